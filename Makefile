@@ -1,0 +1,36 @@
+# Developer commands. Each target creates .venv on first use (Python >= 3.10 and make are all it needs),
+# and re-installs the package into it whenever pyproject.toml changes.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/install.stamp
+BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
+
+.DEFAULT_GOAL := test
+.PHONY: demo test bench lint clean
+
+$(STAMP): pyproject.toml
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $@
+
+demo: $(STAMP)
+	$(BIN)/python -m benchtrust._demo
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	@if [ -z "$(BENCHMARKS)" ]; then echo "make bench: no benchmarks/bench_*.py yet"; fi
+	@for script in $(BENCHMARKS); do echo "== $$script"; $(BIN)/python "$$script" || exit 1; done
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis demo-output
+	find src tests benchmarks -name __pycache__ -type d -prune -exec rm -rf {} +

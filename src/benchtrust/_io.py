@@ -1,0 +1,384 @@
+"""Reading user files and writing outputs safely.
+
+Everything benchtrust reads from a user's file goes through this module, so that every mistake in a file
+is reported the same way: an :class:`InputError` naming the file, the 1-based line number and, for
+tables, the column. The argument checks shared by the analysis functions (:func:`check_count`,
+:func:`check_probability`) live here too, so that every argument mistake reads the same way; checks that
+depend on an analysis's meaning belong to that analysis.
+
+Outputs are written next to their target under a temporary name and renamed into place
+(:func:`write_atomic`, :func:`atomic_path`), so a reader never sees a half-written file.
+
+Only the standard library is imported at module level; numpy is imported inside the functions that need it,
+which keeps ``import benchtrust`` cheap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import numbers
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["InputError", "atomic_path", "check_count", "check_probability", "read_numbers", "write_atomic"]
+
+#: Delimiters recognised in a table's header line, in order of preference when counts tie.
+_DELIMITERS = (",", "\t", ";")
+_DELIMITER_NAMES = {",": "comma", "\t": "tab", ";": "semicolon"}
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+class InputError(ValueError):
+    """A mistake in what the user gave benchtrust: a file, a row, a column or an argument.
+
+    The message names the file, row, column or argument at fault and says what was expected, in one line,
+    so the command line can print it as ``benchtrust: error: <message>`` without a traceback.
+
+    Examples
+    --------
+    >>> raise InputError("scores.csv, line 4, column 'accuracy': 'abc' is not a number")
+    Traceback (most recent call last):
+        ...
+    benchtrust.InputError: scores.csv, line 4, column 'accuracy': 'abc' is not a number
+    """
+
+
+# Shown as ``benchtrust.InputError``, where users import it from (``benchtrust`` re-exports it).
+InputError.__module__ = "benchtrust"
+
+
+def _number(value, name):
+    """``value`` as a finite float, or an InputError naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name}: expected a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise InputError(f"{name}: expected a finite number, got {value!r}")
+    return number
+
+
+def check_count(value, name):
+    """A positive whole number (an int, or a float such as 1e6 with no fractional part).
+
+    Examples
+    --------
+    >>> check_count(1e6, "test_size")
+    1000000
+    >>> check_count(2.5, "classifiers")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: classifiers: expected a positive whole number, got 2.5
+    """
+    number = _number(value, name)
+    if number < 1 or not number.is_integer():
+        raise InputError(f"{name}: expected a positive whole number, got {value!r}")
+    return int(number)
+
+
+def check_probability(value, name, *, closed=False, upper_open=None):
+    """A probability in (0, 1), or in [0, 1] when ``closed``; ``upper_open`` overrides the upper end.
+
+    Examples
+    --------
+    >>> check_probability(0.9, "accuracy")
+    0.9
+    >>> check_probability(1.0, "accuracy")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: accuracy: expected a value strictly between 0 and 1, got 1.0
+    """
+    number = _number(value, name)
+    low_ok = number >= 0 if closed else number > 0
+    high_open = (not closed) if upper_open is None else upper_open
+    high_ok = number < 1 if high_open else number <= 1
+    if not (low_ok and high_ok):
+        interval = ("[0" if closed else "(0") + (", 1)" if high_open else ", 1]")
+        words = {
+            "(0, 1)": "strictly between 0 and 1",
+            "[0, 1]": "between 0 and 1",
+            "[0, 1)": "in [0, 1)",
+            "(0, 1]": "in (0, 1]",
+        }[interval]
+        raise InputError(f"{name}: expected a value {words}, got {value!r}")
+    return number
+
+
+def read_numbers(
+    path: str | os.PathLike[str], *, column: str = "accuracy", what: str = "accuracy"
+) -> np.ndarray:
+    """Read a column of numbers from a plain text file or a CSV/TSV table.
+
+    Two layouts are accepted:
+
+    * plain text, one number per line;
+    * a table whose first line is a header naming its columns, one of them `column`. The delimiter is
+      taken from the header line: comma, tab or semicolon (the most frequent of them; a header without any
+      is a one-column table). Fields may be quoted as in CSV, but a quoted field cannot span lines.
+
+    In both layouts blank lines and lines starting with ``#`` are skipped. The file must be UTF-8, with or
+    without a byte-order mark. The file is only read, never modified.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to read.
+    column : str, default "accuracy"
+        Header name of the column to read from a table (ignored for plain text).
+    what : str, default "accuracy"
+        What the numbers are, in words, used in error messages ("no accuracy values found").
+
+    Returns
+    -------
+    numpy.ndarray
+        The numbers in file order, float64, one-dimensional, all finite, at least one.
+
+    Raises
+    ------
+    InputError
+        If the file is missing, a folder, unreadable, not UTF-8, empty, holds only a header, lacks `column`,
+        has a row with the wrong number of fields, or holds a value that is not a finite number. The message
+        names the file and the 1-based line number, and for a table the column.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "accuracies.csv")
+    ...     _ = path.write_text("model,accuracy\\nA,0.91\\nB,0.875\\n", encoding="utf-8")
+    ...     read_numbers(path)
+    array([0.91 , 0.875])
+    >>> read_numbers("no-such-file.txt")
+    Traceback (most recent call last):
+        ...
+    benchtrust.InputError: no-such-file.txt: no such file
+    """
+    name = os.fspath(path)
+    lines = _read_text(path).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    numbered = [
+        (number, line)
+        for number, line in enumerate(lines, start=1)
+        if (stripped := line.strip()) and not stripped.startswith("#")
+    ]
+    if not numbered:
+        raise InputError(
+            f"{name}: no {what} values found (the file is empty or holds only blank and comment lines); "
+            f"expected one number per line, or a table with a column {column!r}"
+        )
+    first = numbered[0][1]
+    if not any(d in first for d in _DELIMITERS) and _is_number(first):
+        numbers = [number for number, _ in numbered]
+        tokens = [line.strip() for _, line in numbered]
+        return _to_floats(tokens, [f"{name}, line {number}" for number in numbers])
+    return _read_table_column(name, numbered, column=column, what=what)
+
+
+def _read_table_column(name: str, numbered: list[tuple[int, str]], *, column: str, what: str) -> np.ndarray:
+    """Read `column` of a table given as (line number, line) pairs, the first being the header."""
+    import csv
+
+    first_number, first = numbered[0]
+    present = [d for d in _DELIMITERS if d in first]
+    if present:
+        delimiter = max(present, key=first.count)
+        rows = [next(csv.reader([line], delimiter=delimiter), []) for _, line in numbered]
+        layout = f"{_DELIMITER_NAMES[delimiter]}-separated"
+    else:  # a one-column table: never split its rows, so "0,93" is reported rather than misread
+        rows = [[line] for _, line in numbered]
+        layout = "one column"
+    header = [field.strip() for field in rows[0]]
+    found = header.count(column)
+    if found == 0:
+        listed = ", ".join(repr(field) for field in header)
+        raise InputError(
+            f"{name}, line {first_number}: expected a number or a header with a column {column!r}; "
+            f"found {listed} (read as {layout})"
+        )
+    if found > 1:
+        raise InputError(f"{name}, line {first_number}: the header names column {column!r} {found} times")
+    if len(rows) == 1:
+        raise InputError(f"{name}: no {what} values below the header (line {first_number})")
+    index = header.index(column)
+    numbers = [number for number, _ in numbered[1:]]
+    data = rows[1:]
+    bad = next((k for k, row in enumerate(data) if len(row) != len(header)), None)
+    if bad is not None:
+        raise InputError(
+            f"{name}, line {numbers[bad]}: {len(data[bad])} fields, but the header (line {first_number}) "
+            f"has {len(header)}; quote fields that contain the delimiter"
+        )
+    tokens = [row[index].strip() for row in data]
+    return _to_floats(tokens, [f"{name}, line {number}, column {column!r}" for number in numbers])
+
+
+def _read_text(path: str | os.PathLike[str]) -> str:
+    """Return the file's text, decoded as UTF-8 with an optional byte-order mark, or raise InputError."""
+    name = os.fspath(path)
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a folder, expected a file") from None
+    except PermissionError:
+        raise InputError(f"{name}: cannot read the file (permission denied)") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    raw = raw.removeprefix(_UTF8_BOM)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"{name}, line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8"
+        ) from None
+
+
+def _is_number(token: str) -> bool:
+    """Whether ``float`` accepts `token`."""
+    try:
+        float(token)
+    except ValueError:
+        return False
+    return True
+
+
+def _to_floats(tokens: list[str], places: list[str]) -> np.ndarray:
+    """Convert `tokens` to finite floats; on failure name the first bad token's place."""
+    import numpy as np
+
+    try:
+        values = np.array(tokens, dtype=np.float64)
+    except ValueError:
+        k = next(k for k, token in enumerate(tokens) if not _is_number(token))
+        raise InputError(f"{places[k]}: {_describe_non_number(tokens[k])}") from None
+    not_finite = ~np.isfinite(values)
+    if not_finite.any():
+        k = int(np.argmax(not_finite))
+        raise InputError(f"{places[k]}: {tokens[k]!r} is not a finite number")
+    return values
+
+
+def _describe_non_number(token: str) -> str:
+    """Say why `token` is not a number, with a hint for the usual slips."""
+    if not token:
+        return "empty, expected a number"
+    if "," in token and _is_number(token.replace(",", ".", 1)):
+        return f"{token!r} is not a number (use '.' as the decimal mark)"
+    return f"{token!r} is not a number"
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write `data` to `path` so that `path` is either unchanged or complete, never partial.
+
+    The data go to a new temporary file in the target's folder, are flushed to disk, and the temporary file
+    is renamed over `path` (:func:`os.replace`, atomic on POSIX and Windows). On any error the temporary
+    file is removed and `path` is left as it was.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to create or replace. Its folder must exist.
+    data : bytes or str
+        The content; a ``str`` is encoded as UTF-8, with line endings written as given.
+
+    Raises
+    ------
+    InputError
+        If the folder does not exist, cannot be written to, or `path` is a folder.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     target = pathlib.Path(folder, "result.json")
+    ...     write_atomic(target, '{"ok": true}\\n')
+    ...     print(target.read_text(encoding="utf-8"), end="")
+    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
+    {"ok": true}
+    ['result.json']
+    """
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    with atomic_path(path) as temporary, open(temporary, "wb") as stream:
+        stream.write(payload)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path next to `path`; rename it onto `path` if the block succeeds, else delete it.
+
+    For writers that want a file name rather than bytes, such as matplotlib's ``savefig``. The temporary
+    file already exists (empty) when yielded, is hidden (its name starts with ``.``) and ends with the
+    target's suffix, so writers that infer the format from the extension pick the right one.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to create or replace. Its folder must exist.
+
+    Yields
+    ------
+    pathlib.Path
+        The temporary file to write.
+
+    Raises
+    ------
+    InputError
+        If the folder does not exist, cannot be written to, or `path` is a folder.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     target = pathlib.Path(folder, "plot.png")
+    ...     with atomic_path(target) as temporary:
+    ...         print(temporary.parent == target.parent, temporary.suffix)
+    ...         _ = temporary.write_bytes(b"not really a png")
+    ...     target.read_bytes()
+    True .png
+    b'not really a png'
+    """
+    target = Path(path)
+    temporary = _create_sibling(target)
+    try:
+        yield temporary
+        try:
+            os.replace(temporary, target)
+        except IsADirectoryError:
+            raise InputError(f"cannot write {os.fspath(path)}: it is a folder") from None
+        except PermissionError:
+            raise InputError(f"cannot write {os.fspath(path)}: permission denied") from None
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+        raise
+
+
+def _create_sibling(target: Path) -> Path:
+    """Create a new, empty, hidden file in `target`'s folder and return its path.
+
+    Created with mode 0o666 so the process umask applies, as for any ordinary new file.
+    """
+    while True:
+        candidate = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp{target.suffix}")
+        try:
+            descriptor = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            raise InputError(f"cannot write {target}: folder '{target.parent}' does not exist") from None
+        except NotADirectoryError:
+            raise InputError(f"cannot write {target}: '{target.parent}' is not a folder") from None
+        except PermissionError:
+            raise InputError(
+                f"cannot write {target}: permission denied in folder '{target.parent}'"
+            ) from None
+        os.close(descriptor)
+        return candidate

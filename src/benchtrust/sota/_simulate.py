@@ -1,0 +1,90 @@
+"""Monte Carlo counterpart of :func:`benchtrust.sota.best_of`, an independent check of the exact results.
+
+Each repetition draws every classifier's number of correct items on the test set and records the best.
+Dependent classifiers (§4.1, §4.3) first draw the number K of items the reference classifier gets right,
+then, given K, each classifier's correct count as Bin(K, P(Y_j | Y0 = 1)) + Bin(n - K, P(Y_j | Y0 = 0)),
+which has the same distribution as drawing all n items one by one (the items are exchangeable).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from benchtrust._io import check_count
+from benchtrust.sota import _dependence
+from benchtrust.sota._best_of import _prepare, _result
+
+_DRAWS_PER_CHUNK = 4_000_000  # binomial draws held in memory at once
+
+
+def simulate_best_of(
+    accuracy,
+    *,
+    test_size,
+    classifiers=None,
+    correlation=0.0,
+    reference_accuracy=None,
+    fixed_reference=False,
+    alpha=0.05,
+    invalid="raise",
+    repetitions=100_000,
+    seed=None,
+):
+    """Simulated distribution of the best observed accuracy among m classifiers.
+
+    Parameters
+    ----------
+    accuracy, test_size, classifiers, correlation, reference_accuracy, fixed_reference, alpha, invalid
+        As for :func:`benchtrust.sota.best_of`.
+    repetitions : int, default 100000
+        Number of simulated test sets.
+    seed : int or numpy.random.Generator, optional
+        Source of randomness; the same seed gives the same result.
+
+    Returns
+    -------
+    BestOfResult
+        The empirical distribution, with ``method`` "monte carlo, R repetitions".
+
+    Examples
+    --------
+    >>> r = simulate_best_of(0.9, classifiers=1000, test_size=3000, repetitions=2000, seed=1)
+    >>> abs(r.expected_max - 0.9173) < 0.0005
+    True
+    """
+    model = _prepare(
+        accuracy,
+        test_size=test_size,
+        classifiers=classifiers,
+        correlation=correlation,
+        reference_accuracy=reference_accuracy,
+        fixed_reference=fixed_reference,
+        alpha=alpha,
+        invalid=invalid,
+    )
+    reps = check_count(repetitions, "repetitions")
+    rng = np.random.default_rng(seed)
+    n, m = model.test_size, model.classifiers
+    theta = np.repeat(model.theta, model.counts)
+    if model.correlation > 0:
+        right, wrong = _dependence.conditional_accuracies(
+            theta, reference_accuracy=model.reference_accuracy, correlation=model.correlation
+        )
+    best = np.empty(reps, dtype=np.int64)
+    chunk = max(1, _DRAWS_PER_CHUNK // m)
+    for first in range(0, reps, chunk):
+        size = min(chunk, reps - first)
+        if model.correlation == 0:
+            correct = rng.binomial(n, theta, size=(size, m))
+        else:
+            if model.fixed_reference:
+                k = np.full(size, int(np.floor(model.reference_accuracy * n + 0.5)))
+            else:
+                k = rng.binomial(n, model.reference_accuracy, size=size)
+            correct = rng.binomial(k[:, None], right, size=(size, m))
+            correct += rng.binomial((n - k)[:, None], wrong, size=(size, m))
+        best[first : first + size] = correct.max(axis=1)
+    failures = n - best
+    z0 = int(failures.min())
+    cdf = np.cumsum(np.bincount(failures - z0)) / reps
+    return _result(model, z0, cdf, method=f"monte carlo, {reps} repetitions")

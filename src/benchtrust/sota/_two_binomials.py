@@ -1,0 +1,404 @@
+"""Exact distribution of the sum of two independent binomials, evaluated over a window.
+
+Given the number ``k`` of test items that the latent reference classifier Y0 gets right (paper §4.1 and
+§4.3, Eq. 10-11), classifier j's number of failures is
+
+    X = Bin(k, 1 - P(Y_j | Y0 = 1)) + Bin(n - k, 1 - P(Y_j | Y0 = 0)),
+
+the sum of two independent binomials. This module computes its cdf for many (classifier, k) pairs at once.
+
+Method. The generating function g(s) = (a1 + b1 s)^n1 (a0 + b0 s)^n0 satisfies the first-order equation
+(a1 + b1 s)(a0 + b0 s) g'(s) = [n1 b1 (a0 + b0 s) + n0 b0 (a1 + b1 s)] g(s); comparing coefficients of s^z
+gives a three-term recurrence for the pmf c_z = P(X = z):
+
+    a1 a0 (z + 1) c_{z+1} = [n1 b1 a0 + n0 b0 a1 - (a1 b0 + a0 b1) z] c_z + b1 b0 (n1 + n0 - z + 1) c_{z-1}.
+
+Below z* = (n1 b1 a0 + n0 b0 a1) / (a1 b0 + a0 b1) both coefficients on the right are non-negative, so the
+recurrence only adds positive numbers and is numerically stable. The recurrence starts from two exact
+values ("anchors") computed as a sum over the split of z between the two binomials, restricted to the
+window where the summand (log-concave in the split) is not negligible. Above z*, and for degenerate
+binomials, each pmf value is computed directly the same way. Everything is exact up to floating point:
+no term larger than 1e-22 of the largest is left out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+_NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a pmf value
+_RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
+_BLOCK = 65536  # pairs run up from zero together
+
+
+def _log_binom_pmf(x, trials, p):
+    """log P(Bin(trials, p) = x), accurate also far in the tails and for trials up to 10^7 and beyond."""
+    with np.errstate(divide="ignore"):
+        direct = np.log(stats.binom.pmf(x, trials, p))
+    # binom.pmf (Boost) is accurate to ~1e-12 relative; where it underflows fall back to the log form.
+    return np.where(direct > -690.0, direct, stats.binom.logpmf(x, trials, p))
+
+
+def log_pmf(z, n1, q1, n0, q0):
+    """log P(Bin(n1, q1) + Bin(n0, q0) = z), elementwise over broadcast arrays.
+
+    Parameters
+    ----------
+    z : array_like of int
+        Number of failures.
+    n1, n0 : array_like of int
+        Numbers of trials of the two binomials.
+    q1, q0 : array_like of float
+        Failure probabilities, in [0, 1].
+
+    Returns
+    -------
+    numpy.ndarray
+        The log-probabilities (``-inf`` outside the support).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> direct = np.convolve(stats.binom.pmf(np.arange(11), 10, 0.2), stats.binom.pmf(np.arange(6), 5, 0.7))
+    >>> bool(np.allclose(np.exp(log_pmf(np.arange(16), 10, 0.2, 5, 0.7)), direct, rtol=1e-12, atol=0))
+    True
+    """
+    return _log_pmf_pair(z, n1, q1, n0, q0)[0]
+
+
+def _log_pmf_pair(z, n1, q1, n0, q0):
+    """(log P(X = z), log P(X = z - 1)) for X = Bin(n1, q1) + Bin(n0, q0), elementwise (flattened)."""
+    z, n1, q1, n0, q0 = (np.asarray(v, dtype=float).ravel() for v in np.broadcast_arrays(z, n1, q1, n0, q0))
+    at = np.full(z.shape, -np.inf)
+    below = np.full(z.shape, -np.inf)
+    # A degenerate binomial (q in {0, 1} or no trials) is a constant: X is then one binomial plus a shift.
+    degenerate1 = (q1 <= 0) | (q1 >= 1) | (n1 == 0)
+    degenerate0 = (q0 <= 0) | (q0 >= 1) | (n0 == 0)
+    single = degenerate1 | degenerate0
+    if single.any():
+        s = single
+        shift = np.where(degenerate1, n1 * (q1 >= 1), 0.0) + np.where(degenerate0, n0 * (q0 >= 1), 0.0)
+        trials = np.where(degenerate1, np.where(degenerate0, 0.0, n0), n1)[s]
+        p = np.clip(np.where(degenerate1, q0, q1), 0.0, 1.0)[s]
+        at[s] = _log_binom_pmf(z[s] - shift[s], trials, p)
+        below[s] = _log_binom_pmf(z[s] - 1.0 - shift[s], trials, p)
+    inside = ~single & (z >= 0) & (z <= n1 + n0)
+    if inside.any():
+        at[inside], below[inside] = _log_pmf_two(z[inside], n1[inside], q1[inside], n0[inside], q0[inside])
+    edge = ~single & (z == n1 + n0 + 1)  # z - 1 is the top of the support
+    below[edge] = n1[edge] * np.log(q1[edge]) + n0[edge] * np.log(q0[edge])
+    return at, below
+
+
+def _log_pmf_two(z, n1, q1, n0, q0):
+    """(log P(X = z), log P(X = z - 1)) for non-degenerate binomials and z inside the support.
+
+    P(X = z) is the sum of T(a) = P(Bin(n1, q1) = a) P(Bin(n0, q0) = z - a) over the window of a around
+    the mode of T where the terms are not negligible. T is log-concave in a, so away from the mode the
+    terms fall at least geometrically; each pair's window is sized from the curvature of log T and doubled
+    until its edge terms are below _NEGLIGIBLE relative to the mode. The terms of P(X = z - 1) are
+    T(a) C(z-1-a)/C(z-a) over the same window, plus the one term a = z-1-n0 that T does not have.
+    """
+    p1, p0 = 1.0 - q1, 1.0 - q0
+    lo = np.maximum(0.0, z - n0)
+    hi = np.minimum(n1, z)
+    # Mode: T(a+1)/T(a) = r (n1-a)(z-a) / ((a+1)(n0-z+a+1)) with r = q1 p0 / (p1 q0) crosses 1.
+    r = (q1 * p0) / (p1 * q0)
+    c2 = r - 1.0
+    c1 = -(r * (n1 + z) + (n0 - z + 1.0) + 1.0)
+    c0 = r * n1 * z - (n0 - z + 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        disc = np.sqrt(np.maximum(c1 * c1 - 4.0 * c2 * c0, 0.0))
+        big = -0.5 * (c1 - disc)
+        root_a = np.where(np.abs(c2) > 1e-12, big / c2, np.inf)
+        root_b = np.where(big != 0, c0 / big, -c0 / c1)
+    root = np.where((root_b >= lo - 1) & (root_b <= hi + 1), root_b, root_a)
+    mode = np.clip(np.floor(np.nan_to_num(root, nan=0.5 * (lo + hi))) + 1.0, lo, hi)
+    # Spread of the terms, from the curvature of log T at the mode (Stirling).
+    curvature = (
+        1.0 / np.maximum(mode, 1.0)
+        + 1.0 / np.maximum(n1 - mode, 1.0)
+        + 1.0 / np.maximum(z - mode, 1.0)
+        + 1.0 / np.maximum(n0 - z + mode, 1.0)
+    )
+    width = np.ceil(9.0 * np.sqrt(1.0 / curvature)) + 4.0
+    level = np.ceil(np.log2(width)).astype(int)  # windows of 2**level terms on each side
+
+    sum_at = np.zeros(z.shape)
+    sum_below = np.zeros(z.shape)
+    todo = np.arange(z.size)
+    while todo.size:
+        short = []
+        for lev in np.unique(level[todo]):
+            group = todo[level[todo] == lev]
+            sum_at[group], sum_below[group], covered = _window(
+                2**lev, mode[group], z[group], n1[group], n0[group], r[group], p0[group] / q0[group]
+            )
+            short.append(group[~covered])
+        todo = np.concatenate(short)
+        level[todo] += 1
+    centre = _log_binom_pmf(mode, n1, q1) + _log_binom_pmf(z - mode, n0, q0)
+    with np.errstate(divide="ignore"):
+        log_at = centre + np.log(sum_at)
+        log_below = centre + np.log(sum_below)
+    # The term of P(X = z - 1) with all n0 trials of the second binomial failed.
+    a_edge = z - 1.0 - n0
+    edge = (a_edge >= 0) & (a_edge <= n1)
+    if edge.any():
+        extra = _log_binom_pmf(a_edge[edge], n1[edge], q1[edge]) + n0[edge] * np.log(q0[edge])
+        log_below[edge] = np.logaddexp(log_below[edge], extra)
+    return log_at, log_below
+
+
+def _window(half, mode, z, n1, n0, r, odds0):
+    """Sums of T(a)/T(mode) and of T(a) C(z-1-a) / (C(z-a) T(mode)) over a = mode - half .. mode + half.
+
+    Returns the two sums and whether the window covered every non-negligible term.
+    """
+    steps = np.arange(half, dtype=float)
+    m, z, n1, n0, r, odds0 = (v[:, None] for v in (mode, z, n1, n0, r, odds0))
+    a_up = m + steps  # T(a+1)/T(a) for a = mode .. mode+half-1
+    a_dn = m - steps  # T(a-1)/T(a) for a = mode .. mode-half+1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        up = np.cumprod(np.maximum(r * (n1 - a_up) * (z - a_up) / ((a_up + 1) * (n0 - z + a_up + 1)), 0.0), 1)
+        dn = np.cumprod(np.maximum(a_dn * (n0 - z + a_dn) / (r * (n1 - a_dn + 1) * (z - a_dn + 1)), 0.0), 1)
+        covered = (up[:, -1] < _NEGLIGIBLE) & (dn[:, -1] < _NEGLIGIBLE)
+        # C(z-1-a)/C(z-a) = (z - a) / (n0 - z + a + 1) * p0/q0, applied where the term is not zero.
+        shift_up = np.where(up > 0, (z - a_up - 1) / (n0 - z + a_up + 2) * odds0, 0.0)
+        shift_dn = np.where(dn > 0, (z - a_dn + 1) / (n0 - z + a_dn) * odds0, 0.0)
+        shift_mode = (z - m) / (n0 - z + m + 1) * odds0
+    at = 1.0 + up.sum(1) + dn.sum(1)
+    below = shift_mode[:, 0] + (up * shift_up).sum(1) + (dn * shift_dn).sum(1)
+    return at, below, covered
+
+
+def cdf_steps(z_start, n1, q1, n0, q0):
+    """P(X <= z_start + i), step by step, for X = Bin(n1, q1) + Bin(n0, q0), many pairs at once.
+
+    Parameters
+    ----------
+    z_start : numpy.ndarray of int
+        First number of failures of each pair (1-d; one entry per pair).
+    n1, q1, n0, q0 : numpy.ndarray
+        Trials and failure probabilities of the two binomials of each pair.
+
+    Returns
+    -------
+    below : numpy.ndarray
+        Upper bound on P(X < z_start), per pair. Where the recurrence could run up from z = 0 (a start of
+        at most a few hundred failures) this is P(X < z_start) itself, and the values yielded include it.
+        Elsewhere the start is computed directly, the values yielded leave P(X < z_start) out, and the
+        bound uses that a sum of independent binomials has a log-concave pmf: below z_start it falls at
+        least geometrically with ratio c(z_start - 1) / c(z_start) (``inf`` if that ratio is not < 1).
+    steps : generator
+        Yields ``(cdf, kept)``: the cdf at z_start + i for i = 0, 1, 2, ..., until the caller stops. The
+        caller may ``send`` a mask of pairs it no longer needs; once a quarter of the pairs is finished
+        they are dropped, and ``kept`` (else None) is the mask of pairs kept, over the previous yield's.
+        The cdf array is a buffer of the generator: the caller may overwrite it, and must copy it to
+        keep it past the next step.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> one = lambda v: np.array([v])
+    >>> below, steps = cdf_steps(one(4), one(30), one(0.1), one(20), one(0.6))
+    >>> got = np.array([next(steps)[0][0] for _ in range(47)])
+    >>> pmf = np.convolve(stats.binom.pmf(np.arange(31), 30, 0.1), stats.binom.pmf(np.arange(21), 20, 0.6))
+    >>> bool(np.allclose(got, np.cumsum(pmf)[4:], rtol=1e-12, atol=0))
+    True
+    >>> bool(np.isclose(below[0], pmf[:4].sum(), rtol=1e-12))
+    True
+    """
+    n1, q1, n0, q0 = (np.asarray(v, dtype=float) for v in (n1, q1, n0, q0))
+    z = np.asarray(z_start, dtype=float)
+    log_cur = np.empty(z.shape)
+    log_prev = np.empty(z.shape)
+    log_below = np.full(z.shape, np.nan)  # known exactly where the recurrence ran up from 0
+    p1, p0 = 1.0 - q1, 1.0 - q0
+    beta = p1 * q0 + p0 * q1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z_star = np.where(beta > 0, (n1 * q1 * p0 + n0 * q0 * p1) / beta, -np.inf)
+    # Running up from 0 costs ~z_start recurrence steps; computing the start directly costs a window of
+    # about 20 standard deviations of the split of z_start between the two binomials.
+    regular = (q1 > 0) & (q1 < 1) & (q0 > 0) & (q0 < 1) & (z >= 0) & (z <= z_star)
+    spread = np.sqrt(np.minimum(n1 * q1 * p1, n0 * q0 * p0) + 1.0)
+    from_zero = regular & (z <= 8.0 * (9.0 * spread + 4.0))
+    # In blocks that stay in the processor's cache.
+    for idx in np.array_split(np.flatnonzero(from_zero), max(1, -(-from_zero.sum() // _BLOCK))):
+        log_cur[idx], log_prev[idx], log_below[idx] = _run_up_from_zero(
+            z[idx], n1[idx], q1[idx], n0[idx], q0[idx]
+        )
+    rest = ~from_zero
+    if rest.any():
+        log_cur[rest], log_prev[rest] = _log_pmf_pair(z[rest], n1[rest], q1[rest], n0[rest], q0[rest])
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        ratio = np.exp(log_prev - log_cur)  # c(z - 1) / c(z)
+        bound = np.where(ratio < 1.0, np.exp(log_prev) / (1.0 - ratio), np.inf)
+    # Nothing at z_start - 1: nothing below at all, or (past the support) everything is below.
+    bound = np.where(np.isneginf(log_prev), np.where(z > 0, 1.0, 0.0), bound)
+    below = np.where(from_zero, np.exp(log_below), bound)
+    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, np.where(from_zero, log_below, -np.inf))
+
+
+def _run_up_from_zero(z_start, n1, q1, n0, q0):
+    """(log c(z_start), log c(z_start - 1), log P(X < z_start)) by the recurrence from c(0) = p1^n1 p0^n0.
+
+    Pairs are sorted by z_start, longest first, so the pairs still running are always a leading slice.
+    Requires 0 < q1, q0 < 1 and z_start <= z* (the recurrence only adds non-negative terms there).
+    """
+    order = np.argsort(-z_start, kind="stable")
+    z_start, n1, q1, n0, q0 = (v[order] for v in (z_start, n1, q1, n0, q0))
+    p1, p0 = 1.0 - q1, 1.0 - q0
+    beta = p1 * q0 + p0 * q1
+    gamma = q1 * q0
+    delta = p1 * p0
+    alpha = n1 * q1 * p0 + n0 * q0 * p1
+    gamma_n = gamma * (n1 + n0 + 1.0)
+    log_scale = n1 * np.log(p1) + n0 * np.log(p0)
+    cur = np.ones_like(log_scale)
+    prev = np.zeros_like(log_scale)
+    below = np.zeros_like(log_scale)  # sum of c(0) .. c(t - 1)
+    work = np.empty_like(log_scale)
+    other = np.empty_like(log_scale)
+    last = int(z_start[0]) if z_start.size else 0
+    running = np.searchsorted(-z_start, -np.arange(1, last + 1), side="right")  # pairs with z_start >= t
+    for t, count in enumerate(running, start=1):
+        s = slice(0, count)
+        w, o = work[s], other[s]
+        z = t - 1.0  # c(t) = (A(z) c(z) + B(z) c(z-1)) / D(z)
+        np.multiply(beta[s], z, out=w)
+        np.subtract(alpha[s], w, out=w)
+        w *= cur[s]
+        np.multiply(gamma[s], z, out=o)
+        np.subtract(gamma_n[s], o, out=o)
+        o *= prev[s]
+        w += o
+        np.multiply(delta[s], float(t), out=o)
+        w /= o
+        below[s] += cur[s]
+        prev[s] = cur[s]
+        cur[s] = w
+        if t % 8 == 0:
+            big = np.flatnonzero(cur[s] > _RESCALE_AT)
+            if big.size:
+                factor = cur[big]
+                prev[big] /= factor
+                below[big] /= factor
+                cur[big] = 1.0
+                log_scale[big] += np.log(factor)
+    with np.errstate(divide="ignore"):
+        results = (np.log(cur) + log_scale, np.log(prev) + log_scale, np.log(below) + log_scale)
+    unsorted = np.empty_like(order)
+    unsorted[order] = np.arange(order.size)
+    return tuple(v[unsorted] for v in results)
+
+
+def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
+    """The generator behind :func:`cdf_steps`: the recurrence below z*, direct sums elsewhere.
+
+    ``log_below`` is the log of the probability below z_start to include in the cdf (-inf: none).
+    Yields ``(cdf, kept)``. The caller may ``send`` a boolean mask of pairs it no longer needs (over the
+    pairs of the last yield): they get no more direct sums, and once a quarter of the pairs is finished
+    they are removed; ``kept`` is then the mask of pairs kept (over the previous yield's pairs), else None.
+    """
+    p1, p0 = 1.0 - q1, 1.0 - q0
+    # c_{z+1} = (A(z) c_z + B(z) c_{z-1}) / D(z), A = alpha - beta z, B = gamma (n + 1 - z), D = delta (z + 1)
+    alpha = n1 * q1 * p0 + n0 * q0 * p1
+    beta = p1 * q0 + p0 * q1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z_star = np.where(beta > 0, alpha / beta, -np.inf)
+    degenerate = (q1 <= 0) | (q1 >= 1) | (q0 <= 0) | (q0 >= 1)
+    # Running values are kept scaled: true value = scaled value * scale, per pair.
+    log_scale = np.where(np.isfinite(log_cur), log_cur, np.where(np.isfinite(log_prev), log_prev, 0.0))
+    pair = {
+        "z_start": z_start,
+        "n1": n1,
+        "q1": q1,
+        "n0": n0,
+        "q0": q0,
+        "alpha": alpha,
+        "beta": beta,
+        "gamma": q1 * q0,
+        "delta": p1 * p0,
+        "n_plus_1": n1 + n0 + 1.0,
+        "degenerate": degenerate,
+        # Step at which the next value would lie past z* (from then on it is computed directly).
+        "crossing": np.where(degenerate, 0.0, np.floor(np.minimum(z_star - z_start, 2.0**52))),
+        "log_scale": log_scale,
+        "scale": np.exp(log_scale),
+        "cur": np.exp(log_cur - log_scale),
+        "prev": np.exp(log_prev - log_scale),
+        "finished": np.zeros(z_start.shape, bool),
+        "work": np.empty(z_start.shape),
+        "out": np.empty(z_start.shape),
+    }
+    pair["total"] = pair["cur"] + np.exp(log_below - log_scale)
+    pair["direct"] = degenerate | ~np.isfinite(log_cur) | (pair["crossing"] < 1)
+    kept = None
+    step = 0
+    p = pair
+    next_crossing = p["crossing"][~p["direct"]].min(initial=np.inf)
+    direct_pairs = np.flatnonzero(p["direct"])
+    while True:
+        out = p["out"]
+        np.multiply(p["total"], p["scale"], out=out)
+        done = yield out, kept
+        kept = None
+        if done is not None:
+            p["finished"] |= done
+            if p["finished"].sum() * 4 >= p["finished"].size:
+                kept = ~p["finished"]
+                p = {name: value[kept] for name, value in p.items()}
+            direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
+        step += 1
+        # c(z+1) = (A(z) c(z) + B(z) c(z-1)) / D(z) for z = z_start + step - 1, into the buffer of c(z-1).
+        z = p["z_start"] + (step - 1)
+        nxt, work = p["prev"], p["work"]
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+            np.subtract(p["n_plus_1"], z, out=work)
+            work *= p["gamma"]
+            nxt *= work
+            np.multiply(p["beta"], z, out=work)
+            np.subtract(p["alpha"], work, out=work)
+            work *= p["cur"]
+            nxt += work
+            np.add(z, 1.0, out=work)
+            work *= p["delta"]
+            nxt /= work
+        if step >= next_crossing:
+            p["direct"] |= p["crossing"] < step
+            next_crossing = p["crossing"][~p["direct"]].min(initial=np.inf)
+            direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
+        idx = direct_pairs
+        if idx.size:
+            log_value = log_pmf(z[idx] + 1.0, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx])
+            # A pair with no mass yet adopts its first non-zero value as its scale.
+            fresh = (p["total"][idx] == 0) & np.isfinite(log_value)
+            if fresh.any():
+                renew = idx[fresh]
+                p["log_scale"][renew] = log_value[fresh]
+                p["scale"][renew] = np.exp(log_value[fresh])
+                p["cur"][renew] = 0.0
+            nxt[idx] = np.exp(log_value - p["log_scale"][idx])
+            # A pair that started outside the support returns to the recurrence once it has two values.
+            back = idx[np.isfinite(log_value) & (p["crossing"][idx] > step) & ~p["degenerate"][idx]]
+            if back.size:
+                p["direct"][back] = False
+                next_crossing = min(next_crossing, p["crossing"][back].min())
+                direct_pairs = np.setdiff1d(direct_pairs, back)
+        p["prev"], p["cur"] = p["cur"], nxt
+        p["total"] += nxt
+        if step % 8 == 0:
+            big = p["total"] > _RESCALE_AT
+            if big.any():
+                factor = p["total"][big]
+                p["prev"][big] /= factor
+                p["cur"][big] /= factor
+                p["total"][big] = 1.0
+                p["log_scale"][big] += np.log(factor)
+                p["scale"][big] = np.exp(p["log_scale"][big])
+
+
+__all__ = ["cdf_steps", "log_pmf"]
