@@ -6,6 +6,7 @@ non-identical and dependent classifiers (paper §3-4), with a Monte Carlo counte
 """
 
 from benchtrust.sota._best_of import BestOfResult, best_of
+from benchtrust.sota._plot import plot_best_of
 from benchtrust.sota._simulate import simulate_best_of
 from benchtrust.sota._single import (
     Interval,
@@ -20,6 +21,7 @@ __all__ = [
     "Interval",
     "best_of",
     "clopper_pearson",
+    "plot_best_of",
     "prob_any_reaches",
     "prob_beats",
     "simulate_best_of",

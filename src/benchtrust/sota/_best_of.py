@@ -181,22 +181,22 @@ def _prepare(
     if theta.size == 1:
         if classifiers is None:
             raise InputError("classifiers: give the number of classifiers m with a single accuracy")
-        m = check_count(classifiers, "classifiers")
+        values, counts = theta, np.array([check_count(classifiers, "classifiers")])
     else:
-        m = theta.size
-        if classifiers is not None and check_count(classifiers, "classifiers") != m:
-            raise InputError(f"classifiers={classifiers} but {m} accuracies were given")
+        if classifiers is not None and check_count(classifiers, "classifiers") != theta.size:
+            raise InputError(f"classifiers={classifiers} but {theta.size} accuracies were given")
+        values, counts = np.unique(theta, return_counts=True)
+    if reference_accuracy is not None:
+        check_probability(reference_accuracy, "reference_accuracy")
     t0 = None
     dropped = 0
     if rho > 0:
-        t0 = float(theta.max()) if reference_accuracy is None else reference_accuracy
-        t0 = check_probability(t0, "reference_accuracy")
-        kept = _dependence.admissible(theta, reference_accuracy=t0, correlation=rho, drop=invalid == "drop")
-        dropped = (theta.size - kept.size) * (m if theta.size == 1 else 1)
-        theta = kept
-    values, counts = np.unique(theta, return_counts=True)
-    if theta.size == 1:
-        counts = np.array([m])
+        t0 = float(values[-1] if reference_accuracy is None else reference_accuracy)
+        ok = _dependence.admissible(
+            values, counts=counts, reference_accuracy=t0, correlation=rho, drop=invalid == "drop"
+        )
+        dropped = int(counts[~ok].sum())
+        values, counts = values[ok], counts[ok]
     return _Model(values, counts, n, rho, t0, bool(fixed_reference) and rho > 0, dropped, alpha)
 
 
@@ -272,30 +272,29 @@ def best_of(
 def _independent_failures_cdf(model):
     """F(z) = 1 - prod_j (1 - P(X_j <= z)), X_j ~ B(n, 1 - θ_j) (Eq. 2 and 8), over its window.
 
-    Returns the first z of the window and F there.
+    Evaluated in blocks of z upwards from where F is negligible, until F is 1 within WINDOW_TAIL. In
+    each block only the classifiers whose cdf at the block's end exceeds WINDOW_TAIL / (m · blocks) take
+    part: the others change log(1 - F) by less than that in total. Returns the first z and F there.
     """
     n, theta, counts = model.test_size, model.theta, model.counts
     m = model.classifiers
-    q_top = 1.0 - theta[-1]
-    # Below z_low, F <= sum_j c_j P(X_j <= z) <= m P(X_top <= z) <= WINDOW_TAIL.
-    z_low = max(int(stats.binom.ppf(WINDOW_TAIL / m, n, q_top)) - 1, 0)
+    # Below z_low, F <= sum_j c_j P(X_j <= z) <= m P(X_top <= z) <= WINDOW_TAIL / 2.
+    z_low = max(int(stats.binom.ppf(WINDOW_TAIL / (2 * m), n, 1.0 - theta[-1])) - 1, 0)
     # From z_high on, 1 - F <= P(X_top > z)^c_top < WINDOW_TAIL (n - X_top ~ B(n, θ_top) gives the tail).
     z_high = n - int(stats.binom.ppf(WINDOW_TAIL ** (1.0 / counts[-1]), n, theta[-1]))
-    z = np.arange(z_low, z_high + 1)
-    # Classifiers whose cdf stays below WINDOW_TAIL / m over the window change F by at most WINDOW_TAIL.
-    keep = stats.binom.cdf(z[-1], n, 1.0 - theta) * m > WINDOW_TAIL
-    log_none = np.zeros(z.size)
-    kept = np.flatnonzero(keep)
-    for block in np.array_split(kept, max(1, -(-kept.size * z.size // 4_000_000))):
-        log_none += counts[block] @ _log_sf(z, n, 1.0 - theta[block, None])
-    return z_low, -np.expm1(log_none)
-
-
-def _log_sf(z, n, q):
-    """log P(B(n, q) > z), accurate at both ends."""
-    cdf = stats.binom.cdf(z, n, q)
-    with np.errstate(divide="ignore"):
-        return np.where(cdf < 0.5, np.log1p(-cdf), np.log(stats.binom.sf(z, n, q)))
+    size = max(256, min(4096, -(-4_000_000 // theta.size)))
+    blocks = -(-(z_high - z_low + 1) // size)
+    negligible = WINDOW_TAIL / (2 * m * blocks)
+    pieces = []
+    for first in range(z_low, z_high + 1, size):
+        z = np.arange(first, min(first + size, z_high + 1))
+        part = np.flatnonzero(stats.binom.cdf(z[-1], n, 1.0 - theta) > negligible)
+        with np.errstate(divide="ignore"):
+            log_none = counts[part] @ np.log1p(-stats.binom.cdf(z, n, 1.0 - theta[part, None]))
+        pieces.append(-np.expm1(log_none))
+        if pieces[-1][-1] >= 1.0 - WINDOW_TAIL:
+            break
+    return z_low, np.concatenate(pieces)
 
 
 def _dependent_failures_cdf(model):
@@ -359,7 +358,8 @@ def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
             running, finished = running[columns], finished[columns]
         np.minimum(partial, 1.0, out=partial)
         np.negative(partial, out=partial)
-        log_none = counts @ np.log1p(partial, out=partial).reshape(classes, -1)
+        with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
+            log_none = counts @ np.log1p(partial, out=partial).reshape(classes, -1)
         row = np.ones(k.size)
         row[running[~finished]] = -np.expm1(log_none[~finished])
         rows.append(row)

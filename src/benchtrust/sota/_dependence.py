@@ -75,22 +75,24 @@ def conditional_accuracies(accuracy, *, reference_accuracy, correlation):
     return np.clip(right, 0.0, 1.0), np.clip(wrong, 0.0, 1.0)
 
 
-def admissible(accuracy, *, reference_accuracy, correlation, drop):
+def admissible(accuracy, *, reference_accuracy, correlation, drop, counts=None):
     """Check Eq. 12 for every classifier; raise, or drop the inadmissible ones as the paper does (§5.1.1).
 
     Parameters
     ----------
     accuracy : numpy.ndarray
-        θ_j of each classifier.
+        θ_j of each classifier (or of each group of classifiers sharing one θ).
     reference_accuracy, correlation : float
         θ0 and ρ.
     drop : bool
         False: raise an InputError naming the offenders. True: leave them out.
+    counts : numpy.ndarray, optional
+        How many classifiers share each accuracy (default: one each).
 
     Returns
     -------
-    numpy.ndarray
-        The admissible accuracies, in their original order.
+    numpy.ndarray of bool
+        Which accuracies are admissible.
 
     Raises
     ------
@@ -100,25 +102,26 @@ def admissible(accuracy, *, reference_accuracy, correlation, drop):
     Examples
     --------
     >>> admissible(np.array([0.5, 0.8, 0.9]), reference_accuracy=0.9, correlation=0.6, drop=True)
-    array([0.8, 0.9])
+    array([False,  True,  True])
     """
+    counts = np.ones(accuracy.size, dtype=int) if counts is None else counts
     low, high = accuracy_bounds(reference_accuracy, correlation)
     slack = 1e-12  # accuracies on a bound up to rounding are admissible
     ok = (accuracy >= low - slack) & (accuracy <= high + slack)
     if ok.all():
-        return accuracy
-    bad = np.flatnonzero(~ok)
+        return ok
+    setting = (
+        f"with correlation {correlation:g} and reference accuracy {reference_accuracy:.6g}, "
+        f"Eq. 12 admits accuracies in [{low:.6g}, {high:.6g}]"
+    )
+    outside = int(counts[~ok].sum())
     if not drop:
-        examples = ", ".join(f"classifier {i + 1}: {accuracy[i]:.6g}" for i in bad[:3])
+        examples = ", ".join(f"{value:.6g}" for value in accuracy[~ok][:3])
         raise InputError(
-            f"with correlation {correlation:g} and reference accuracy {reference_accuracy:.6g}, "
-            f"Eq. 12 admits accuracies in [{low:.6g}, {high:.6g}]; {bad.size} of {accuracy.size} "
-            f"classifiers fall outside ({examples}); drop them as the paper does with invalid='drop' "
+            f"{setting}; {outside} of {int(counts.sum())} classifiers fall outside (accuracy {examples}"
+            f"{', ...' if (~ok).sum() > 3 else ''}); drop them as the paper does with invalid='drop' "
             "(CLI: --drop-invalid)"
         )
-    if bad.size == accuracy.size:
-        raise InputError(
-            f"with correlation {correlation:g} and reference accuracy {reference_accuracy:.6g}, "
-            f"no classifier has an accuracy in the Eq. 12 range [{low:.6g}, {high:.6g}]"
-        )
-    return accuracy[ok]
+    if not ok.any():
+        raise InputError(f"{setting}; none of the {int(counts.sum())} classifiers is inside it")
+    return ok

@@ -1,0 +1,28 @@
+"""``make demo``: Table 2 recomputed beside the paper's values, and Fig. 1 written to demo-output/."""
+
+from benchtrust import _demo
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    _demo.main()
+    out = capsys.readouterr().out
+    lines = [line.split() for line in out.splitlines()]
+    rows = [line for line in lines if line and line[0] in {"3.4", "4.1", "4.2", "4.3"}]
+    assert [row[:3] for row in rows] == [
+        ["3.4", "YES", "YES"],
+        ["4.1", "NO", "YES"],
+        ["4.1", "NO*", "YES"],
+        ["4.2", "YES", "NO"],
+        ["4.3", "NO", "NO"],
+    ]
+    for row in rows:
+        # Upper limit and expected value agree with the paper to its four printed decimals.
+        assert row[3] == row[4]
+        assert row[5] == row[6]
+    figure = tmp_path / "demo-output" / "fig1-best-of-1000.png"
+    assert figure.read_bytes().startswith(PNG_SIGNATURE)
+    assert "demo-output/fig1-best-of-1000.png" in out
+    assert sorted(p.name for p in figure.parent.iterdir()) == ["fig1-best-of-1000.png"]

@@ -1,0 +1,40 @@
+"""README.md shows real output: Python examples run as doctests, ``sota best-of`` examples as commands."""
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from benchtrust import cli
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def console_blocks():
+    """(command, expected output) of every ``$ benchtrust sota ...`` console block."""
+    blocks = re.findall(r"```console\n\$ (benchtrust sota [^\n]*)\n(.*?)```", README.read_text("utf-8"), re.S)
+    assert blocks, "README.md lost its benchtrust sota examples"
+    return blocks
+
+
+def test_python_examples_run():
+    # The ```pycon blocks, in order, as one doctest session (the fences are not part of the output).
+    blocks = re.findall(r"```pycon\n(.*?)```", README.read_text("utf-8"), re.S)
+    assert blocks, "README.md lost its Python examples"
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README.md", str(README), 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+    assert len(test.examples) >= 6
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"), console_blocks(), ids=[" ".join(c.split()[3:]) for c, _ in console_blocks()]
+)
+def test_command_examples_print_what_is_shown(command, expected, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # --plot writes relative to the current folder
+    result = CliRunner().invoke(cli.app, command.split()[1:])
+    assert result.exit_code == 0, result.output
+    assert result.output == expected
