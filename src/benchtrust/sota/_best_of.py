@@ -165,11 +165,17 @@ def _prepare(
 ):
     """Check the arguments of :func:`best_of` and :func:`simulate_best_of` and build a :class:`_Model`."""
     n = check_count(test_size, "test_size")
-    check_probability(alpha, "alpha")
+    alpha = check_probability(alpha, "alpha")
     rho = check_probability(correlation, "correlation", closed=True, upper_open=True)
     if invalid not in ("raise", "drop"):
         raise InputError(f"invalid: expected 'raise' or 'drop', got {invalid!r}")
-    theta = np.atleast_1d(np.asarray(accuracy, dtype=float))
+    try:
+        theta = np.atleast_1d(np.asarray(accuracy))
+    except (TypeError, ValueError):
+        theta = np.array([None])
+    if theta.dtype.kind not in "iuf":
+        raise InputError(f"accuracy: expected a number or a list of numbers, got {accuracy!r:.60}")
+    theta = theta.astype(float)
     if theta.ndim != 1 or theta.size == 0:
         raise InputError("accuracy: expected one accuracy or a non-empty list of accuracies")
     bad = np.flatnonzero(~((theta > 0) & (theta < 1)))
@@ -318,7 +324,7 @@ def _dependent_failures_cdf(model):
     cdf = np.bincount(where.ravel(), (weights[:, None] * values).ravel(), minlength=size)
     # Past its last evaluated z, each k's conditional cdf is 1 (to within its tolerance).
     cdf += np.cumsum(np.bincount(offset + values.shape[1], weights, minlength=size))
-    return int(start.min()), np.minimum(cdf[:-1], 1.0)
+    return int(start.min()), cdf[:-1]
 
 
 def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
@@ -374,6 +380,8 @@ def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
 def _result(model, z0, failures_cdf, *, method):
     """Turn F(z) on z0, z0+1, ... into a :class:`BestOfResult` (accuracy ascending)."""
     n, alpha = model.test_size, model.alpha
+    # A cdf: rounding in the sums behind it may not make it decrease or leave [0, 1].
+    failures_cdf = np.maximum.accumulate(np.clip(failures_cdf, 0.0, 1.0))
     z = z0 + np.arange(failures_cdf.size)
     pmf_z = np.diff(failures_cdf, prepend=0.0)
     mean_z = float(pmf_z @ z) / max(float(pmf_z.sum()), 1e-300)

@@ -66,7 +66,7 @@ def log_pmf(z, n1, q1, n0, q0):
     >>> bool(np.allclose(np.exp(log_pmf(np.arange(16), 10, 0.2, 5, 0.7)), direct, rtol=1e-12, atol=0))
     True
     """
-    return _log_pmf_pair(z, n1, q1, n0, q0)[0]
+    return _log_pmf_pair(z, n1, q1, n0, q0)[0].reshape(np.broadcast(z, n1, q1, n0, q0).shape)
 
 
 def _log_pmf_pair(z, n1, q1, n0, q0):
@@ -105,11 +105,14 @@ def _log_pmf_two(z, n1, q1, n0, q0):
     p1, p0 = 1.0 - q1, 1.0 - q0
     lo = np.maximum(0.0, z - n0)
     hi = np.minimum(n1, z)
-    # Mode: T(a+1)/T(a) = r (n1-a)(z-a) / ((a+1)(n0-z+a+1)) with r = q1 p0 / (p1 q0) crosses 1.
+    # Mode: T(a+1)/T(a) = r (n1-a)(z-a) / ((a+1)(n0-z+a+1)) with r = q1 p0 / (p1 q0) crosses 1. The
+    # quadratic (r-1) a^2 - (r(n1+z) + n0-z+2) a + r n1 z - (n0-z+1) = 0 is divided by 1 + r, so that its
+    # coefficients stay finite however extreme r is.
     r = (q1 * p0) / (p1 * q0)
-    c2 = r - 1.0
-    c1 = -(r * (n1 + z) + (n0 - z + 1.0) + 1.0)
-    c0 = r * n1 * z - (n0 - z + 1.0)
+    w, v = 1.0 / (1.0 + 1.0 / r), 1.0 / (1.0 + r)  # r / (1 + r) and 1 / (1 + r)
+    c2 = w - v
+    c1 = -(w * (n1 + z) + v * (n0 - z + 2.0))
+    c0 = w * n1 * z - v * (n0 - z + 1.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         disc = np.sqrt(np.maximum(c1 * c1 - 4.0 * c2 * c0, 0.0))
         big = -0.5 * (c1 - disc)
@@ -126,6 +129,8 @@ def _log_pmf_two(z, n1, q1, n0, q0):
     )
     width = np.ceil(9.0 * np.sqrt(1.0 / curvature)) + 4.0
     level = np.ceil(np.log2(width)).astype(int)  # windows of 2**level terms on each side
+    whole = np.ceil(np.log2(hi - lo + 1.0)).astype(int)  # a window this wide covers the whole support
+    level = np.minimum(level, whole)
 
     sum_at = np.zeros(z.shape)
     sum_below = np.zeros(z.shape)
@@ -137,7 +142,7 @@ def _log_pmf_two(z, n1, q1, n0, q0):
             sum_at[group], sum_below[group], covered = _window(
                 2**lev, mode[group], z[group], n1[group], n0[group], r[group], p0[group] / q0[group]
             )
-            short.append(group[~covered])
+            short.append(group[~covered & (lev < whole[group])])
         todo = np.concatenate(short)
         level[todo] += 1
     centre = _log_binom_pmf(mode, n1, q1) + _log_binom_pmf(z - mode, n0, q0)
@@ -312,8 +317,9 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
     with np.errstate(divide="ignore", invalid="ignore"):
         z_star = np.where(beta > 0, alpha / beta, -np.inf)
     degenerate = (q1 <= 0) | (q1 >= 1) | (q0 <= 0) | (q0 >= 1)
-    # Running values are kept scaled: true value = scaled value * scale, per pair.
-    log_scale = np.where(np.isfinite(log_cur), log_cur, np.where(np.isfinite(log_prev), log_prev, 0.0))
+    # Running values are kept scaled, true value = scaled value * scale, with the largest of them at most 1.
+    log_scale = np.maximum(np.maximum(log_cur, log_prev), log_below)
+    log_scale[np.isneginf(log_scale)] = 0.0
     pair = {
         "z_start": z_start,
         "n1": n1,
