@@ -20,21 +20,13 @@ NOT_BUILT = ["consistency", "compare", "multiverse"]
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 
 
-def make_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout, with older and newer Click alike."""
-    try:
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # Click >= 8.2 always keeps them apart and dropped the argument
-        return CliRunner()
-
-
 def flatten(text: str) -> str:
     """The text without box-drawing characters and line wrapping, as one line of single spaces."""
     return " ".join(re.sub(r"[\u2500-\u257f]", " ", text).split())
 
 
 def test_help_lists_the_four_groups_with_their_question():
-    result = make_runner().invoke(cli.app, ["--help"], env=WIDE)
+    result = CliRunner().invoke(cli.app, ["--help"], env=WIDE)
     assert result.exit_code == 0
     shown = flatten(result.stdout)
     for name, question in QUESTIONS.items():
@@ -42,13 +34,13 @@ def test_help_lists_the_four_groups_with_their_question():
 
 
 def test_no_arguments_shows_the_help():
-    result = make_runner().invoke(cli.app, [], env=WIDE)
+    result = CliRunner().invoke(cli.app, [], env=WIDE)
     assert "Traceback" not in result.output
     assert all(name in result.output for name in QUESTIONS)
 
 
 def test_sota_is_a_real_group():
-    result = make_runner().invoke(cli.app, ["sota", "--help"], env=WIDE)
+    result = CliRunner().invoke(cli.app, ["sota", "--help"], env=WIDE)
     assert result.exit_code == 0
     assert QUESTIONS["sota"] in flatten(result.stdout)
 
@@ -56,7 +48,7 @@ def test_sota_is_a_real_group():
 @pytest.mark.parametrize("name", NOT_BUILT)
 @pytest.mark.parametrize("extra", [[], ["--help"], ["run", "scores.csv", "--json"], ["-h"]])
 def test_unbuilt_group_refuses_in_one_line(name, extra):
-    result = make_runner().invoke(cli.app, [name, *extra])
+    result = CliRunner().invoke(cli.app, [name, *extra])
     assert result.exit_code == 2
     assert result.stderr == f"benchtrust {name}: not built yet (planned; see the project issues)\n"
     assert result.stdout == ""

@@ -17,17 +17,9 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 
 
-def make_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout, with older and newer Click alike."""
-    try:
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # Click >= 8.2 always keeps them apart and dropped the argument
-        return CliRunner()
-
-
 def run(*args):
     """Invoke ``benchtrust sota best-of ARGS`` in-process; fail on any unexpected exception."""
-    result = make_runner().invoke(cli.app, ["sota", "best-of", *args], env=WIDE)
+    result = CliRunner().invoke(cli.app, ["sota", "best-of", *args], env=WIDE)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result
 
@@ -388,7 +380,7 @@ def test_through_python_m(plain_file, tmp_path):
 
 
 def test_help_names_the_papers_symbols():
-    result = make_runner().invoke(cli.app, ["sota", "best-of", "--help"], env=WIDE)
+    result = CliRunner().invoke(cli.app, ["sota", "best-of", "--help"], env=WIDE)
     assert result.exit_code == 0
     text = " ".join(result.stdout.split())
     for option, symbol in [
