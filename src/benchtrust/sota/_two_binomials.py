@@ -180,6 +180,20 @@ def _window(half, mode, z, n1, n0, r, odds0):
     return at, below, covered
 
 
+def _recurrence(n1, q1, n0, q0):
+    """Coefficients of c_{z+1} = (A(z) c_z + B(z) c_{z-1}) / D(z) and its stability limit z*.
+
+    A(z) = alpha - beta z, B(z) = gamma (n1 + n0 + 1 - z), D(z) = delta (z + 1); below z* = alpha / beta
+    both A and B are non-negative. Returns (alpha, beta, gamma, delta, z_star).
+    """
+    p1, p0 = 1.0 - q1, 1.0 - q0
+    alpha = n1 * q1 * p0 + n0 * q0 * p1
+    beta = p1 * q0 + p0 * q1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z_star = np.where(beta > 0, alpha / beta, -np.inf)
+    return alpha, beta, q1 * q0, p1 * p0, z_star
+
+
 def cdf_steps(z_start, n1, q1, n0, q0):
     """P(X <= z_start + i), step by step, for X = Bin(n1, q1) + Bin(n0, q0), many pairs at once.
 
@@ -224,9 +238,7 @@ def cdf_steps(z_start, n1, q1, n0, q0):
     log_prev = np.empty(z.shape)
     log_below = np.full(z.shape, np.nan)  # known exactly where the recurrence ran up from 0
     p1, p0 = 1.0 - q1, 1.0 - q0
-    beta = p1 * q0 + p0 * q1
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z_star = np.where(beta > 0, (n1 * q1 * p0 + n0 * q0 * p1) / beta, -np.inf)
+    z_star = _recurrence(n1, q1, n0, q0)[-1]
     # Running up from 0 costs ~z_start recurrence steps; computing the start directly costs a window of
     # about 20 standard deviations of the split of z_start between the two binomials.
     regular = (q1 > 0) & (q1 < 1) & (q0 > 0) & (q0 < 1) & (z >= 0) & (z <= z_star)
@@ -257,13 +269,9 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0):
     """
     order = np.argsort(-z_start, kind="stable")
     z_start, n1, q1, n0, q0 = (v[order] for v in (z_start, n1, q1, n0, q0))
-    p1, p0 = 1.0 - q1, 1.0 - q0
-    beta = p1 * q0 + p0 * q1
-    gamma = q1 * q0
-    delta = p1 * p0
-    alpha = n1 * q1 * p0 + n0 * q0 * p1
+    alpha, beta, gamma, delta, _ = _recurrence(n1, q1, n0, q0)
     gamma_n = gamma * (n1 + n0 + 1.0)
-    log_scale = n1 * np.log(p1) + n0 * np.log(p0)
+    log_scale = n1 * np.log(1.0 - q1) + n0 * np.log(1.0 - q0)
     cur = np.ones_like(log_scale)
     prev = np.zeros_like(log_scale)
     below = np.zeros_like(log_scale)  # sum of c(0) .. c(t - 1)
@@ -310,12 +318,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
     pairs of the last yield): they get no more direct sums, and once a quarter of the pairs is finished
     they are removed; ``kept`` is then the mask of pairs kept (over the previous yield's pairs), else None.
     """
-    p1, p0 = 1.0 - q1, 1.0 - q0
-    # c_{z+1} = (A(z) c_z + B(z) c_{z-1}) / D(z), A = alpha - beta z, B = gamma (n + 1 - z), D = delta (z + 1)
-    alpha = n1 * q1 * p0 + n0 * q0 * p1
-    beta = p1 * q0 + p0 * q1
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z_star = np.where(beta > 0, alpha / beta, -np.inf)
+    alpha, beta, gamma, delta, z_star = _recurrence(n1, q1, n0, q0)
     degenerate = (q1 <= 0) | (q1 >= 1) | (q0 <= 0) | (q0 >= 1)
     # Running values are kept scaled, true value = scaled value * scale, with the largest of them at most 1.
     log_scale = np.maximum(np.maximum(log_cur, log_prev), log_below)
@@ -328,8 +331,8 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
         "q0": q0,
         "alpha": alpha,
         "beta": beta,
-        "gamma": q1 * q0,
-        "delta": p1 * p0,
+        "gamma": gamma,
+        "delta": delta,
         "n_plus_1": n1 + n0 + 1.0,
         "degenerate": degenerate,
         # Step at which the next value would lie past z* (from then on it is computed directly).
