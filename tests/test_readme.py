@@ -1,13 +1,15 @@
-"""README.md shows real output: Python examples run as doctests, ``sota best-of`` examples as commands."""
+"""README.md shows real output: Python examples run as doctests, ``benchtrust sota`` examples as commands."""
 
 import doctest
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
+from benchtrust._io import bundled_leaderboard
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -35,6 +37,10 @@ def test_python_examples_run():
 )
 def test_command_examples_print_what_is_shown(command, expected, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # --plot writes relative to the current folder
+    # The bundled leaderboard, at the path the README gives from the repository's root.
+    shown = tmp_path / "src" / "benchtrust" / "data"
+    shown.mkdir(parents=True)
+    shutil.copy(bundled_leaderboard(), shown)
     result = CliRunner().invoke(cli.app, command.split()[1:])
     assert result.exit_code == 0, result.output
     assert result.output == expected

@@ -71,7 +71,7 @@ def test_equation_12_drop_leaves_out_inadmissible_classifiers():
     assert dropped.classifiers == 3
     kept = best_of([0.8, 0.85, 0.9], **kwargs)
     assert kept.dropped == 0
-    np.testing.assert_array_equal(dropped.accuracy, kept.accuracy)
+    np.testing.assert_array_equal(dropped.score, kept.score)
     np.testing.assert_allclose(dropped.pmf, kept.pmf, rtol=0, atol=1e-15)
     assert dropped.expected_max == pytest.approx(kept.expected_max, abs=1e-15)
 
@@ -88,4 +88,4 @@ def test_equation_12_upper_twin_from_eq_10():
     with pytest.raises(InputError, match=r"Eq\. 12"):
         best_of([0.8, too_high], test_size=300, correlation=0.6, reference_accuracy=0.8)
     r = best_of([0.8, too_high], test_size=300, correlation=0.6, reference_accuracy=0.8, invalid="drop")
-    assert (r.dropped, r.classifiers, r.top_accuracy) == (1, 1, 0.8)
+    assert (r.dropped, r.classifiers, r.top_score) == (1, 1, 0.8)

@@ -30,5 +30,5 @@ def test_section_3_2_one_of_1000_guessers_reaches_090():
 def test_section_3_2_best_of_guessers_has_the_same_tail():
     """The exact distribution of the best of 100 guessers gives the same 0.8765 as its upper tail."""
     r = best_of(THETA, classifiers=100, test_size=N)
-    tail = float(r.pmf[r.accuracy >= 0.75 - 1e-12].sum())
+    tail = float(r.pmf[r.score >= 0.75 - 1e-12].sum())
     assert round(tail, 4) == 0.8765

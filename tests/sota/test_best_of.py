@@ -85,13 +85,13 @@ def small(name):
 def check_invariants(r):
     """What every BestOfResult must satisfy, whatever the model."""
     n = r.test_size
-    assert r.accuracy.shape == r.pmf.shape == r.cdf.shape
-    assert r.accuracy.size >= 1
+    assert r.score.shape == r.pmf.shape == r.cdf.shape
+    assert r.score.size >= 1
     # Support: on the grid k/n, ascending by 1/n, inside [0, 1].
-    k = r.accuracy * n
+    k = r.score * n
     np.testing.assert_allclose(k, np.round(k), atol=1e-6)
     np.testing.assert_array_equal(np.diff(np.round(k)), 1)
-    assert r.accuracy[0] >= 0.0 and r.accuracy[-1] <= 1.0
+    assert r.score[0] >= 0.0 and r.score[-1] <= 1.0
     # A distribution.
     assert np.all(np.isfinite(r.pmf)) and np.all(r.pmf >= 0)
     assert abs(r.pmf.sum() - 1.0) <= 1e-12
@@ -100,24 +100,24 @@ def check_invariants(r):
     np.testing.assert_allclose(r.cdf, np.cumsum(r.pmf), rtol=0, atol=1e-12)
     # Moments agree with the arrays.
     assert np.isfinite(r.expected_max) and np.isfinite(r.sd_max) and r.sd_max >= 0
-    assert r.expected_max == pytest.approx(float(r.pmf @ r.accuracy), abs=1e-12)
-    variance = float(r.pmf @ (r.accuracy - r.expected_max) ** 2)
+    assert r.expected_max == pytest.approx(float(r.pmf @ r.score), abs=1e-12)
+    variance = float(r.pmf @ (r.score - r.expected_max) ** 2)
     assert r.sd_max == pytest.approx(np.sqrt(variance), rel=1e-6, abs=1e-12)
     # The central interval, as documented.
     low, high = r.ci
     assert low <= r.expected_max <= high
     half = r.alpha / 2
-    i = int(np.argmin(np.abs(r.accuracy - low)))
-    assert r.accuracy[i] == pytest.approx(low, abs=1e-12)
+    i = int(np.argmin(np.abs(r.score - low)))
+    assert r.score[i] == pytest.approx(low, abs=1e-12)
     assert r.cdf[i] >= half - 1e-13  # P(best <= low) >= α/2 ...
     assert i == 0 or r.cdf[i - 1] < half + 1e-13  # ... and low is the smallest such accuracy
     at_least = 1.0 - r.cdf + r.pmf  # P(best >= a)
-    j = int(np.argmin(np.abs(r.accuracy - high)))
-    assert r.accuracy[j] == pytest.approx(high, abs=1e-12)
+    j = int(np.argmin(np.abs(r.score - high)))
+    assert r.score[j] == pytest.approx(high, abs=1e-12)
     assert at_least[j] >= half - 1e-13  # P(best >= high) >= α/2 ...
-    assert j == r.accuracy.size - 1 or at_least[j + 1] < half + 1e-13  # ... the largest such
+    assert j == r.score.size - 1 or at_least[j + 1] < half + 1e-13  # ... the largest such
     # Bookkeeping.
-    assert 0 < r.top_accuracy < 1
+    assert 0 < r.top_score < 1
     assert r.dropped >= 0 and r.classifiers >= 1
 
 
@@ -171,7 +171,7 @@ def test_no_warnings_on_valid_input(name):
 def test_near_perfect_classifiers_reach_full_accuracy():
     r = best_of(**EDGE_CASES["near perfect"])
     # P(some classifier gets all 50 right) = 1 - (1 - 0.999^50)^1000, within rounding.
-    assert r.accuracy[-1] == 1.0
+    assert r.score[-1] == 1.0
     assert r.pmf[-1] == pytest.approx(1 - (1 - 0.999**50) ** 1000, abs=1e-15)
 
 
@@ -189,14 +189,14 @@ def best_pmf_from_failure_cdfs(n, failure_cdfs, counts):
 
 def on_result_grid(r, pmf_by_z):
     """Reference pmf (indexed by failures z) at the result's accuracies."""
-    z = np.round((1.0 - r.accuracy) * r.test_size).astype(int)
+    z = np.round((1.0 - r.score) * r.test_size).astype(int)
     return pmf_by_z[z]
 
 
 def test_one_classifier_is_the_binomial_distribution():
     n, theta = 50, 0.8
     r = best_of(theta, classifiers=1, test_size=n)
-    k = np.round(r.accuracy * n).astype(int)
+    k = np.round(r.score * n).astype(int)
     np.testing.assert_allclose(r.pmf, stats.binom.pmf(k, n, theta), rtol=0, atol=1e-14)
     assert r.expected_max == pytest.approx(theta, abs=1e-13)
     assert r.sd_max == pytest.approx(np.sqrt(theta * (1 - theta) / n), rel=1e-10)
@@ -287,11 +287,11 @@ def test_vanishing_correlation_is_the_independent_model(accuracy, fixed):
     independent = best_of(**kwargs)
     dependent = best_of(**kwargs, correlation=1e-9, fixed_reference=fixed)
     assert dependent.correlation == 1e-9 and dependent.model.startswith("dependent")
-    grid = np.union1d(np.round(independent.accuracy * N), np.round(dependent.accuracy * N)).astype(int)
+    grid = np.union1d(np.round(independent.score * N), np.round(dependent.score * N)).astype(int)
 
     def spread_out(r):
         out = np.zeros(grid.size)
-        out[np.searchsorted(grid, np.round(r.accuracy * N).astype(int))] = r.pmf
+        out[np.searchsorted(grid, np.round(r.score * N).astype(int))] = r.pmf
         return out
 
     np.testing.assert_allclose(spread_out(dependent), spread_out(independent), rtol=0, atol=1e-7)
@@ -334,8 +334,8 @@ def test_exact_agrees_with_monte_carlo(name):
     assert abs(simulated.expected_max - exact.expected_max) <= 4 * standard_error
     assert simulated.sd_max == pytest.approx(exact.sd_max, rel=0.03)
     # The whole distribution, on the union of the two grids (in failures z).
-    z_exact = np.round((1 - exact.accuracy) * N).astype(int)
-    z_sim = np.round((1 - simulated.accuracy) * N).astype(int)
+    z_exact = np.round((1 - exact.score) * N).astype(int)
+    z_sim = np.round((1 - simulated.score) * N).astype(int)
     z = np.arange(min(z_exact.min(), z_sim.min()), max(z_exact.max(), z_sim.max()) + 1)
     expected = np.zeros(z.size)
     expected[z_exact - z[0]] = exact.pmf * REPETITIONS
@@ -356,10 +356,10 @@ def test_monte_carlo_is_seeded_and_deterministic():
     from_generator = simulate_best_of(seed=np.random.default_rng(123), **kwargs)
     other = simulate_best_of(seed=124, **kwargs)
     for r in (again, from_generator):
-        np.testing.assert_array_equal(r.accuracy, first.accuracy)
+        np.testing.assert_array_equal(r.score, first.score)
         np.testing.assert_array_equal(r.pmf, first.pmf)
         assert r.to_dict() == first.to_dict()
-    assert not (np.array_equal(other.accuracy, first.accuracy) and np.array_equal(other.pmf, first.pmf))
+    assert not (np.array_equal(other.score, first.score) and np.array_equal(other.pmf, first.pmf))
     dependent = {**kwargs, "correlation": 0.4}
     np.testing.assert_array_equal(
         simulate_best_of(seed=5, **dependent).pmf, simulate_best_of(seed=5, **dependent).pmf
@@ -414,7 +414,7 @@ def test_list_of_equal_accuracies_equals_accuracy_and_count(dependence):
     as_list = best_of([0.8] * M, test_size=N, **dependence)
     as_count = best_of(0.8, classifiers=M, test_size=N, **dependence)
     assert as_list.model == as_count.model
-    np.testing.assert_array_equal(as_list.accuracy, as_count.accuracy)
+    np.testing.assert_array_equal(as_list.score, as_count.score)
     np.testing.assert_allclose(as_list.pmf, as_count.pmf, rtol=0, atol=1e-15)
     moments = ("expected_max", "sd_max")
     assert {k: v for k, v in as_list.to_dict().items() if k not in moments} == {

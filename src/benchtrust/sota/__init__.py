@@ -2,10 +2,14 @@
 
 The top score among many teams on one test set is an optimistic estimate of the state of the art. This
 subpackage computes the distribution of the best of m observed accuracies exactly, for independent,
-non-identical and dependent classifiers (paper §3-4), with a Monte Carlo counterpart as a cross-check.
+non-identical and dependent classifiers (paper §3-4), with a Monte Carlo counterpart as a cross-check;
+simulates the best of m AUCs under the binormal model (§5.2); and estimates a sober state of the art
+from a real leaderboard (§5, Table 3).
 """
 
+from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
 from benchtrust.sota._best_of import BestOfResult, best_of
+from benchtrust.sota._leaderboard import Estimate, LeaderboardResult, leaderboard
 from benchtrust.sota._plot import plot_best_of
 from benchtrust.sota._simulate import simulate_best_of
 from benchtrust.sota._single import (
@@ -18,12 +22,19 @@ from benchtrust.sota._single import (
 
 __all__ = [
     "BestOfResult",
+    "Binormal",
+    "Estimate",
     "Interval",
+    "LeaderboardResult",
     "best_of",
+    "best_of_auc",
+    "binormal",
     "clopper_pearson",
+    "leaderboard",
     "plot_best_of",
     "prob_any_reaches",
     "prob_beats",
+    "sample_auc",
     "simulate_best_of",
     "single_tail_for_any",
 ]

@@ -31,22 +31,23 @@ WINDOW_TAIL = 1e-15
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class BestOfResult:
-    """Distribution of the best observed accuracy among m classifiers on one test set of n items.
+    """Distribution of the best observed score (accuracy or AUC) among m classifiers on one test set.
 
     Attributes
     ----------
-    accuracy : numpy.ndarray
-        Possible best accuracies (n - z) / n, ascending, over the window where the distribution lives.
+    score : numpy.ndarray
+        Possible best scores, ascending, over the window where the distribution lives: accuracies
+        (n - z) / n, or AUCs U / (n+ n-).
     pmf : numpy.ndarray
-        P(best accuracy = accuracy).
+        P(best score = score).
     cdf : numpy.ndarray
-        P(best accuracy <= accuracy).
+        P(best score <= score).
     expected_max : float
-        E(θ̂_max), the expected best accuracy.
+        E(θ̂_max), the expected best score.
     sd_max : float
-        Standard deviation of the best accuracy.
+        Standard deviation of the best score.
     ci : tuple of float
-        Central (1 - α) interval: the smallest accuracy a with P(best <= a) >= α/2, and the largest a with
+        Central (1 - α) interval: the smallest score a with P(best <= a) >= α/2, and the largest a with
         P(best >= a) >= α/2 (the paper's "upper 95 % CI": the smallest z with F(z) >= α/2).
     alpha : float
         α.
@@ -54,8 +55,8 @@ class BestOfResult:
         m, the number of classifiers used (after any dropped by Eq. 12).
     test_size : int
         n.
-    top_accuracy : float
-        The largest θ_j.
+    top_score : float
+        The largest true score θ_j (accuracy or AUC).
     correlation : float
         ρ (0: independent classifiers).
     reference_accuracy : float or None
@@ -68,9 +69,13 @@ class BestOfResult:
         Which model: "independent, identical", "dependent, non-identical, random reference", ...
     method : str
         "exact", or "monte carlo, R repetitions".
+    metric : str
+        "accuracy" or "auc".
+    positives : int or None
+        n+, positive items in the test set (AUC only).
     """
 
-    accuracy: np.ndarray
+    score: np.ndarray
     pmf: np.ndarray
     cdf: np.ndarray
     expected_max: float
@@ -79,31 +84,36 @@ class BestOfResult:
     alpha: float
     classifiers: int
     test_size: int
-    top_accuracy: float
+    top_score: float
     correlation: float
     reference_accuracy: float | None
     fixed_reference: bool
     dropped: int
     model: str
     method: str
+    metric: str = "accuracy"
+    positives: int | None = None
 
     def __repr__(self):
         low, high = self.ci
         level = f"{100 * (1 - self.alpha):g}%"
         return (
-            f"BestOfResult(model={self.model!r}, method={self.method!r}, classifiers={self.classifiers}, "
-            f"test_size={self.test_size}, expected_max={self.expected_max:.6f}, sd_max={self.sd_max:.6f}, "
+            f"BestOfResult(metric={self.metric!r}, model={self.model!r}, method={self.method!r}, "
+            f"classifiers={self.classifiers}, test_size={self.test_size}, "
+            f"expected_max={self.expected_max:.6f}, sd_max={self.sd_max:.6f}, "
             f"ci{level}=({low:.6f}, {high:.6f}), dropped={self.dropped})"
         )
 
     def to_dict(self, *, distribution=False):
-        """The result as plain JSON types; with ``distribution`` also the accuracy grid, pmf and cdf."""
+        """The result as plain JSON types; with ``distribution`` also the score grid, pmf and cdf."""
         out = {
+            "metric": self.metric,
             "model": self.model,
             "method": self.method,
             "classifiers": self.classifiers,
             "test_size": self.test_size,
-            "top_accuracy": self.top_accuracy,
+            "positives": self.positives,
+            "top_score": self.top_score,
             "correlation": self.correlation,
             "reference_accuracy": self.reference_accuracy,
             "fixed_reference": self.fixed_reference,
@@ -115,7 +125,7 @@ class BestOfResult:
         }
         if distribution:
             out["distribution"] = {
-                "accuracy": self.accuracy.tolist(),
+                "score": self.score.tolist(),
                 "pmf": self.pmf.tolist(),
                 "cdf": self.cdf.tolist(),
             }
@@ -268,15 +278,32 @@ def best_of(
         alpha=alpha,
         invalid=invalid,
     )
+    return _exact(model)
+
+
+def _exact(model, *, pooled=False):
+    """The exact :class:`BestOfResult` of a model; ``pooled``: of the bootstrap over its classifiers.
+
+    The bootstrap over classifiers (paper §5.1.1) draws m classifiers with replacement from the m given,
+    then draws their accuracies on the test set. Pooled over all resamples, the best accuracy is that of m
+    classifiers each drawn independently from the mixture that gives θ_j weight c_j / m. Given K = k these
+    m classifiers are independent and identically distributed, so
+
+        F(z) = sum_k P(K=k) [1 - (1 - sum_j (c_j/m) P(X_j <= z | k))^m],
+
+    which is what the paper's B resamples approximate, exactly (B -> infinity), in one computation.
+    """
     if model.correlation > 0:
-        z0, cdf = _dependent_failures_cdf(model)
+        z0, cdf = _dependent_failures_cdf(model, pooled=pooled)
     else:
-        z0, cdf = _independent_failures_cdf(model)
-    return _result(model, z0, cdf, method="exact")
+        z0, cdf = _independent_failures_cdf(model, pooled=pooled)
+    return _result(model, z0, cdf, method="exact, bootstrap over classifiers" if pooled else "exact")
 
 
-def _independent_failures_cdf(model):
+def _independent_failures_cdf(model, *, pooled=False):
     """F(z) = 1 - prod_j (1 - P(X_j <= z)), X_j ~ B(n, 1 - θ_j) (Eq. 2 and 8), over its window.
+
+    With ``pooled``: F(z) = 1 - (1 - sum_j (c_j/m) P(X_j <= z))^m (see :func:`_exact`).
 
     Evaluated in blocks of z upwards from where F is negligible, until F is 1 within WINDOW_TAIL. In
     each block only the classifiers whose cdf at the block's end exceeds WINDOW_TAIL / (m · blocks) take
@@ -287,7 +314,8 @@ def _independent_failures_cdf(model):
     # Below z_low, F <= sum_j c_j P(X_j <= z) <= m P(X_top <= z) <= WINDOW_TAIL / 2.
     z_low = max(int(stats.binom.ppf(WINDOW_TAIL / (2 * m), n, 1.0 - theta[-1])) - 1, 0)
     # From z_high on, 1 - F <= P(X_top > z)^c_top < WINDOW_TAIL (n - X_top ~ B(n, θ_top) gives the tail).
-    z_high = n - int(stats.binom.ppf(WINDOW_TAIL ** (1.0 / counts[-1]), n, theta[-1]))
+    # Pooled, F may reach 1 later (a resample may miss the top classifiers): stop where it does.
+    z_high = n if pooled else n - int(stats.binom.ppf(WINDOW_TAIL ** (1.0 / counts[-1]), n, theta[-1]))
     size = max(256, min(4096, -(-4_000_000 // theta.size)))
     blocks = -(-(z_high - z_low + 1) // size)
     negligible = WINDOW_TAIL / (2 * m * blocks)
@@ -295,18 +323,22 @@ def _independent_failures_cdf(model):
     for first in range(z_low, z_high + 1, size):
         z = np.arange(first, min(first + size, z_high + 1))
         part = np.flatnonzero(stats.binom.cdf(z[-1], n, 1.0 - theta) > negligible)
+        cdfs = stats.binom.cdf(z, n, 1.0 - theta[part, None])
         with np.errstate(divide="ignore"):
-            log_none = counts[part] @ np.log1p(-stats.binom.cdf(z, n, 1.0 - theta[part, None]))
+            if pooled:
+                log_none = m * np.log1p(-np.minimum(counts[part] @ cdfs / m, 1.0))
+            else:
+                log_none = counts[part] @ np.log1p(-cdfs)
         pieces.append(-np.expm1(log_none))
         if pieces[-1][-1] >= 1.0 - WINDOW_TAIL:
             break
     return z_low, np.concatenate(pieces)
 
 
-def _dependent_failures_cdf(model):
+def _dependent_failures_cdf(model, *, pooled=False):
     """F(z) = sum_k P(K=k) [1 - prod_j (1 - P(X_j <= z | k))] (§4.1, §4.3), over its window.
 
-    Returns the first z of the window and F there.
+    With ``pooled``, the product is that of :func:`_exact`. Returns the first z of the window and F there.
     """
     n, counts = model.test_size, model.counts
     right, wrong = _dependence.conditional_accuracies(
@@ -316,7 +348,7 @@ def _dependent_failures_cdf(model):
     # Each k needs its conditional cdf only to within WINDOW_TAIL / (K P(K = k)) for the mixture to be
     # within WINDOW_TAIL.
     start, values = _conditional_cdfs(
-        k, WINDOW_TAIL / (weights * k.size), 1.0 - right, 1.0 - wrong, counts, n
+        k, WINDOW_TAIL / (weights * k.size), 1.0 - right, 1.0 - wrong, counts, n, pooled=pooled
     )
     offset = start - start.min()
     where = offset[:, None] + np.arange(values.shape[1])
@@ -327,12 +359,55 @@ def _dependent_failures_cdf(model):
     return int(start.min()), cdf[:-1]
 
 
-def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
+def _conditional_cdfs(k, tolerance, q1, q0, counts, n, *, pooled=False):
     """1 - prod_j (1 - P(X_j <= z | k)) for each k, from its own start until it is 1 within tolerance.
 
     ``q1`` and ``q0`` are the failure probabilities of each distinct classifier given that the reference
-    is right or wrong. Returns the start z of each k and a (k, step) array of the conditional cdf at
-    start + step (1 once a k is finished).
+    is right or wrong. With ``pooled`` the classifiers are instead m independent draws from the mixture of
+    the distinct ones weighted by ``counts`` (see :func:`_exact`): 1 - (1 - sum_j (c_j/m) P(X_j <= z | k))^m.
+    Returns the start z of each k and a (k, step) array of the conditional cdf at start + step (1 once a
+    k is finished).
+
+    Classifiers too weak to matter are left out: each k finishes by about z_end (a normal guess, where
+    the strong classifiers' cdfs reach 1), and a classifier whose Chernoff bound c_j P(X_j <= z_end | k)
+    is below tolerance / (2 J) for every k changes no value by more than that. The guess is then
+    checked: if some k ran past its z_end, everything is computed again with every classifier.
+    """
+    m = counts.sum()
+    k_all = k.astype(float)
+    mean = np.outer(q1, k_all) + np.outer(q0, n - k_all)
+    var = np.outer(q1 * (1 - q1), k_all) + np.outer(q0 * (1 - q0), n - k_all)
+    sd = np.sqrt(var)
+    reach = np.sqrt(2 * np.log(m / tolerance))
+    ends = mean + reach * sd  # where each classifier's cdf is 1 within the tolerance (normal guess)
+    if pooled:
+        # 1 - F = (1 - G)^m <= tolerance once the classifiers that have ended weigh 1 - tolerance^(1/m).
+        order = np.argsort(ends, axis=0)
+        weight = np.cumsum(counts[order] / m, axis=0)
+        first = np.argmax(weight >= -np.expm1(np.log(tolerance) / m), axis=0)
+        z_end = np.take_along_axis(ends, order, axis=0)[first, np.arange(k.size)]
+    else:
+        z_end = ends.min(axis=0)
+    z_end = np.ceil(z_end + 2 * sd.min(axis=0))
+    t = np.maximum((mean - z_end) / np.maximum(var, 1e-300), 0.0)
+    log_bound = (
+        t * z_end
+        + k_all * np.log1p(-q1[:, None] * -np.expm1(-t))
+        + (n - k_all) * np.log1p(-q0[:, None] * -np.expm1(-t))
+    )
+    keep = (np.log(counts)[:, None] + log_bound > np.log(tolerance / (2 * q1.size))).any(axis=1)
+    start, values, last = _conditional_run(
+        k, tolerance, q1[keep], q0[keep], counts[keep], n, m, pooled, mean[keep], sd[keep]
+    )
+    if not keep.all() and np.any(last > z_end):
+        start, values, last = _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd)
+    return start, values
+
+
+def _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd):
+    """The computation of :func:`_conditional_cdfs` for the given classifiers (``m``: all of them).
+
+    Returns the start of each k, the conditional cdfs and the z at which each k finished.
     """
     classes = q1.size
     # One pair per (distinct classifier, value of k), laid out classifier-major.
@@ -342,9 +417,7 @@ def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
     q0 = np.repeat(q0, k.size)
     # Start each k where all classifiers' cdfs add up to at most its tolerance: a normal guess, checked
     # with the exact mass below the start (or a bound on it), and moved down where it fails.
-    mean = (n1 * q1 + n0 * q0).reshape(classes, -1)
-    sd = np.sqrt(n1 * q1 * (1 - q1) + n0 * q0 * (1 - q0)).reshape(classes, -1)
-    reach = np.sqrt(2 * np.log(counts.sum() / tolerance))
+    reach = np.sqrt(2 * np.log(m / tolerance))
     start = np.maximum(np.floor((mean - reach * sd).min(axis=0)), 0.0)
     while True:
         below, steps = _two_binomials.cdf_steps(np.tile(start, classes), n1, q1, n0, q0)
@@ -354,8 +427,10 @@ def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
         start[low] = np.maximum(start[low] - np.ceil(sd.min(axis=0)[low]), 0.0)
 
     log_tolerance = np.log(tolerance)
+    weights = counts / m
     running = np.arange(k.size)  # the k of each column of the pairs still computed
     finished = np.zeros(k.size, bool)
+    last = np.full(k.size, np.inf)
     rows = []
     partial, kept = next(steps)
     while True:
@@ -363,49 +438,63 @@ def _conditional_cdfs(k, tolerance, q1, q0, counts, n):
             columns = kept.reshape(classes, -1)[0]
             running, finished = running[columns], finished[columns]
         np.minimum(partial, 1.0, out=partial)
-        np.negative(partial, out=partial)
         with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
-            log_none = counts @ np.log1p(partial, out=partial).reshape(classes, -1)
+            if pooled:
+                log_none = m * np.log1p(-np.minimum(weights @ partial.reshape(classes, -1), 1.0))
+            else:
+                np.negative(partial, out=partial)
+                log_none = counts @ np.log1p(partial, out=partial).reshape(classes, -1)
         row = np.ones(k.size)
         row[running[~finished]] = -np.expm1(log_none[~finished])
         rows.append(row)
         newly = ~finished & (log_none <= log_tolerance[running])
         finished |= newly
+        last[running[newly]] = start[running[newly]] + len(rows) - 1
         if finished.all() or start.min() + len(rows) > n:
             break
         partial, kept = steps.send(np.tile(finished, classes) if newly.any() else None)
-    return start.astype(int), np.array(rows).T
+    return start.astype(int), np.array(rows).T, last
+
+
+def _summarise(score, upper_tail, alpha):
+    """Distribution, E, SD and central interval of a best score from its upper tail.
+
+    ``score`` holds the possible values ascending and ``upper_tail`` P(best >= score) at each (non-increasing,
+    1 at the first value up to the mass below the window). Returns the :class:`BestOfResult` fields
+    ``score``, ``pmf``, ``cdf``, ``expected_max``, ``sd_max`` and ``ci``: the lower limit is the smallest
+    value a with P(best <= a) >= α/2, the upper the largest a with P(best >= a) >= α/2.
+    """
+    # A tail: rounding in the sums behind it may not make it increase or leave [0, 1].
+    upper_tail = np.minimum.accumulate(np.clip(upper_tail, 0.0, 1.0))
+    above = np.append(upper_tail[1:], 0.0)  # P(best > score)
+    pmf = upper_tail - above
+    total = max(float(pmf.sum()), 1e-300)
+    mean = float(pmf @ score) / total
+    sd = float(np.sqrt(pmf @ (score - mean) ** 2 / total))
+    cdf = 1.0 - above
+    low = score[min(int(np.count_nonzero(cdf < alpha / 2)), score.size - 1)]
+    high = score[max(int(np.count_nonzero(upper_tail >= alpha / 2)) - 1, 0)]
+    return {
+        "score": score,
+        "pmf": pmf,
+        "cdf": cdf,
+        "expected_max": mean,
+        "sd_max": sd,
+        "ci": (float(low), float(high)),
+    }
 
 
 def _result(model, z0, failures_cdf, *, method):
     """Turn F(z) on z0, z0+1, ... into a :class:`BestOfResult` (accuracy ascending)."""
-    n, alpha = model.test_size, model.alpha
-    # A cdf: rounding in the sums behind it may not make it decrease or leave [0, 1].
-    failures_cdf = np.maximum.accumulate(np.clip(failures_cdf, 0.0, 1.0))
+    n = model.test_size
+    # P(best accuracy >= (n - z)/n) = P(Z <= z) = F(z)
     z = z0 + np.arange(failures_cdf.size)
-    pmf_z = np.diff(failures_cdf, prepend=0.0)
-    mean_z = float(pmf_z @ z) / max(float(pmf_z.sum()), 1e-300)
-    var_z = float(pmf_z @ (z - mean_z) ** 2) / max(float(pmf_z.sum()), 1e-300)
-    # Upper limit: the smallest z with F(z) >= α/2. Lower limit: the largest z with P(Z >= z) >= α/2,
-    # i.e. F(z - 1) <= 1 - α/2.
-    z_up = z[np.argmax(failures_cdf >= alpha / 2)]
-    z_low = z0 + int(np.count_nonzero(failures_cdf <= 1 - alpha / 2))
-    z_low = min(z_low, int(z[-1]))
-    accuracy = (n - z[::-1]) / n
-    pmf = pmf_z[::-1]
-    # P(best <= (n - z)/n) = P(Z >= z) = 1 - F(z - 1)
-    cdf = (1.0 - np.concatenate([[0.0], failures_cdf[:-1]]))[::-1]
     return BestOfResult(
-        accuracy=accuracy,
-        pmf=pmf,
-        cdf=cdf,
-        expected_max=float(n - mean_z) / n,
-        sd_max=float(np.sqrt(var_z)) / n,
-        ci=(float(n - z_low) / n, float(n - z_up) / n),
-        alpha=alpha,
+        **_summarise((n - z[::-1]) / n, failures_cdf[::-1], model.alpha),
+        alpha=model.alpha,
         classifiers=model.classifiers,
         test_size=n,
-        top_accuracy=float(model.theta[-1]),
+        top_score=float(model.theta[-1]),
         correlation=model.correlation,
         reference_accuracy=model.reference_accuracy,
         fixed_reference=model.fixed_reference,

@@ -18,9 +18,9 @@ def plot_best_of(result, path, *, title=None):
     X ~ B(n, 1 - θ), and marks E(θ̂_max) and the multiplicity-adjusted upper limit θ^m_{1-α/2} of the best
     of m such classifiers. This figure draws, on one accuracy axis:
 
-    * the pmf of one classifier with the largest accuracy θ (``result.top_accuracy``) on the n test items
+    * the pmf of one classifier with the largest accuracy θ (``result.top_score``) on the n test items
       (grey), over the range holding all but 1e-6 of its probability at each end;
-    * the pmf of the best observed accuracy among the m classifiers (``result.accuracy``, ``result.pmf``;
+    * the pmf of the best observed accuracy among the m classifiers (``result.score``, ``result.pmf``;
       blue), over the same kind of range;
     * vertical lines at E(θ̂_max) (``result.expected_max``) and at both ends of the central (1 - α)
       interval (``result.ci``).
@@ -73,7 +73,7 @@ def plot_best_of(result, path, *, title=None):
     figure = Figure(figsize=(8, 5), layout="constrained")
     FigureCanvasAgg(figure)
 
-    n, theta = result.test_size, result.top_accuracy
+    n, theta = result.test_size, result.top_score
     ax = figure.add_subplot()
 
     # One classifier: correct count K ~ B(n, θ), accuracy K / n.
@@ -97,7 +97,7 @@ def plot_best_of(result, path, *, title=None):
         shown = result.pmf > 0
     _bars(
         ax,
-        result.accuracy[shown],
+        result.score[shown],
         result.pmf[shown],
         n,
         color="tab:blue",
@@ -151,7 +151,7 @@ def _default_title(result):
     """m, n, θ, the dependence parameters and the model, in the paper's symbols."""
     identical = "non-identical" not in result.model
     parts = [f"m = {result.classifiers}", f"n = {result.test_size}"]
-    parts.append(f"θ = {result.top_accuracy:.4g}" if identical else f"max θ = {result.top_accuracy:.4g}")
+    parts.append(f"θ = {result.top_score:.4g}" if identical else f"max θ = {result.top_score:.4g}")
     if result.correlation > 0:
         parts.append(f"\N{GREEK SMALL LETTER RHO} = {result.correlation:g}")
         parts.append(f"θ0 = {result.reference_accuracy:.4g}")

@@ -1,0 +1,522 @@
+"""A sober state of the art from a real leaderboard (paper §5, §5.1.1 and Table 3; AUC: §5.2).
+
+A leaderboard holds the observed scores θ̂_1..θ̂_m of m teams on one hidden test set of n items. Four
+estimates of the state of the art (SOTA), as in Table 3:
+
+* **no multiplicity**: the observed maximum θ̂_max, with the Clopper-Pearson interval of one classifier;
+* **plug-in** ("Kaggle accuracies"): take θ̃_j = θ̂_j as the true scores (reference θ0 = θ̂_max,
+  correlation ρ, Eq. 12 exclusions) and compute the expected best score E(θ̂_max) and its interval;
+* **cropping**: θ̃_j = min(θ̂_j, c) with θ0 = c, where c is the crop value at which the expected best
+  score equals the observed maximum. c is the SOTA estimate; the teams above it are at the SOTA level
+  within the luck of the test set. The paper tuned c by hand; here a root finder solves E_c = θ̂_max;
+* **conservative cropping**: the smallest c whose upper interval limit reaches θ̂_max, i.e. the c with
+  P_c(best >= θ̂_max) = α/2 (a continuous equation in c; every larger c up to the next lattice step gives
+  the same upper limit).
+
+Intervals use the paper's bootstrap over teams. For accuracy it is computed exactly, as its B -> infinity
+limit, in one computation (:func:`benchtrust.sota._best_of._exact`). For AUC it is simulated: each draw
+takes a team at random (a bootstrap draw) and draws its empirical AUC exactly in distribution; the best
+of m is the maximum of m such draws, whose distribution is Ĥ^m for the empirical cdf Ĥ of the draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from scipy import optimize, special
+
+from benchtrust._io import InputError, check_count, check_probability, read_leaderboard
+from benchtrust.sota import _auc
+from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
+from benchtrust.sota._single import clopper_pearson
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """One approach's estimate of the state of the art (a row of the paper's Table 3).
+
+    Attributes
+    ----------
+    sota : float
+        The SOTA estimate: θ̂_max (plug-in) or the crop value c.
+    expected_max : float
+        E(θ̂_max) under the approach's true scores.
+    ci : tuple of float
+        Central (1 - α) interval of the best score, bootstrapped over teams.
+    teams_above : int
+        Teams whose observed score is above ``sota``.
+    dropped : int
+        Teams left out by Eq. 12 for the approach's θ0 and ρ (accuracy with ρ > 0 only).
+    """
+
+    sota: float
+    expected_max: float
+    ci: tuple[float, float]
+    teams_above: int
+    dropped: int
+
+    def to_dict(self):
+        """The estimate as plain JSON types."""
+        out = dataclasses.asdict(self)
+        out["ci"] = list(self.ci)
+        return out
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class LeaderboardResult:
+    """Estimates of the state of the art from one leaderboard (paper §5.1, Table 3).
+
+    Attributes
+    ----------
+    metric : str
+        "accuracy" or "auc".
+    test_size : int
+        n, items in the hidden test set.
+    positives : int or None
+        n+, positive items (AUC).
+    scores : numpy.ndarray
+        The teams' scores used, one per team (after the filters).
+    excluded : dict
+        Teams left out before the analysis, by reason ("broken", "chance", "implausible").
+    observed_max : float
+        θ̂_max, the best observed score.
+    teams_at_max : int
+        Teams with the best observed score.
+    naive_ci : tuple of float
+        Interval of one classifier with score θ̂_max, ignoring multiplicity (Clopper-Pearson for accuracy).
+    teams_in_naive_ci : int
+        Teams scoring at or above the lower end of ``naive_ci``.
+    plugin, cropped, conservative : Estimate
+        The three multiplicity-aware approaches of Table 3.
+    correlation : float
+        ρ of the dependence model (accuracy).
+    alpha : float
+        Intervals have probability 1 - α.
+    bootstrap : str
+        How the bootstrap over teams was computed.
+    """
+
+    metric: str
+    test_size: int
+    positives: int | None
+    scores: np.ndarray
+    excluded: dict
+    observed_max: float
+    teams_at_max: int
+    naive_ci: tuple[float, float]
+    teams_in_naive_ci: int
+    plugin: Estimate
+    cropped: Estimate
+    conservative: Estimate
+    correlation: float
+    alpha: float
+    bootstrap: str
+
+    @property
+    def teams(self):
+        """Teams used (after the filters)."""
+        return int(self.scores.size)
+
+    def __repr__(self):
+        return (
+            f"LeaderboardResult(metric={self.metric!r}, teams={self.teams}, test_size={self.test_size}, "
+            f"observed_max={self.observed_max:.6f}, plugin_expected_max={self.plugin.expected_max:.6f}, "
+            f"cropped_sota={self.cropped.sota:.6f}, conservative_sota={self.conservative.sota:.6f})"
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (the scores themselves are left out)."""
+        return {
+            "metric": self.metric,
+            "test_size": self.test_size,
+            "positives": self.positives,
+            "teams": self.teams,
+            "excluded": dict(self.excluded),
+            "observed_max": self.observed_max,
+            "teams_at_max": self.teams_at_max,
+            "naive_ci": list(self.naive_ci),
+            "teams_in_naive_ci": self.teams_in_naive_ci,
+            "plugin": self.plugin.to_dict(),
+            "cropped": self.cropped.to_dict(),
+            "conservative": self.conservative.to_dict(),
+            "correlation": self.correlation,
+            "alpha": self.alpha,
+            "bootstrap": self.bootstrap,
+        }
+
+
+def leaderboard(
+    scores,
+    *,
+    test_size,
+    metric="accuracy",
+    positives=None,
+    classes=None,
+    max_plausible=None,
+    score_column=None,
+    correlation=0.6,
+    bootstrap=1000,
+    seed=None,
+    alpha=0.05,
+    progress=None,
+):
+    """Estimate the state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3).
+
+    Parameters
+    ----------
+    scores : array_like, path or pandas.DataFrame
+        One score per team, or a leaderboard file or table (read with
+        :func:`benchtrust._io.read_leaderboard`: Kaggle's raw download, or a CSV/TSV with a score column).
+    test_size : int
+        n, the number of items in the hidden test set the scores were computed on.
+    metric : {"accuracy", "auc"}
+        What the scores are.
+    positives : int, optional
+        n+, positive items in the test set; required for AUC.
+    classes : int, optional
+        Number of classes C: accuracies at or below chance (1/C) are left out (AUCs at or below 0.5
+        always are).
+    max_plausible : float, optional
+        Leave out scores above this (e.g. 0.999 drops perfect scores from a leaked test set).
+    score_column : str, optional
+        Column of a file or table holding the scores.
+    correlation : float, default 0.6
+        ρ of the dependence model of §4.3 (accuracy; the paper's §5.1.1 uses 0.6). 0: independent teams.
+        The AUC model has independent teams (§5.2.1).
+    bootstrap : int, default 1000
+        B. Accuracy: 0 gives intervals without the bootstrap over teams; any B > 0 gives the exact
+        bootstrap (its B -> infinity limit). AUC: B simulated bootstrap competitions (B m AUC draws).
+    seed : int or numpy.random.Generator, optional
+        Randomness of the AUC simulation.
+    alpha : float, default 0.05
+        Intervals have probability 1 - α.
+    progress : callable, optional
+        Called with a short text after each step of the computation.
+
+    Returns
+    -------
+    LeaderboardResult
+
+    Examples
+    --------
+    Twenty teams on a test set of 500 items, the best of them lucky:
+
+    >>> scores = [0.862, 0.858, 0.856, 0.854, 0.85, 0.85, 0.848, 0.846, 0.844, 0.84,
+    ...           0.838, 0.836, 0.83, 0.828, 0.82, 0.81, 0.8, 0.79, 0.75, 0.7]
+    >>> r = leaderboard(scores, test_size=500)
+    >>> round(r.plugin.expected_max, 4) > r.observed_max > r.cropped.sota > r.conservative.sota
+    True
+    """
+    n = check_count(test_size, "test_size")
+    if metric not in ("accuracy", "auc"):
+        raise InputError(f"metric: expected 'accuracy' or 'auc', got {metric!r}")
+    auc = metric == "auc"
+    alpha = check_probability(alpha, "alpha")
+    rho = check_probability(correlation, "correlation", closed=True, upper_open=True)
+    resamples = _bootstrap_count(bootstrap)
+    if auc:
+        if positives is None:
+            raise InputError("positives: give the number of positive items in the test set for AUC")
+        positives = check_count(positives, "positives")
+        if positives >= n:
+            raise InputError(f"positives: expected fewer than test_size={n}, got {positives}")
+    elif positives is not None:
+        raise InputError("positives: only for metric='auc'")
+    board = read_leaderboard(
+        scores if _is_table(scores) else _as_table(scores),
+        score_column=score_column,
+        classes=classes,
+        max_plausible=max_plausible,
+        lower_bound=0.5 if auc else None,
+    )
+    values = board.scores
+    if values.size < 2:
+        raise InputError(
+            f"{board.source}: {values.size} usable team{'s' * (values.size != 1)} after the filters "
+            f"(excluded: {_describe(board.excluded)}); at least two are needed"
+        )
+    step = 1.0 / (positives * (n - positives)) if auc else 1.0 / n
+    values = _on_lattice(values, n if not auc else positives * (n - positives), board, test_size=n)
+    top = float(values.max())
+    report = progress or (lambda text: None)
+    if auc:
+        model = _AucModel(values, n, positives, alpha, resamples, seed)
+        naive = model.single_interval(top)
+        correlation_used = 0.0
+    else:
+        model = _AccuracyModel(values, n, rho, alpha, resamples)
+        naive = tuple(clopper_pearson(top, test_size=n, alpha=alpha))
+        correlation_used = rho
+    report("plug-in")
+    plugin = model.estimate(top, top)
+    report("cropping")
+    # E_c grows with c about as fast as c: the plug-in's excess over θ̂_max is a first guess of top - c.
+    crop = _solve(lambda c: model.plain(c).expected_max - top, top, top - (plugin.expected_max - top), step)
+    cropped = model.estimate(crop, top)
+    report("conservative cropping")
+    # Shifting c shifts the best score's distribution about as much: move the crop's upper limit to top.
+    # On the probit scale P_c(best >= top) is nearly linear in c.
+    conservative_c = _solve(
+        lambda c: (
+            special.ndtri(np.clip(_prob_at_least(model.pooled(c), top, step), 1e-300, 1 - 1e-16))
+            - special.ndtri(alpha / 2)
+        ),
+        top,
+        crop - (cropped.ci[1] - top),
+        step,
+    )
+    conservative = model.estimate(conservative_c, top)
+    return LeaderboardResult(
+        metric=metric,
+        test_size=n,
+        positives=positives,
+        scores=values,
+        excluded=dict(board.excluded),
+        observed_max=top,
+        teams_at_max=int(np.count_nonzero(values >= top - step / 2)),
+        naive_ci=(float(naive[0]), float(naive[1])),
+        teams_in_naive_ci=int(np.count_nonzero(values >= naive[0] - step / 2)),
+        plugin=plugin,
+        cropped=cropped,
+        conservative=conservative,
+        correlation=correlation_used,
+        alpha=alpha,
+        bootstrap=model.bootstrap,
+    )
+
+
+def _bootstrap_count(bootstrap):
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, (int, np.integer)) or bootstrap < 0:
+        raise InputError(f"bootstrap: expected a whole number of resamples >= 0, got {bootstrap!r}")
+    return int(bootstrap)
+
+
+def _is_table(scores):
+    """Whether ``scores`` is a path or a DataFrame (rather than the scores themselves)."""
+    import os
+
+    return isinstance(scores, (str, os.PathLike)) or type(scores).__name__ == "DataFrame"
+
+
+def _as_table(scores):
+    """A list of scores as a one-column DataFrame, so that it passes the leaderboard's checks."""
+    import pandas as pd
+
+    try:
+        values = np.asarray(scores, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise InputError(f"scores: expected numbers, a file or a table, got {scores!r:.60}") from None
+    return pd.DataFrame({"score": values})
+
+
+def _describe(excluded):
+    return ", ".join(f"{count} {reason}" for reason, count in excluded.items())
+
+
+def _on_lattice(values, lattice, board, *, test_size):
+    """The scores as multiples of 1/lattice, checked to be such (written rounded or truncated).
+
+    A score printed with d decimals stands for a value in [s - u/2, s + u) with u = 10^-d (rounding or
+    truncation, as Kaggle writes them). If 1/lattice is coarser than u, the multiple is identified and
+    returned exactly; a score with no multiple of 1/lattice in its range means the test size is wrong.
+    """
+    decimals = np.array([_decimals(v) for v in values])
+    unit = 10.0**-decimals
+    low = np.ceil((values - unit / 2) * lattice - 1e-9)
+    high = np.floor((values + unit) * lattice + 1e-9)
+    bad = np.flatnonzero(low > high)
+    if bad.size:
+        value = values[bad[0]]
+        raise InputError(
+            f"{board.source}: score {value:g} is not a whole number of correct items out of "
+            f"test_size={test_size} ({bad.size} such score{'s' * (bad.size > 1)}); "
+            "is the test size right?"
+        )
+    if lattice * unit.max() >= 0.5:  # the scores are too coarse to tell the multiple: keep them
+        return values
+    return np.round(values * lattice) / lattice
+
+
+def _decimals(value):
+    """Decimals a score was written with: the fewest d (up to 12) with round(value, d) == value."""
+    for d in range(13):
+        if round(value, d) == value:
+            return d
+    return 12
+
+
+def _solve(f, top, guess, step):
+    """The root c <= top of f, increasing in c with f(top) >= 0, searched from the estimate ``guess``.
+
+    f is nearly linear in c near the root, so a secant step from the guess lands close to it; the root
+    is then bracketed and polished by Brent's method to within a twentieth of the lattice step.
+    """
+    f_top = f(top)
+    if f_top <= 0:
+        return top
+    x0 = min(guess, top - step)
+    f0 = f(x0)
+    points = [(x0, f0), (top, f_top)]
+    while f0 > 0:  # the guess is still above the root: secant steps downwards until below it
+        slope = max((f_top - f0) / (top - x0), 1e-12) if f_top > f0 else None
+        jump = f0 / slope if slope else 0.0
+        x1 = max(x0 - max(1.2 * jump, 4 * step), step)
+        if x1 >= x0:
+            return x0
+        top, f_top, x0, f0 = x0, f0, x1, f(x1)
+        points.append((x0, f0))
+    # x0 is below the root; a secant step towards it from x0, then the tightest bracket.
+    x1 = min(x0 - f0 * (top - x0) / (f_top - f0), top)
+    if step / 20 < x1 - x0 and top - x1 > step / 20:
+        points.append((x1, f(x1)))
+    low = max((x, v) for x, v in points if v <= 0)
+    high = min((x, v) for x, v in points if v > 0)
+    if high[0] - low[0] <= step / 20:
+        return low[0]
+    root = float(optimize.brentq(f, low[0], high[0], xtol=step / 20))
+    # On the side where f >= 0: the conservative crop's upper limit must reach θ̂_max, not fall short.
+    return root if f(root) >= 0 else min(root + step / 20, high[0])
+
+
+def _prob_at_least(result, value, step):
+    """P(best score >= value) from a :class:`BestOfResult`."""
+    below = result.score < value - step / 2
+    return float(1.0 - result.cdf[below][-1]) if below.any() else 1.0
+
+
+def _teams_above(values, c, step):
+    return int(np.count_nonzero(values > c + step / 2))
+
+
+class _AccuracyModel:
+    """Exact best-of-m accuracies for crop values c: θ̃_j = min(θ̂_j, c), θ0 = c (§5.1.1)."""
+
+    def __init__(self, values, n, rho, alpha, resamples):
+        self.values, self.n, self.rho, self.alpha = values, n, rho, alpha
+        self.use_bootstrap = resamples > 0
+        self.bootstrap = "exact (B -> infinity)" if resamples else "none"
+        self._cache = {}
+
+    def _model(self, c):
+        if c >= 1.0:  # teams with a perfect score and true accuracy 1 always score 1
+            return None
+        return _prepare(
+            np.minimum(self.values, c),
+            test_size=self.n,
+            classifiers=None,
+            correlation=self.rho,
+            reference_accuracy=c if self.rho > 0 else None,
+            fixed_reference=False,
+            alpha=self.alpha,
+            invalid="drop",
+        )
+
+    def _result(self, c, pooled):
+        key = (float(c), pooled)
+        if key not in self._cache:
+            model = self._model(c)
+            self._cache[key] = _certain(self.values.size) if model is None else _exact(model, pooled=pooled)
+        return self._cache[key]
+
+    def plain(self, c):
+        return self._result(c, False)
+
+    def pooled(self, c):
+        return self._result(c, self.use_bootstrap)
+
+    def estimate(self, c, top):
+        plain, pooled = self.plain(c), self.pooled(c)
+        return Estimate(
+            sota=float(c),
+            expected_max=plain.expected_max,
+            ci=pooled.ci,
+            teams_above=_teams_above(self.values, c, 1.0 / self.n),
+            dropped=plain.dropped,
+        )
+
+
+def _certain(m):
+    """The best score when some team's true score is 1: it is 1 for sure."""
+    one = np.ones(1)
+    return BestOfResult(
+        **_summarise(one, one, 0.05),
+        alpha=0.05,
+        classifiers=m,
+        test_size=1,
+        top_score=1.0,
+        correlation=0.0,
+        reference_accuracy=None,
+        fixed_reference=False,
+        dropped=0,
+        model="a true score of 1",
+        method="exact",
+    )
+
+
+class _AucModel:
+    """Simulated best-of-m AUCs for crop values c (binormal model, independent teams; §5.2).
+
+    The bootstrap over teams is simulated (see the module's docstring); the same random numbers serve
+    every c, so that the expected best AUC changes smoothly with c and the root search is stable. The
+    crop equation uses this bootstrap's E(θ̂_max): for the cropped teams it differs from the
+    plain expectation by a Jensen term of order (SD of the best) / (teams at c), far below the simulation
+    error.
+    """
+
+    def __init__(self, values, n, positives, alpha, resamples, seed):
+        self.values, self.n, self.positives, self.alpha = values, n, positives, alpha
+        self.draws = max(resamples, 1) * values.size
+        self.bootstrap = f"simulated: {self.draws} bootstrap draws of a team's AUC"
+        self.entropy = int(np.random.default_rng(seed).integers(2**63))
+        self._cache = {}
+
+    def single_interval(self, auc):
+        """Central interval of one classifier's empirical AUC when its true AUC is ``auc``."""
+        return self._best(np.array([min(auc, 1 - 1e-9)]), 200_000, classifiers=1).ci
+
+    def _best(self, aucs, draws, *, classifiers):
+        """Ĥ^m for Ĥ the empirical cdf of ``draws`` AUCs of teams drawn at random from ``aucs``."""
+        rng = np.random.default_rng(self.entropy)
+        teams = rng.integers(aucs.size, size=draws)
+        sample = _auc.sample_auc(
+            aucs[teams], test_size=self.n, positives=self.positives, size=draws, seed=rng
+        )
+        score, counts = np.unique(sample, return_counts=True)
+        below = np.concatenate([[0.0], np.cumsum(counts)[:-1] / draws])  # P(AUC < score)
+        with np.errstate(divide="ignore"):
+            upper_tail = -np.expm1(classifiers * np.log(below))  # P(best >= score)
+        return BestOfResult(
+            **_summarise(score, upper_tail, self.alpha),
+            alpha=self.alpha,
+            classifiers=classifiers,
+            test_size=self.n,
+            top_score=float(aucs.max()),
+            correlation=0.0,
+            reference_accuracy=None,
+            fixed_reference=False,
+            dropped=0,
+            model="independent, binormal, bootstrap over teams",
+            method=f"monte carlo, {draws} draws",
+            metric="auc",
+            positives=self.positives,
+        )
+
+    def pooled(self, c):
+        key = float(c)
+        if key not in self._cache:
+            crop = np.minimum(self.values, min(c, 1 - 1e-9))
+            self._cache[key] = self._best(crop, self.draws, classifiers=self.values.size)
+        return self._cache[key]
+
+    plain = pooled
+
+    def estimate(self, c, top):
+        result = self.pooled(c)
+        return Estimate(
+            sota=float(c),
+            expected_max=result.expected_max,
+            ci=result.ci,
+            teams_above=_teams_above(self.values, c, 1.0 / (self.positives * (self.n - self.positives))),
+            dropped=0,
+        )

@@ -1,0 +1,403 @@
+"""The binormal model (Eq. 13-18), the exact sampler of the empirical AUC, and best_of_auc (paper §5.2).
+
+The sampler is checked against what its draws must be exactly: E(U) = n+ n- a; Var(U) from the exact
+Mann-Whitney variance under the binormal model (bivariate normal probabilities); the exact pmf of U when
+one class has a single item (a binomial mixed over that item's score, by quadrature); and the naive method
+that draws all n scores and ranks them. Fixed seeds throughout; thresholds are several standard errors.
+"""
+
+import json
+import math
+
+import numpy as np
+import pytest
+from scipy import integrate, special, stats
+
+from benchtrust import InputError
+from benchtrust.sota import _auc
+from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
+
+# A model with unequal means and SDs, so that every parameter matters.
+GENERAL = {"positive_mean": 2.3, "positive_sd": 1.7, "negative_mean": 0.4, "negative_sd": 0.8}
+GENERAL_AUC = float(special.ndtr((2.3 - 0.4) / math.hypot(1.7, 0.8)))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Binormal model
+
+
+def test_default_model_is_the_papers_choice():
+    """§5.2.1: μ- = 0, σ- = σ+ = 1, μ+ solved from Eq. 15."""
+    model = binormal(0.9)
+    assert (model.negative_mean, model.negative_sd, model.positive_sd) == (0.0, 1.0, 1.0)
+    assert special.ndtr(model.positive_mean / math.sqrt(2)) == pytest.approx(0.9, abs=1e-14)
+    assert model.auc == 0.9
+
+
+@pytest.mark.parametrize("unknown", sorted(GENERAL))
+def test_binormal_solves_each_parameter(unknown):
+    given = {name: value for name, value in GENERAL.items() if name != unknown}
+    model = binormal(GENERAL_AUC, **given)
+    assert getattr(model, unknown) == pytest.approx(GENERAL[unknown], rel=1e-10)
+    for name, value in given.items():
+        assert getattr(model, name) == value
+    implied = special.ndtr(
+        (model.positive_mean - model.negative_mean) / math.hypot(model.positive_sd, model.negative_sd)
+    )
+    assert implied == pytest.approx(GENERAL_AUC, abs=1e-12)
+
+
+@pytest.mark.parametrize("auc", [0.5, 1.0, 0.3, 1.2, float("nan"), float("inf")])
+def test_binormal_rejects_auc_outside_half_to_one(auc):
+    with pytest.raises(InputError, match="auc"):
+        binormal(auc)
+
+
+@pytest.mark.parametrize("auc", ["0.9", None, True, [0.9]])
+def test_binormal_rejects_auc_that_is_not_a_number(auc):
+    with pytest.raises(InputError, match="auc"):
+        binormal(auc)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"positive_mean": 1.0},
+        {"positive_mean": 1.0, "negative_mean": 0.0},
+        {**GENERAL},
+    ],
+)
+def test_binormal_needs_none_or_three_parameters(given):
+    with pytest.raises(InputError, match="none or exactly three"):
+        binormal(0.8, **given)
+
+
+@pytest.mark.parametrize("name", ["positive_sd", "negative_sd"])
+@pytest.mark.parametrize("value", [0.0, -1.0])
+def test_binormal_rejects_nonpositive_sd(name, value):
+    given = {k: v for k, v in GENERAL.items() if k not in (name, "positive_mean")}
+    with pytest.raises(InputError, match=name):
+        binormal(0.8, **{name: value}, **given)
+
+
+@pytest.mark.parametrize("unknown", ["positive_sd", "negative_sd"])
+@pytest.mark.parametrize("means", [(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)])
+def test_binormal_reports_when_no_sd_gives_the_auc(unknown, means):
+    """AUC 0.9 needs μ+ - μ- > Φ^-1(0.9) σ_other = 1.28 σ_other: not met here, so no σ exists."""
+    given = {"positive_mean": means[0], "negative_mean": means[1]}
+    given["negative_sd" if unknown == "positive_sd" else "positive_sd"] = 1.0
+    with pytest.raises(InputError, match=f"{unknown}: no binormal model"):
+        binormal(0.9, **given)
+
+
+def test_binormal_dataclass_checks_eq_15():
+    with pytest.raises(InputError, match="Eq. 15"):
+        Binormal(0.8, 1.0, 1.0, 0.0, 1.0)
+    with pytest.raises(InputError, match="positive_sd"):
+        Binormal(0.8, 1.0, -1.0, 0.0, 1.0)
+    model = binormal(0.8)
+    assert Binormal(**model.to_dict()) == model
+    assert json.loads(json.dumps(model.to_dict())) == model.to_dict()
+    assert "Binormal(auc=0.8" in repr(model)
+
+
+@pytest.mark.parametrize("prevalence", [0.0, 0.017, 0.5, 1.0])
+def test_score_moments_match_the_mixture_density(prevalence):
+    """Eq. 17 and 18 against numerical integration of the mixture pdf of Eq. 16."""
+    model = binormal(GENERAL_AUC, **{k: v for k, v in GENERAL.items() if k != "negative_sd"})
+
+    def moment(k):
+        return integrate.quad(lambda s: s**k * model.score_pdf(s, prevalence), -30, 30, epsabs=1e-13)[0]
+
+    assert moment(0) == pytest.approx(1.0, abs=1e-10)
+    mean = moment(1)
+    assert model.score_mean(prevalence) == pytest.approx(mean, abs=1e-10)
+    assert model.score_variance(prevalence) == pytest.approx(moment(2) - mean**2, abs=1e-9)
+
+
+def test_score_pdf_is_vectorised_and_checks_prevalence():
+    model = binormal(0.9)
+    s = np.linspace(-3, 5, 7)
+    pdf = model.score_pdf(s, 0.2)
+    expected = 0.2 * stats.norm.pdf(s, model.positive_mean, 1) + 0.8 * stats.norm.pdf(s, 0, 1)
+    np.testing.assert_allclose(pdf, expected, rtol=1e-14)
+    with pytest.raises(InputError, match="prevalence"):
+        model.score_mean(1.5)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The sampler: exact in distribution
+
+
+def exact_u_moments(model, positives, negatives):
+    """E(U) and Var(U) of the Mann-Whitney U under the binormal model (exact)."""
+    a = model.auc
+    d = model.positive_mean - model.negative_mean
+    v = model.positive_sd**2 + model.negative_sd**2
+
+    def both_positive(shared_variance):  # P(D1 > 0, D2 > 0), D_i ~ N(d, v), cov(D1, D2) = shared
+        cov = [[v, shared_variance], [shared_variance, v]]
+        return stats.multivariate_normal.cdf([0, 0], mean=[-d, -d], cov=cov, abseps=1e-12, releps=1e-12)
+
+    two_positives = both_positive(model.negative_sd**2)  # P(S+1 > S-, S+2 > S-)
+    two_negatives = both_positive(model.positive_sd**2)  # P(S+ > S-1, S+ > S-2)
+    pairs = positives * negatives
+    variance = pairs * (
+        a * (1 - a) + (positives - 1) * (two_positives - a**2) + (negatives - 1) * (two_negatives - a**2)
+    )
+    return pairs * a, variance
+
+
+SAMPLER_CASES = {
+    "paper, positives small": (binormal(0.9), 3000, 52, 200_000),
+    "positives large, unequal SDs": (binormal(0.75, positive_sd=2.0, negative_mean=0.0, negative_sd=1.0), 200, 150, 200_000),
+    "positives small, unequal SDs": (binormal(0.8, positive_mean=1.0, positive_sd=0.5, negative_mean=0.0), 300, 20, 200_000),
+    "balanced": (binormal(0.6), 60, 30, 200_000),
+    "one negative": (binormal(0.85, positive_sd=0.3, negative_mean=-1.0, negative_sd=1.5), 25, 24, 200_000),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(SAMPLER_CASES))
+def test_sampler_mean_and_variance_are_exact(case):
+    model, n, positives, draws = SAMPLER_CASES[case]
+    negatives = n - positives
+    u = sample_auc(None, model=model, test_size=n, positives=positives, size=draws, seed=11)
+    u = u * (positives * negatives)
+    np.testing.assert_allclose(u, np.round(u), atol=1e-6)  # on the lattice U / (n+ n-)
+    mean, variance = exact_u_moments(model, positives, negatives)
+    assert abs(u.mean() - mean) < 4 * math.sqrt(variance / draws)
+    centred = (u - u.mean()) ** 2
+    se_variance = centred.std() / math.sqrt(draws)
+    assert abs(centred.mean() - variance) < 4 * se_variance, (centred.mean(), variance, se_variance)
+
+
+def exact_pmf_one_small(model, large, *, small_is_positive):
+    """P(U = k), k = 0..L, when one class has a single item: U | its score is binomial (quadrature)."""
+    if small_is_positive:  # U = negatives below the positive
+        mean, sd, other_mean, other_sd, sign = *(model.positive_mean, model.positive_sd), *(
+            model.negative_mean, model.negative_sd), 1.0  # fmt: skip
+    else:  # U = positives above the negative
+        mean, sd, other_mean, other_sd, sign = *(model.negative_mean, model.negative_sd), *(
+            model.positive_mean, model.positive_sd), -1.0  # fmt: skip
+    k = np.arange(large + 1)
+
+    def integrand(x, j):
+        p = special.ndtr(sign * (mean + sd * x - other_mean) / other_sd)
+        return stats.norm.pdf(x) * stats.binom.pmf(j, large, p)
+
+    return np.array([integrate.quad(integrand, -12, 12, args=(j,), epsabs=1e-13)[0] for j in k])
+
+
+@pytest.mark.parametrize("small_is_positive", [True, False])
+def test_sampler_matches_the_exact_pmf_with_one_item_in_a_class(small_is_positive):
+    model = binormal(0.8, positive_sd=2.0, negative_mean=0.5, negative_sd=1.0)
+    large, draws = 12, 400_000
+    pmf = exact_pmf_one_small(model, large, small_is_positive=small_is_positive)
+    assert pmf.sum() == pytest.approx(1.0, abs=1e-9)
+    positives = 1 if small_is_positive else large
+    auc = sample_auc(None, model=model, test_size=large + 1, positives=positives, size=draws, seed=3)
+    observed = np.bincount(np.round(auc * large).astype(int), minlength=large + 1)
+    keep = pmf * draws >= 5
+    expected, counts = pmf[keep] * draws, observed[keep]
+    if not keep.all():  # lump the rare values into one bin
+        expected = np.append(expected, pmf[~keep].sum() * draws)
+        counts = np.append(counts, observed[~keep].sum())
+    p_value = stats.chisquare(counts, expected * counts.sum() / expected.sum()).pvalue
+    assert p_value > 1e-3, p_value
+
+
+def naive_auc(model, n, positives, draws, seed):
+    """Draw all n scores and compute U from the ranks of the positives (Mann-Whitney)."""
+    rng = np.random.default_rng(seed)
+    pos = rng.normal(model.positive_mean, model.positive_sd, (draws, positives))
+    neg = rng.normal(model.negative_mean, model.negative_sd, (draws, n - positives))
+    ranks = stats.rankdata(np.concatenate([pos, neg], axis=1), axis=1)[:, :positives]
+    u = ranks.sum(axis=1) - positives * (positives + 1) / 2
+    return u / (positives * (n - positives))
+
+
+def lattice_chi_square(a, b, lattice):
+    """Chi-square test that two samples on the lattice k / lattice share a distribution (bins >= 20)."""
+    ka, kb = np.round(a * lattice).astype(int), np.round(b * lattice).astype(int)
+    ca = np.bincount(ka, minlength=lattice + 1)
+    cb = np.bincount(kb, minlength=lattice + 1)
+    bins_a, bins_b, acc_a, acc_b = [], [], 0, 0
+    for x, y in zip(ca, cb):
+        acc_a, acc_b = acc_a + x, acc_b + y
+        if acc_a + acc_b >= 20:
+            bins_a.append(acc_a)
+            bins_b.append(acc_b)
+            acc_a = acc_b = 0
+    bins_a[-1] += acc_a
+    bins_b[-1] += acc_b
+    return stats.chi2_contingency(np.array([bins_a, bins_b])).pvalue
+
+
+@pytest.mark.parametrize(
+    ("model", "positives"),
+    [
+        (binormal(0.8), 7),
+        (binormal(0.8), 33),
+        (binormal(0.7, positive_sd=0.5, negative_mean=0.0, negative_sd=1.5), 7),
+        (binormal(0.7, positive_sd=0.5, negative_mean=0.0, negative_sd=1.5), 33),
+    ],
+)
+def test_sampler_agrees_with_drawing_and_ranking_all_scores(model, positives):
+    n, draws = 40, 100_000
+    fast = sample_auc(None, model=model, test_size=n, positives=positives, size=draws, seed=21)
+    slow = naive_auc(model, n, positives, draws, seed=22)
+    lattice = positives * (n - positives)
+    assert lattice_chi_square(fast, slow, lattice) > 1e-3
+    assert stats.ks_2samp(fast, slow).pvalue > 1e-3
+
+
+def test_sampler_is_reproducible():
+    kwargs = {"test_size": 500, "positives": 20, "size": (3, 1000)}
+    first = sample_auc(0.8, **kwargs, seed=5)
+    assert first.shape == (3, 1000)
+    np.testing.assert_array_equal(first, sample_auc(0.8, **kwargs, seed=5))
+    np.testing.assert_array_equal(first, sample_auc(0.8, **kwargs, seed=np.random.default_rng(5)))
+    assert not np.array_equal(first, sample_auc(0.8, **kwargs, seed=6))
+
+
+def test_sampler_chunks_do_not_change_the_distribution(monkeypatch):
+    """Several chunks with per-row AUCs: each row uses its own parameters."""
+    monkeypatch.setattr(_auc, "_CELLS_PER_CHUNK", 1000)
+    aucs = np.array([0.6, 0.95])
+    draws = sample_auc(aucs, test_size=100, positives=30, size=(20_000, 2), seed=8)
+    for column, a in enumerate(aucs):
+        mean, variance = exact_u_moments(binormal(a), 30, 70)
+        assert abs(draws[:, column].mean() * 2100 - mean) < 4 * math.sqrt(variance / 20_000)
+
+
+def test_private_sampler_takes_per_row_models():
+    """The core used by the leaderboard code: per-row means and SDs, unequal SDs in both orientations."""
+    models = [binormal(0.7, positive_sd=2.0, negative_mean=0.0, negative_sd=1.0), binormal(0.9)]
+    rows = 40_000
+    which = np.arange(rows) % 2
+    params = [np.array([getattr(m, name) for m in models])[which] for name in _auc._PARAMETERS]
+    for positives, negatives in ((10, 90), (90, 10)):
+        u = _auc._mann_whitney_u(*params, positives=positives, negatives=negatives, rng=np.random.default_rng(1))
+        assert u.dtype == np.int64 and u.shape == (rows,)
+        for k, model in enumerate(models):
+            mean, variance = exact_u_moments(model, positives, negatives)
+            assert abs(u[which == k].mean() - mean) < 4 * math.sqrt(variance / (rows / 2))
+
+
+def test_sample_auc_broadcasts_per_draw_aucs():
+    draws = sample_auc([0.6, 0.9, 0.99], test_size=200, positives=10, size=(5000, 3), seed=2)
+    assert draws.shape == (5000, 3)
+    np.testing.assert_allclose(draws.mean(axis=0), [0.6, 0.9, 0.99], atol=0.003)
+    assert sample_auc([0.6, 0.9], test_size=200, positives=10, size=None, seed=2).shape == (2,)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"auc": 0.5}, "auc"),
+        ({"auc": [0.7, 1.0]}, "auc"),
+        ({"auc": "high"}, "auc"),
+        ({"auc": None}, "auc"),
+        ({"auc": [0.7, 0.8]}, "broadcast"),
+        ({"positives": 0}, "positives"),
+        ({"positives": 100}, "positives"),
+        ({"test_size": 0}, "test_size"),
+        ({"size": 2.5}, "size"),
+        ({"seed": "abc"}, "seed"),
+        ({"model": "binormal"}, "model"),
+        ({"model": binormal(0.7)}, "differs"),
+        ({"auc": None, "model": binormal(0.7), "size": 0}, "size"),
+    ],
+)
+def test_sample_auc_bad_input(kwargs, match):
+    arguments = {"auc": 0.8, "test_size": 100, "positives": 10, "size": 3, **kwargs}
+    with pytest.raises(InputError, match=match):
+        sample_auc(arguments.pop("auc"), **arguments)
+
+
+def test_sample_auc_with_model_and_matching_auc():
+    model = binormal(0.7)
+    a = sample_auc(0.7, model=model, test_size=100, positives=10, size=4, seed=1)
+    b = sample_auc(None, model=model, test_size=100, positives=10, size=4, seed=1)
+    np.testing.assert_array_equal(a, b)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# best_of_auc
+
+
+def test_best_of_auc_invariants():
+    r = best_of_auc(0.8, classifiers=50, test_size=300, positives=30, repetitions=3000, seed=1)
+    assert r.pmf.sum() == pytest.approx(1.0, abs=1e-12)
+    assert np.all(r.pmf > 0) and np.all(np.diff(r.score) > 0) and np.all(np.diff(r.cdf) >= 0)
+    assert r.cdf[-1] == pytest.approx(1.0)
+    assert r.score[0] <= r.ci[0] <= r.expected_max <= r.ci[1] <= r.score[-1]
+    np.testing.assert_allclose(r.score * 30 * 270, np.round(r.score * 30 * 270), atol=1e-8)
+    assert (r.metric, r.positives, r.classifiers, r.test_size, r.top_score) == ("auc", 30, 50, 300, 0.8)
+    assert (r.correlation, r.reference_accuracy, r.fixed_reference, r.dropped) == (0.0, None, False, 0)
+    assert r.model == "independent, identical (binormal)"
+    assert r.method == "monte carlo, 3000 repetitions"
+    out = json.loads(json.dumps(r.to_dict(distribution=True)))
+    assert out["metric"] == "auc" and out["positives"] == 30
+    assert "metric='auc'" in repr(r)
+    again = best_of_auc(0.8, classifiers=50, test_size=300, positives=30, repetitions=3000, seed=1)
+    assert again.to_dict(distribution=True) == r.to_dict(distribution=True)
+
+
+def test_best_of_one_classifier_is_the_single_distribution():
+    model, n, positives, reps = binormal(0.85), 400, 40, 40_000
+    r = best_of_auc(0.85, classifiers=1, test_size=n, positives=positives, repetitions=reps, seed=4)
+    mean, variance = exact_u_moments(model, positives, n - positives)
+    pairs = positives * (n - positives)
+    assert abs(r.expected_max - mean / pairs) < 4 * math.sqrt(variance / reps) / pairs
+    assert r.sd_max == pytest.approx(math.sqrt(variance) / pairs, rel=0.02)
+    single = sample_auc(0.85, test_size=n, positives=positives, size=reps, seed=5)
+    assert r.ci[0] == pytest.approx(np.quantile(single, 0.025), abs=0.004)
+    assert r.ci[1] == pytest.approx(np.quantile(single, 0.975), abs=0.004)
+
+
+def test_best_of_a_list_of_identical_aucs_is_the_scalar_form():
+    kwargs = {"test_size": 300, "positives": 30, "repetitions": 500, "seed": 9}
+    scalar = best_of_auc(0.8, classifiers=20, **kwargs)
+    listed = best_of_auc([0.8] * 20, **kwargs)
+    assert listed.model == scalar.model == "independent, identical (binormal)"
+    assert listed.to_dict(distribution=True) == scalar.to_dict(distribution=True)
+
+
+def test_best_of_non_identical_aucs_is_the_max_of_their_draws():
+    aucs = [0.7, 0.9, 0.88, 0.6]
+    reps = 20_000
+    r = best_of_auc(aucs, classifiers=4, test_size=200, positives=20, repetitions=reps, seed=3)
+    assert r.model == "independent, non-identical (binormal)"
+    assert (r.classifiers, r.top_score) == (4, 0.9)
+    draws = sample_auc(aucs, test_size=200, positives=20, size=(reps, 4), seed=4).max(axis=1)
+    se = math.hypot(r.sd_max, draws.std()) / math.sqrt(reps)
+    assert abs(r.expected_max - draws.mean()) < 4 * se
+    assert r.sd_max == pytest.approx(draws.std(), rel=0.05)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"auc": 0.5}, "auc"),
+        ({"auc": 1.0}, "auc"),
+        ({"auc": [0.8, 0.45]}, r"0\.45 \(value 2\)"),
+        ({"auc": [[0.8, 0.9]]}, "auc"),
+        ({"auc": []}, "auc"),
+        ({"auc": "0.8"}, "auc"),
+        ({"classifiers": None}, "classifiers"),
+        ({"classifiers": 0}, "classifiers"),
+        ({"auc": [0.8, 0.9], "classifiers": 3}, "classifiers=3"),
+        ({"positives": 0}, "positives"),
+        ({"positives": 300}, "positives"),
+        ({"positives": 2.5}, "positives"),
+        ({"test_size": -1}, "test_size"),
+        ({"repetitions": 0}, "repetitions"),
+        ({"alpha": 1.0}, "alpha"),
+        ({"seed": "x"}, "seed"),
+    ],
+)
+def test_best_of_auc_bad_input(kwargs, match):
+    arguments = {"auc": 0.8, "test_size": 300, "positives": 30, "classifiers": 5, "repetitions": 10, **kwargs}
+    with pytest.raises(InputError, match=match):
+        best_of_auc(arguments.pop("auc"), **arguments)
