@@ -550,8 +550,9 @@ def _leaderboard_text(result, file) -> str:
             textwrap.fill(
                 f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
                 f"team capped there, the expected best score equals the observed best. "
-                f"{crop.teams_above} teams ({cons.teams_above} conservatively) score above it: statistically they are all at the "
-                "state-of-the-art level, and their order among themselves is luck.",
+                f"{crop.teams_above} teams ({cons.teams_above} conservatively) score above it: "
+                "statistically they are all at the state-of-the-art level, and their order among "
+                "themselves is luck.",
                 width=100,
             )
         )

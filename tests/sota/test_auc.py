@@ -91,7 +91,7 @@ def test_binormal_reports_when_no_sd_gives_the_auc(unknown, means):
 
 
 def test_binormal_dataclass_checks_eq_15():
-    with pytest.raises(InputError, match="Eq. 15"):
+    with pytest.raises(InputError, match=r"Eq\. 15"):
         Binormal(0.8, 1.0, 1.0, 0.0, 1.0)
     with pytest.raises(InputError, match="positive_sd"):
         Binormal(0.8, 1.0, -1.0, 0.0, 1.0)
@@ -149,17 +149,26 @@ def exact_u_moments(model, positives, negatives):
 
 
 SAMPLER_CASES = {
-    "paper, positives small": (binormal(0.9), 3000, 52, 200_000),
-    "positives large, unequal SDs": (binormal(0.75, positive_sd=2.0, negative_mean=0.0, negative_sd=1.0), 200, 150, 200_000),
-    "positives small, unequal SDs": (binormal(0.8, positive_mean=1.0, positive_sd=0.5, negative_mean=0.0), 300, 20, 200_000),
-    "balanced": (binormal(0.6), 60, 30, 200_000),
-    "one negative": (binormal(0.85, positive_sd=0.3, negative_mean=-1.0, negative_sd=1.5), 25, 24, 200_000),
-}  # fmt: skip
+    "paper, positives small": (binormal(0.9), 3000, 52),
+    "positives large, unequal SDs": (
+        binormal(0.75, positive_sd=2.0, negative_mean=0.0, negative_sd=1.0),
+        200,
+        150,
+    ),
+    "positives small, unequal SDs": (
+        binormal(0.8, positive_mean=1.0, positive_sd=0.5, negative_mean=0.0),
+        300,
+        20,
+    ),
+    "balanced": (binormal(0.6), 60, 30),
+    "one negative": (binormal(0.85, positive_sd=0.3, negative_mean=-1.0, negative_sd=1.5), 25, 24),
+}
 
 
 @pytest.mark.parametrize("case", sorted(SAMPLER_CASES))
 def test_sampler_mean_and_variance_are_exact(case):
-    model, n, positives, draws = SAMPLER_CASES[case]
+    model, n, positives = SAMPLER_CASES[case]
+    draws = 200_000
     negatives = n - positives
     u = sample_auc(None, model=model, test_size=n, positives=positives, size=draws, seed=11)
     u = u * (positives * negatives)
@@ -173,12 +182,12 @@ def test_sampler_mean_and_variance_are_exact(case):
 
 def exact_pmf_one_small(model, large, *, small_is_positive):
     """P(U = k), k = 0..L, when one class has a single item: U | its score is binomial (quadrature)."""
+    pos = (model.positive_mean, model.positive_sd)
+    neg = (model.negative_mean, model.negative_sd)
     if small_is_positive:  # U = negatives below the positive
-        mean, sd, other_mean, other_sd, sign = *(model.positive_mean, model.positive_sd), *(
-            model.negative_mean, model.negative_sd), 1.0  # fmt: skip
+        (mean, sd), (other_mean, other_sd), sign = pos, neg, 1.0
     else:  # U = positives above the negative
-        mean, sd, other_mean, other_sd, sign = *(model.negative_mean, model.negative_sd), *(
-            model.positive_mean, model.positive_sd), -1.0  # fmt: skip
+        (mean, sd), (other_mean, other_sd), sign = neg, pos, -1.0
     k = np.arange(large + 1)
 
     def integrand(x, j):
@@ -222,7 +231,7 @@ def lattice_chi_square(a, b, lattice):
     ca = np.bincount(ka, minlength=lattice + 1)
     cb = np.bincount(kb, minlength=lattice + 1)
     bins_a, bins_b, acc_a, acc_b = [], [], 0, 0
-    for x, y in zip(ca, cb):
+    for x, y in zip(ca, cb, strict=True):
         acc_a, acc_b = acc_a + x, acc_b + y
         if acc_a + acc_b >= 20:
             bins_a.append(acc_a)
@@ -277,7 +286,9 @@ def test_private_sampler_takes_per_row_models():
     which = np.arange(rows) % 2
     params = [np.array([getattr(m, name) for m in models])[which] for name in _auc._PARAMETERS]
     for positives, negatives in ((10, 90), (90, 10)):
-        u = _auc._mann_whitney_u(*params, positives=positives, negatives=negatives, rng=np.random.default_rng(1))
+        u = _auc._mann_whitney_u(
+            *params, positives=positives, negatives=negatives, rng=np.random.default_rng(1)
+        )
         assert u.dtype == np.int64 and u.shape == (rows,)
         for k, model in enumerate(models):
             mean, variance = exact_u_moments(model, positives, negatives)

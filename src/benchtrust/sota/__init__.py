@@ -10,7 +10,7 @@ from a real leaderboard (§5, Table 3).
 from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
 from benchtrust.sota._best_of import BestOfResult, best_of
 from benchtrust.sota._leaderboard import Estimate, LeaderboardResult, leaderboard
-from benchtrust.sota._plot import plot_best_of
+from benchtrust.sota._plot import plot_best_of, plot_leaderboard
 from benchtrust.sota._simulate import simulate_best_of
 from benchtrust.sota._single import (
     Interval,
@@ -32,6 +32,7 @@ __all__ = [
     "clopper_pearson",
     "leaderboard",
     "plot_best_of",
+    "plot_leaderboard",
     "prob_any_reaches",
     "prob_beats",
     "sample_auc",

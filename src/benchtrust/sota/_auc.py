@@ -18,16 +18,18 @@ Only the ranks of the large class among the s sorted small-class scores t_1 < ..
 Both cases are laid out so the large class fills the low cells: with the positives as the small class a
 negative in cell j lies below s - j positives; with the negatives as the small class the scores are
 mirrored (s -> -s), and a positive in cell j then lies above s - j negatives. Either way U = Σ_j (s - j) N_j,
-and c_k = Φ((μ+ - μ-) / σ_large + (σ_small / σ_large) Φ^-1(u_k)). The multinomial draws its cells one by
-one as conditional binomials and stops once every large-class item is placed, so the low-to-high layout
-skips the near-empty top cells. The cost per draw is about s + 1 binomial draws, s normal quantiles and
-s normal cdfs, whatever n is.
+and 1 - c_k = Φ(-(μ+ - μ-) / σ_large - (σ_small / σ_large) Φ^-1(u_k)), computed as an upper tail so it
+keeps its precision where c_k is near 1. The multinomial draws its cells one by one as conditional
+binomials and stops once every large-class item is placed, so the low-to-high layout skips the empty top
+cells. A draw costs about s + 1 binomial draws, s normal quantiles and s normal cdfs: it depends on n
+only through the binomial sampler, whose time grows with small cell counts.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import numbers
 
 import numpy as np
 from scipy import special
@@ -35,7 +37,7 @@ from scipy import special
 from benchtrust._io import InputError, check_count, check_probability
 from benchtrust.sota._best_of import BestOfResult, _summarise
 
-#: Multinomial cells (draws x (s + 1)) generated at once: bounds the sampler's memory to some 100 MB.
+#: Multinomial cells (draws x (s + 1)) generated at once: bounds the sampler's memory to about 70 MB.
 _CELLS_PER_CHUNK = 2_000_000
 #: Draws (repetitions x classifiers) of U held at once by :func:`best_of_auc`.
 _DRAWS_PER_BATCH = 1_000_000
@@ -79,12 +81,7 @@ class Binormal:
 
     def __post_init__(self):
         for name in ("auc", *_PARAMETERS):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-                raise InputError(f"{name}: expected a number, got {value!r}")
-            if not math.isfinite(value):
-                raise InputError(f"{name}: expected a finite number, got {value!r}")
-            object.__setattr__(self, name, float(value))
+            object.__setattr__(self, name, _finite(getattr(self, name), name))
         _check_auc_value(self.auc, "auc")
         for name in ("positive_sd", "negative_sd"):
             if getattr(self, name) <= 0:
@@ -152,6 +149,15 @@ class Binormal:
         return {name: getattr(self, name) for name in ("auc", *_PARAMETERS)}
 
 
+def _finite(value, name):
+    """``value`` as a finite float, or an InputError naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name}: expected a number, got {value!r:.60}")
+    if not math.isfinite(value):
+        raise InputError(f"{name}: expected a finite number, got {value!r}")
+    return float(value)
+
+
 def _normal_pdf(s, mean, sd):
     return np.exp(-0.5 * ((s - mean) / sd) ** 2) / (sd * math.sqrt(2 * math.pi))
 
@@ -202,14 +208,12 @@ def binormal(auc, *, positive_mean=None, positive_sd=None, negative_mean=None, n
     >>> model = binormal(0.9, positive_mean=3.0, negative_mean=0.0, negative_sd=1.0)
     >>> round(model.positive_sd, 4)
     2.1166
-    >>> binormal(0.9, positive_mean=1.0, negative_mean=0.0, negative_sd=1.0)
+    >>> binormal(0.9, positive_mean=1.0, negative_mean=0.0, negative_sd=1.0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    benchtrust.InputError: positive_sd: no binormal model with AUC 0.9 has positive_mean=1.0, negative_mean=0.0, negative_sd=1.0: it needs positive_mean - negative_mean > Φ^-1(AUC) negative_sd = 1.28155
+    benchtrust.InputError: positive_sd: no binormal model with AUC 0.9 and these means and ...
     """
-    if isinstance(auc, bool) or not isinstance(auc, (int, float, np.integer, np.floating)):
-        raise InputError(f"auc: expected a number, got {auc!r}")
-    auc = float(auc)
+    auc = _finite(auc, "auc")
     _check_auc_value(auc, "auc")
     given = {
         "positive_mean": positive_mean,
@@ -219,11 +223,7 @@ def binormal(auc, *, positive_mean=None, positive_sd=None, negative_mean=None, n
     }
     known = {name: value for name, value in given.items() if value is not None}
     for name, value in known.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-            raise InputError(f"{name}: expected a number, got {value!r}")
-        if not math.isfinite(value):
-            raise InputError(f"{name}: expected a finite number, got {value!r}")
-        known[name] = float(value)
+        known[name] = _finite(value, name)
         if name.endswith("_sd") and value <= 0:
             raise InputError(f"{name}: expected a standard deviation > 0, got {value!r}")
     if not known:
@@ -248,10 +248,9 @@ def binormal(auc, *, positive_mean=None, positive_sd=None, negative_mean=None, n
         gap = known["positive_mean"] - known["negative_mean"]
         # (μ+ - μ-) / z = sqrt(σ+² + σ-²) > the other σ.
         if gap <= z * known[other]:
-            shown = ", ".join(f"{name}={value!r}" for name, value in known.items())
             raise InputError(
-                f"{unknown}: no binormal model with AUC {auc!r} has {shown}: it needs "
-                f"positive_mean - negative_mean > Φ^-1(AUC) {other} = {z * known[other]:.6g}"
+                f"{unknown}: no binormal model with AUC {auc!r} and these means and {other} exists; "
+                f"it needs positive_mean - negative_mean > Φ^-1(AUC) {other} = {z * known[other]:.6g}"
             )
         total = gap / z
         values[unknown] = math.sqrt((total - known[other]) * (total + known[other]))
@@ -276,10 +275,10 @@ def _mann_whitney_u(
     broadcast shape; the empirical AUC is U / (n+ n-). Memory is bounded by drawing _CELLS_PER_CHUNK
     multinomial cells at a time.
     """
-    params = np.broadcast_arrays(*(np.asarray(p, dtype=float) for p in (
-        positive_mean, positive_sd, negative_mean, negative_sd)))  # fmt: skip
-    shape = params[0].shape if size is None else np.broadcast_shapes(params[0].shape, tuple(size))
-    mu_pos, sd_pos, mu_neg, sd_neg = params
+    mu_pos, sd_pos, mu_neg, sd_neg = np.broadcast_arrays(
+        *(np.asarray(p, dtype=float) for p in (positive_mean, positive_sd, negative_mean, negative_sd))
+    )
+    shape = mu_pos.shape if size is None else np.broadcast_shapes(mu_pos.shape, tuple(size))
     if positives <= negatives:
         small, large, sd_small, sd_large = positives, negatives, sd_pos, sd_neg
     else:  # mirrored: the negatives are the small class
@@ -288,10 +287,10 @@ def _mann_whitney_u(
     scale = sd_small / sd_large
     rows = math.prod(shape)
     per_row = shift.ndim > 0 or scale.ndim > 0
-    if per_row:
-        shift = np.broadcast_to(shift, shape).reshape(-1)
-        scale = np.broadcast_to(scale, shape).reshape(-1)
+    if per_row:  # sliced per chunk through .flat, so a broadcast is never copied whole
         unit_scale = bool(np.all(scale == 1.0))
+        shift = np.broadcast_to(shift, shape)
+        scale = np.broadcast_to(scale, shape)
     else:
         shift, scale = float(shift), float(scale)
         unit_scale = scale == 1.0
@@ -305,22 +304,23 @@ def _mann_whitney_u(
         cells = rng.standard_exponential((count, small + 1))
         np.cumsum(cells, axis=1, out=cells)
         edges = cells[:, :small] * (1.0 / cells[:, small:])
-        # c_k = Φ(shift + scale Φ^-1(u_k)): the large class's cdf at the small class's order statistics.
+        # q_k = 1 - c_k = Φ(-(shift + scale Φ^-1(u_k))): the large class's upper tail at the small class's
+        # order statistics, decreasing in k. Upper tails keep their precision where c_k is near 1.
         special.ndtri(edges, out=edges)
         if per_row:
             if not unit_scale:
-                edges *= scale[first:last, None]
-            edges += shift[first:last, None]
+                edges *= scale.flat[first:last][:, None]
+            np.subtract(-shift.flat[first:last][:, None], edges, out=edges)
         else:
             if not unit_scale:
                 edges *= scale
-            edges += shift
+            np.subtract(-shift, edges, out=edges)
         special.ndtr(edges, out=edges)
-        # p_j = c_{j+1} - c_j: nondecreasing up to rounding in ndtr/ndtri, so clip at 0 to keep each row
-        # a valid probability vector (its sum stays 1 to within rounding).
-        cells[:, 0] = edges[:, 0]
-        np.subtract(edges[:, 1:], edges[:, :-1], out=cells[:, 1:small])
-        np.subtract(1.0, edges[:, -1], out=cells[:, small])
+        # p_j = q_j - q_{j+1} (q_0 = 1, q_{s+1} = 0): nonnegative up to rounding in ndtr and ndtri, so
+        # clipped at 0 to keep each row a valid probability vector (its sum stays 1 within rounding).
+        np.subtract(1.0, edges[:, 0], out=cells[:, 0])
+        np.subtract(edges[:, :-1], edges[:, 1:], out=cells[:, 1:small])
+        cells[:, small] = edges[:, -1]
         np.maximum(cells, 0.0, out=cells)
         out[first:last] = rng.multinomial(large, cells) @ weights
     return out.reshape(shape)
@@ -331,7 +331,8 @@ def _check_test_set(test_size, positives):
     n_pos = check_count(positives, "positives")
     if n_pos > n - 1:
         raise InputError(
-            f"positives: expected between 1 and test_size - 1 = {n - 1} (both classes present), got {positives!r}"
+            f"positives: expected between 1 and test_size - 1 = {n - 1} (both classes present), "
+            f"got {positives!r}"
         )
     return n, n_pos
 
@@ -403,7 +404,9 @@ def sample_auc(auc, *, test_size, positives, size, seed=None, model=None):
     if model is not None:
         if not isinstance(model, Binormal):
             raise InputError(f"model: expected a benchtrust.sota.Binormal, got {model!r:.60}")
-        if auc is not None and (np.ndim(auc) != 0 or abs(float(_auc_array(auc, "a number")) - model.auc) > 1e-12):
+        if auc is not None and (
+            np.ndim(auc) != 0 or abs(float(_auc_array(auc, "a number")) - model.auc) > 1e-12
+        ):
             raise InputError(f"auc: {auc!r:.60} differs from model.auc = {model.auc!r}; give one of them")
         params = (model.positive_mean, model.positive_sd, model.negative_mean, model.negative_sd)
     elif auc is None:
@@ -422,9 +425,7 @@ def sample_auc(auc, *, test_size, positives, size, seed=None, model=None):
     return (u / (n_pos * (n - n_pos)))[()]
 
 
-def best_of_auc(
-    auc, *, test_size, positives, classifiers=None, alpha=0.05, repetitions=10_000, seed=None
-):
+def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, repetitions=10_000, seed=None):
     """Simulated distribution of the best observed AUC among m independent classifiers (paper §5.2.1).
 
     Each repetition is one competition: every classifier's empirical AUC on the same test set design (n

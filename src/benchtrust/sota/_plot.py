@@ -1,4 +1,5 @@
-"""Fig. 1 of the paper: the best of m accuracies against a single classifier's accuracy (paper §3.4)."""
+"""Figures of the paper: Fig. 1, the best of m accuracies against one classifier's (§3.4), and Fig. 7a,
+a leaderboard's scores with its state-of-the-art estimates (§5.1.1)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ from benchtrust._io import InputError, atomic_path
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6
+
+#: Fig. 7: at most this many histogram bars over the drawn range of scores (fewer for few teams).
+_LEADERBOARD_BARS = 80
+#: Fig. 7: scores below this quantile are left out of the drawn range, unless near the estimates ...
+_ZOOM_QUANTILE = 0.1
+#: ... and so are scores more than this many times the spread of the estimates below the lowest of them.
+_ZOOM_SPREADS = 3.0
 
 
 def plot_best_of(result, path, *, title=None):
@@ -125,6 +133,131 @@ def plot_best_of(result, path, *, title=None):
     return target
 
 
+def plot_leaderboard(result, path, *, title=None):
+    """Draw a leaderboard's scores with its state-of-the-art estimates, as in the paper's Fig. 7a.
+
+    The paper's Fig. 7a (§5.1.1, Multi-Class Prediction of Obesity Risk) is the histogram of the teams'
+    observed accuracies θ̂_j, zoomed in on the best teams, with the interval of θ̂_max that ignores
+    multiplicity as a red line; Table 3 lists the estimates of the state of the art. This figure draws,
+    on one score axis:
+
+    * the histogram of the teams' scores (``result.scores``; number of teams per bar), zoomed in on the
+      upper part: from the 10 % quantile of the scores (but at most three times the spread of the
+      marked values below the lowest of them, and at least a little below it) to a little above the
+      highest marked value. The title says how many of the teams are drawn;
+    * the observed maximum θ̂_max (solid black) and its (1 - α) interval ignoring multiplicity
+      (``result.naive_ci``, shaded red), with the number of teams inside it;
+    * the plug-in expected best score E(θ̂_max) when the scores are taken as the true ones (dotted);
+    * the cropped SOTA estimate c with E_c(θ̂_max) = θ̂_max (dashed blue) and the conservative one, whose
+      upper interval limit is θ̂_max (dash-dotted purple), each with the number of teams above it.
+
+    The figure is written with matplotlib's Agg renderer (no display needed, pyplot's global state is not
+    touched) to a temporary file in the target folder, then renamed onto `path`. The format follows the
+    file's suffix (``.png`` when it has none).
+
+    Parameters
+    ----------
+    result : LeaderboardResult
+        From :func:`benchtrust.sota.leaderboard` (accuracy or AUC).
+    path : str or os.PathLike
+        The image file to create or replace; its folder must exist.
+    title : str, optional
+        Figure title; default: teams drawn of all, n (and n+ for AUC), ρ, α and the figure's source.
+
+    Returns
+    -------
+    pathlib.Path
+        `path`.
+
+    Raises
+    ------
+    benchtrust.InputError
+        If the folder does not exist or cannot be written to, or the suffix is not an image format
+        matplotlib writes.
+
+    Examples
+    --------
+    Twenty teams on a test set of 500 items:
+
+    >>> import pathlib, tempfile
+    >>> from benchtrust.sota import leaderboard, plot_leaderboard
+    >>> scores = [0.862, 0.858, 0.856, 0.854, 0.85, 0.85, 0.848, 0.846, 0.844, 0.84,
+    ...           0.838, 0.836, 0.83, 0.828, 0.82, 0.81, 0.8, 0.79, 0.75, 0.7]
+    >>> r = leaderboard(scores, test_size=500, correlation=0)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = plot_leaderboard(r, pathlib.Path(folder, "fig7.png"))
+    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
+    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
+    fig7.png True
+    ['fig7.png']
+    """
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    target = Path(path)
+    image_format = _image_format(target)
+    figure = Figure(figsize=(9, 6.5), layout="constrained")
+    FigureCanvasAgg(figure)
+    ax = figure.add_subplot()
+
+    edges = _leaderboard_bins(result)
+    counts, _ = np.histogram(result.scores, bins=edges)
+    width = edges[1] - edges[0]
+    _bars(ax, edges[:-1] + width / 2, counts, 1.0 / width, color="0.6", label="teams' observed scores")
+
+    level = f"{100 * (1 - result.alpha):g}%"
+    top = result.observed_max
+    low, high = result.naive_ci
+    ax.axvspan(
+        low,
+        high,
+        color="tab:red",
+        alpha=0.15,
+        linewidth=0,
+        zorder=0,
+        label=f"{level} interval of the best ignoring multiplicity: [{low:.4f}, {high:.4f}] "
+        f"({_teams(result.teams_in_naive_ci)} inside)",
+    )
+    ax.axvline(top, color="black", label=f"observed max = {top:.4f} ({_teams(result.teams_at_max)})")
+    plugin = result.plugin
+    ax.axvline(
+        plugin.expected_max,
+        color="0.3",
+        linestyle=":",
+        label=f"plug-in E(best) = {plugin.expected_max:.4f}, "
+        f"{level} [{plugin.ci[0]:.4f}, {plugin.ci[1]:.4f}] (scores taken as true)",
+    )
+    cropped, conservative = result.cropped, result.conservative
+    ax.axvline(
+        cropped.sota,
+        color="tab:blue",
+        linestyle="--",
+        label=f"cropped SOTA = {cropped.sota:.4f} (E(best) = observed max; "
+        f"{_teams(cropped.teams_above)} above)",
+    )
+    ax.axvline(
+        conservative.sota,
+        color="tab:purple",
+        linestyle="-.",
+        label=f"conservative SOTA = {conservative.sota:.4f} (upper {level} limit = observed max; "
+        f"{_teams(conservative.teams_above)} above)",
+    )
+
+    ax.set_xlim(edges[0], edges[-1])
+    ax.set_xlabel(_score_label(result))
+    ax.set_ylabel("teams")
+    ax.set_ylim(bottom=0)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize="small", frameon=False)
+    ax.set_title(title if title is not None else _leaderboard_title(result, counts.sum()), fontsize="medium")
+
+    with atomic_path(target) as temporary:
+        figure.savefig(temporary, format=image_format, dpi=120)
+    return target
+
+
 def _image_format(path):
     """The format matplotlib writes `path` in (its suffix, ``png`` without one); InputError if none."""
     from matplotlib.backend_bases import FigureCanvasBase
@@ -157,3 +290,66 @@ def _default_title(result):
         parts.append(f"θ0 = {result.reference_accuracy:.4g}")
     first = "Best accuracy of m classifiers vs. one classifier (Møllersen & Holsbø, Fig. 1)"
     return f"{first}\n{', '.join(parts)}\n{result.model} ({result.method})"
+
+
+def _score_lattice(result):
+    """The step 1/n (accuracy) or 1/(n+ n-) (AUC) between possible scores."""
+    if result.metric == "auc":
+        return 1.0 / (result.positives * (result.test_size - result.positives))
+    return 1.0 / result.test_size
+
+
+def _leaderboard_bins(result):
+    """Edges of the histogram bars of Fig. 7: equal widths, a whole number of lattice steps each.
+
+    The spread is the range of the marked values (observed maximum, naive interval, plug-in E, both crop
+    values). The drawn range starts at the 10 % quantile of the scores, but no lower than
+    ``_ZOOM_SPREADS`` spreads below the lowest marked value and no higher than a quarter spread below
+    it, and ends an eighth of a spread above the highest. About 2 sqrt(m) bars (10 to 80); each edge
+    lies half a lattice step off the lattice, so that no score sits on an edge.
+    """
+    import numpy as np
+
+    step = _score_lattice(result)
+    estimates = [
+        result.observed_max,
+        *result.naive_ci,
+        result.plugin.expected_max,
+        result.cropped.sota,
+        result.conservative.sota,
+    ]
+    low, high = min(estimates), max(estimates)
+    spread = max(high - low, 10 * step)
+    start = min(
+        max(float(np.quantile(result.scores, _ZOOM_QUANTILE)), low - _ZOOM_SPREADS * spread),
+        low - spread / 4,
+    )
+    stop = high + spread / 8
+    bars = min(_LEADERBOARD_BARS, max(10, int(2 * np.sqrt(result.scores.size))))
+    steps_per_bar = max(1, int(np.ceil((stop - start) / step / bars)))
+    width = steps_per_bar * step
+    first = np.floor(start / step) * step - step / 2
+    bars = int(np.ceil((stop - first) / width))
+    return first + width * np.arange(bars + 1)
+
+
+def _score_label(result):
+    """The x axis of Fig. 7."""
+    what = "AUC" if result.metric == "auc" else "accuracy"
+    return f"{what} on the hidden test set (one per team)"
+
+
+def _teams(count):
+    return f"{count} team{'s' * (count != 1)}"
+
+
+def _leaderboard_title(result, shown):
+    """Teams drawn, n (n+), ρ and α, and the figure's source."""
+    first = "Leaderboard and state-of-the-art estimates (Møllersen & Holsbø, Fig. 7a, Table 3)"
+    parts = [f"{shown} of {result.teams} teams shown", f"n = {result.test_size}"]
+    if result.metric == "auc":
+        parts.append(f"n+ = {result.positives}")
+    else:
+        parts.append(f"\N{GREEK SMALL LETTER RHO} = {result.correlation:g}")
+    parts.append(f"\N{GREEK SMALL LETTER ALPHA} = {result.alpha:g}")
+    return f"{first}\n{', '.join(parts)}"
