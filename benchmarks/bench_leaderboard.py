@@ -26,7 +26,7 @@ bootstrap resamples of the plug-in, E at the cropped and at the conservative c; 
 all) and the full procedure's time is extrapolated linearly from their mean time.
 
 Run: make bench (or .venv/bin/python benchmarks/bench_leaderboard.py). Prints tables; asserts nothing.
-Takes about a minute and a half on two cores.
+Takes about a minute on two cores.
 """
 
 from __future__ import annotations
