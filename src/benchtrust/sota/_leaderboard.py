@@ -236,8 +236,9 @@ def leaderboard(
             f"{board.source}: {values.size} usable team{'s' * (values.size != 1)} after the filters "
             f"(excluded: {_describe(board.excluded)}); at least two are needed"
         )
-    step = 1.0 / (positives * (n - positives)) if auc else 1.0 / n
-    values = _on_lattice(values, n if not auc else positives * (n - positives), board, test_size=n)
+    lattice = positives * (n - positives) if auc else n  # scores are multiples of 1/lattice
+    step = 1.0 / lattice
+    values = _on_lattice(values, lattice, board, test_size=n)
     top = float(values.max())
     report = progress or (lambda text: None)
     if auc:
