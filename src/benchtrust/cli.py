@@ -8,6 +8,8 @@ code 2; usage errors also exit with 2. Commands catch InputError themselves too 
 app is run in-process, as by typer's ``CliRunner``); :func:`main` is the backstop.
 """
 
+import re
+
 import typer
 from typer.core import TyperGroup
 
@@ -59,9 +61,17 @@ _add_not_built("compare", "Is A really better than B, given all the sources of v
 _add_not_built("multiverse", "Would the ranking survive other reasonable design and analysis choices?")
 
 
+# Library arguments that are options of the commands: their names in messages become the options'.
+_OPTION_NAMES = re.compile(
+    r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|bootstrap"
+    r"|classes|max_plausible|score_column|repetitions|seed)(?=[:=])"
+)
+
+
 def _error_line(exc: InputError) -> str:
-    """The one stderr line an :class:`InputError` becomes."""
+    """The one stderr line an :class:`InputError` becomes, naming options as typed (``--test-size``)."""
     message = " ".join(str(exc).split())  # one line, whatever the message holds
+    message = _OPTION_NAMES.sub(lambda match: "--" + match[1].replace("_", "-"), message)
     return f"{PROG}: error: {message}"
 
 
@@ -306,7 +316,12 @@ def _best_of_auc(*, classifiers, test_size, auc, positives, repetitions, seed, a
 
 def _count_or_zero(text: str, option: str) -> int:
     """`text` given to `option` as a whole number >= 0 (a seed, a number of resamples)."""
-    return 0 if text.strip() == "0" else _count(text, option)
+    if text.strip() == "0":
+        return 0
+    try:
+        return _count(text, option)
+    except InputError:
+        raise InputError(f"{option}: expected a whole number >= 0, got {text!r}") from None
 
 
 def _best_of_table(result, shown_theta: str) -> str:
@@ -513,10 +528,19 @@ def _leaderboard_text(result, file) -> str:
             f"{cons.sota:.4f}, {level} {interval(cons.ci)}, {cons.teams_above} teams above",
         ),
     ]
+    dropped = [estimate.dropped for estimate in (plug, crop, cons)]
     if not auc:
         rows.insert(
             4, (f"model (correlation {_RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
         )
+        if any(dropped):
+            rows.insert(
+                5,
+                (
+                    "left out by Eq. 12",
+                    f"{dropped[0]} (plug-in), {dropped[1]} (cropping), {dropped[2]} (conservative) teams",
+                ),
+            )
     width = max(len(label) for label, _ in rows)
     lines = [f"state of the art from the leaderboard {file} (Møllersen & Holsbø §5, Table 3)"]
     lines += [f"  {label:<{width}}  {value}" for label, value in rows]
@@ -534,7 +558,7 @@ def _leaderboard_text(result, file) -> str:
             f"observed best {top:.4f}: the top of this leaderboard is what luck on {result.test_size} test "
             "items produces among this many teams, not evidence of a better method."
         )
-    elif plug.expected_max > top:
+    elif plug.expected_max - top >= 0.5e-4:  # E(best) differs from the observed best at 4 decimals
         verdict = (
             f"The observed best {top:.4f} is within the range that luck alone produces among "
             f"{result.teams} teams on {result.test_size} items (plug-in interval {interval(plug.ci)}): "
@@ -542,9 +566,20 @@ def _leaderboard_text(result, file) -> str:
         )
     else:
         verdict = (
-            f"The observed best {top:.4f} stands out from the other teams: multiplicity does not explain it."
+            f"The observed best {top:.4f} stands out from the other teams: if every team's true {name} were "
+            f"its score, the best would be expected at {plug.expected_max:.4f}, the observed best itself. "
+            "Multiplicity does not explain it."
         )
     lines.append(textwrap.fill(verdict, width=100))
+    if max(dropped) > result.teams / 2:
+        lines.append(
+            textwrap.fill(
+                f"With correlation {_RHO} = {result.correlation:g}, the dependence model admits only teams "
+                "close enough to the best (Eq. 12): most teams were left out, as the paper does (§5.1.1), "
+                "and the estimates rest on the best teams alone. --correlation 0 keeps every team.",
+                width=100,
+            )
+        )
     if crop.sota < top:
         lines.append(
             textwrap.fill(

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import benchtrust.sota
 from benchtrust import cli
 from benchtrust._io import bundled_leaderboard
 from benchtrust.sota import leaderboard
@@ -144,11 +143,6 @@ def test_readable_output_for_a_lucky_top(tmp_path):
     assert "A sober state of the art is" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the verdict's 'stands out' branch needs plugin E <= θ̂_max, but E(max) >= θ̂_max always; "
-    "a lone outlier (E - θ̂_max = 1e-5, no crop) is called 'an optimistic estimate'",
-)
 def test_readable_output_for_a_lone_outlier(tmp_path):
     """Cassava (§5.1.2): E = θ̂_max to the printed decimals, so multiplicity does not explain the top."""
     path = tmp_path / "board.csv"
@@ -164,8 +158,6 @@ def test_readable_output_for_a_lone_outlier(tmp_path):
 
 
 def test_plot_writes_a_png(tmp_path):
-    if not hasattr(benchtrust.sota, "plot_leaderboard"):
-        pytest.skip("benchtrust.sota.plot_leaderboard is not there yet")
     target = tmp_path / "fig7.png"
     result = run(TITANIC, *N, "--max-plausible", "0.999", "--plot", str(target))
     assert result.exit_code == 0, result.stderr

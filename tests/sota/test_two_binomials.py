@@ -289,6 +289,26 @@ def test_cdf_steps_against_direct_convolution(n1, q1, n0, q0):
             assert regime in ("excluded", "either"), name
 
 
+def test_cdf_steps_past_z_star_on_a_large_test_set():
+    """Past z* values come in blocks by the downward recurrence: its upper tail against convolution.
+
+    n = 13,840 (the size of §5.1.1's test set), a classifier given K = k with few failures on the reference's
+    right items: the pmf falls by ~10^-300 over the steps checked, so the blocks must rescale.
+    """
+    n1, q1, n0, q0 = 12_600, 0.04, 1_240, 0.7
+    star = z_star(n1, q1, n0, q0)
+    pmf = direct_pmf(n1, q1, n0, q0)
+    for start in (int(star) - 40, int(star) + 5):  # the cdf with the mass below, and without it
+        below, values = run_steps([start], [n1], [q1], [n0], [q0], 700)
+        assert check_pair(below[0], values[:, 0], start, n1, q1, n0, q0)
+        # The pmf read off the steps where differences of the cdf keep 1e-9 of it.
+        got = np.diff(values[:, 0])
+        want = pmf[start + 1 : start + values.shape[0]]
+        big = want > 1e-7
+        assert big.sum() > 50
+        np.testing.assert_allclose(got[big], want[big], rtol=1e-9)
+
+
 def test_cdf_steps_starts_at_zero_and_negative_are_exact():
     below, values = run_steps([0, -3, -1], [300] * 3, [0.1] * 3, [200] * 3, [0.6] * 3, 510)
     np.testing.assert_array_equal(below, 0.0)

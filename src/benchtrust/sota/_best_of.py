@@ -428,31 +428,40 @@ def _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd):
 
     log_tolerance = np.log(tolerance)
     weights = counts / m
-    running = np.arange(k.size)  # the k of each column of the pairs still computed
+    # A pair whose cdf is within tolerance / (2m) of 1 is set to 1 and no longer computed: pooled, that
+    # moves each k's mixture cdf by at most tolerance / (2m) and its best-of-m cdf by at most tolerance / 2
+    # (without pooling the k is then finished anyway). Pooled, many classifiers must pass their mode before
+    # a k finishes, and past its mode each pmf value of a pair is a direct sum: this keeps those sums to
+    # the pairs still short of 1.
+    saturation = 1.0 - np.tile(tolerance, classes) / (2 * m)
+    alive = np.arange(n1.size)  # the pairs the generator still computes
+    cdf = np.zeros(n1.size)
+    saturated = np.zeros(n1.size, bool)
     finished = np.zeros(k.size, bool)
     last = np.full(k.size, np.inf)
     rows = []
     partial, kept = next(steps)
     while True:
         if kept is not None:
-            columns = kept.reshape(classes, -1)[0]
-            running, finished = running[columns], finished[columns]
-        np.minimum(partial, 1.0, out=partial)
+            alive = alive[kept]
+        cdf[alive] = partial
+        cdf[saturated] = 1.0
+        np.minimum(cdf, 1.0, out=cdf)
+        by_k = cdf.reshape(classes, -1)
         with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
-            if pooled:
-                log_none = m * np.log1p(-np.minimum(weights @ partial.reshape(classes, -1), 1.0))
-            else:
-                np.negative(partial, out=partial)
-                log_none = counts @ np.log1p(partial, out=partial).reshape(classes, -1)
+            log_none = m * np.log1p(-np.minimum(weights @ by_k, 1.0)) if pooled else counts @ np.log1p(-by_k)
         row = np.ones(k.size)
-        row[running[~finished]] = -np.expm1(log_none[~finished])
+        row[~finished] = -np.expm1(log_none[~finished])
         rows.append(row)
-        newly = ~finished & (log_none <= log_tolerance[running])
+        newly = ~finished & (log_none <= log_tolerance)
         finished |= newly
-        last[running[newly]] = start[running[newly]] + len(rows) - 1
+        last[newly] = start[newly] + len(rows) - 1
         if finished.all() or start.min() + len(rows) > n:
             break
-        partial, kept = steps.send(np.tile(finished, classes) if newly.any() else None)
+        full = ~saturated & (cdf >= saturation)
+        saturated |= full
+        done = (saturated | np.tile(finished, classes))[alive] if newly.any() or full.any() else None
+        partial, kept = steps.send(done)
     return start.astype(int), np.array(rows).T, last
 
 

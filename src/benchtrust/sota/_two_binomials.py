@@ -18,9 +18,12 @@ recurrence only adds positive numbers and is numerically stable (its coefficient
 step, not accumulated). It starts either from z = 0, where c_0 = a1^n1 a0^n0 and c_{-1} = 0 (cheapest for
 starts up to a few hundred failures; the mass below the start is then known exactly), or from two exact
 values computed as a sum over the split of z between the two binomials, restricted to the window where
-the summand (log-concave in the split) is not negligible. Above z*, and for degenerate binomials, each pmf
-value is computed directly as such a sum. Everything is exact up to floating point: no summand larger than
-1e-22 of the largest is left out, and values are checked against direct convolution in the tests.
+the summand (log-concave in the split) is not negligible. Above z* the same recurrence runs downwards,
+c_{z-1} = [D(z) c_{z+1} - A(z) c_z] / B(z) with A(z) <= 0, again adding only non-negative terms: past z*
+the values come in blocks of _AHEAD, each run down from two exact values at its top end. For degenerate
+binomials and starts outside the support each pmf value is computed directly as such a sum. Everything
+is exact up to floating point: no summand larger than 1e-22 of the largest is left out, and values are
+checked against direct convolution in the tests.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from scipy import stats
 _NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a pmf value
 _RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
 _BLOCK = 65536  # pairs run up from zero together
+_AHEAD = 64  # pmf values past z* computed at once by the downward recurrence
 
 
 def _log_binom_pmf(x, trials, p):
@@ -342,6 +346,9 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
         "cur": np.exp(log_cur - log_scale),
         "prev": np.exp(log_prev - log_scale),
         "finished": np.zeros(z_start.shape, bool),
+        # log c(z) for the _AHEAD values of z from z_start + ahead_step on (pairs past z*).
+        "ahead": np.empty((*z_start.shape, _AHEAD)),
+        "ahead_step": np.full(z_start.shape, -np.inf),
         "work": np.empty(z_start.shape),
         "out": np.empty(z_start.shape),
     }
@@ -384,7 +391,19 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
             direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
         idx = direct_pairs
         if idx.size:
-            log_value = log_pmf(z[idx] + 1.0, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx])
+            past = ~p["degenerate"][idx] & (p["crossing"][idx] < step)
+            stale = idx[past & (step - p["ahead_step"][idx] >= _AHEAD)]
+            if stale.size:
+                p["ahead"][stale] = _run_down(step, p, stale)
+                p["ahead_step"][stale] = step
+            log_value = np.empty(idx.size)
+            ready = past & np.isfinite(p["ahead"][idx, 0])
+            offset = (step - p["ahead_step"][idx[ready]]).astype(int)
+            log_value[ready] = p["ahead"][idx[ready], offset]
+            other = idx[~ready]
+            log_value[~ready] = log_pmf(
+                z[other] + 1.0, p["n1"][other], p["q1"][other], p["n0"][other], p["q0"][other]
+            )
             # A pair with no mass yet adopts its first non-zero value as its scale.
             fresh = (p["total"][idx] == 0) & np.isfinite(log_value)
             if fresh.any():
@@ -410,6 +429,41 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
                 p["total"][big] = 1.0
                 p["log_scale"][big] += np.log(factor)
                 p["scale"][big] = np.exp(p["log_scale"][big])
+
+
+def _run_down(step, p, idx):
+    """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for pairs past z* (rows of ``idx``).
+
+    Two exact values at the top end, then c(z-1) = [D(z) c(z+1) - A(z) c(z)] / B(z) downwards: past z*,
+    A(z) <= 0 and every term is non-negative. A row whose top values are zero (past the support) is -inf
+    throughout, and its values are then computed directly.
+    """
+    first = p["z_start"][idx] + step
+    top = first + _AHEAD
+    log_top, log_below_top = _log_pmf_pair(top, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx])
+    out = np.full((idx.size, _AHEAD), -np.inf)
+    usable = np.isfinite(log_top) & np.isfinite(log_below_top)
+    log_scale = log_below_top[usable]
+    upper = np.exp(log_top[usable] - log_scale)  # c(z + 1), scaled
+    value = np.ones(log_scale.size)  # c(z), scaled
+    alpha, beta, gamma, delta = (p[name][idx][usable] for name in ("alpha", "beta", "gamma", "delta"))
+    n_plus_1 = p["n_plus_1"][idx][usable]
+    logs = np.empty((log_scale.size, _AHEAD))
+    logs[:, -1] = log_scale
+    for i in range(_AHEAD - 1, 0, -1):
+        z = first[usable] + i  # c(z - 1) from c(z) and c(z + 1)
+        lower = (delta * (z + 1.0) * upper - (alpha - beta * z) * value) / (gamma * (n_plus_1 - z))
+        upper, value = value, lower
+        big = value > _RESCALE_AT  # values grow downwards: keep them representable
+        if big.any():
+            factor = value[big]
+            upper[big] /= factor
+            value[big] = 1.0
+            log_scale[big] += np.log(factor)
+        with np.errstate(divide="ignore"):  # a zero (never from positive terms, but kept safe) is -inf
+            logs[:, i - 1] = np.log(value) + log_scale
+    out[usable] = logs
+    return out
 
 
 __all__ = ["cdf_steps", "log_pmf"]
