@@ -313,19 +313,9 @@ def bad_files(tmp_path, plain_file):
 
 
 @pytest.mark.parametrize("name", list(BAD))
-def test_bad_input_gives_one_line_and_exit_2(name, tmp_path, bad_files):
+def test_bad_input_gives_one_line_and_exit_2(name, tmp_path, bad_files, refuses):
     template, named = BAD[name]
-    args = [arg.format(**bad_files) for arg in template]
-    files_before = {p: digest(p) for p in tmp_path.iterdir() if p.is_file()}
-    result = run(*args)
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr.startswith("benchtrust: error: ")
-    assert result.stderr.endswith("\n") and result.stderr.count("\n") == 1
-    assert "Traceback" not in result.stderr
-    assert named in result.stderr
-    # Inputs untouched, nothing written (no plot, no temporary file).
-    assert {p: digest(p) for p in tmp_path.iterdir() if p.is_file()} == files_before
+    refuses(run, [arg.format(**bad_files) for arg in template], named, tmp_path)
 
 
 @pytest.mark.parametrize(

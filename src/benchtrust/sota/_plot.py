@@ -72,14 +72,10 @@ def plot_best_of(result, path, *, title=None):
     ['fig1.png']
     """
     import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
     from scipy import stats
 
-    target = Path(path)
-    image_format = _image_format(target)
-    figure = Figure(figsize=(8, 5), layout="constrained")
-    FigureCanvasAgg(figure)
+    _image_format(path)  # before drawing
+    figure = _new_figure((8, 5))
 
     n, theta = result.test_size, result.top_score
     ax = figure.add_subplot()
@@ -128,9 +124,7 @@ def plot_best_of(result, path, *, title=None):
     ax.legend(loc="best", fontsize="small", frameon=False)
     ax.set_title(title if title is not None else _default_title(result), fontsize="medium")
 
-    with atomic_path(target) as temporary:
-        figure.savefig(temporary, format=image_format, dpi=120)
-    return target
+    return _write(figure, path)
 
 
 def plot_leaderboard(result, path, *, title=None):
@@ -192,14 +186,10 @@ def plot_leaderboard(result, path, *, title=None):
     ['fig7.png']
     """
     import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    target = Path(path)
-    image_format = _image_format(target)
-    figure = Figure(figsize=(9, 6.5), layout="constrained")
-    FigureCanvasAgg(figure)
+    _image_format(path)  # before drawing
+    figure = _new_figure((9, 6.5))
     ax = figure.add_subplot()
 
     edges = _leaderboard_bins(result)
@@ -253,8 +243,24 @@ def plot_leaderboard(result, path, *, title=None):
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize="small", frameon=False)
     ax.set_title(title if title is not None else _leaderboard_title(result, counts.sum()), fontsize="medium")
 
+    return _write(figure, path)
+
+
+def _new_figure(size):
+    """An empty matplotlib figure of ``size`` inches, drawn without a display."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=size, layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _write(figure, path):
+    """Write ``figure`` to ``path`` atomically, in the format its suffix names; return the path."""
+    target = Path(path)
     with atomic_path(target) as temporary:
-        figure.savefig(temporary, format=image_format, dpi=120)
+        figure.savefig(temporary, format=_image_format(target), dpi=120)
     return target
 
 
