@@ -1,4 +1,5 @@
-"""``make demo``: Table 2 beside the paper's values, Fig. 1, and the Titanic leaderboard with its Fig. 7."""
+"""``make demo``: Table 2 beside the paper's values, Fig. 1, the Titanic leaderboard with its Fig. 7, and the
+consistency examples of Fazekas & Kovács."""
 
 from benchtrust import _demo
 
@@ -31,3 +32,9 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     # The Titanic analysis, perfect (leaked) scores left out, in plain words.
     assert "teams used             16066 (excluded: 39 broken, 57 chance, 111 implausible)" in out
     assert "A sober state of the art is" in out
+    # The consistency examples of Fazekas & Kovács, §3.3 and §5.2, in plain words.
+    text = " ".join(out.split())
+    assert "consistent: 2 confusion matrices of 1000 positives and 6000 negatives" in text
+    assert "(tp, tn) = (743, 4031), (743, 4032)" in text
+    assert "inconsistent: no per-fold confusion matrices of any of the 918 fold configurations" in text
+    assert "(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)" in text

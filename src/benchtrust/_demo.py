@@ -1,5 +1,6 @@
-"""``make demo``: Table 2 of Møllersen & Holsbø recomputed exactly, their Fig. 1 drawn, and the state of
-the art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7.
+"""``make demo``: Table 2 of Møllersen & Holsbø recomputed exactly, their Fig. 1 drawn, the state of the
+art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7, and the consistency
+tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2).
 
 The paper simulates the non-i.i.d. rows of its Table 2 (100,000 repetitions); benchtrust computes every
 row exactly (:func:`benchtrust.sota.best_of`), so the two agree to the paper's printed decimals up to the
@@ -106,6 +107,8 @@ def main() -> None:
     )
     print()
     titanic(folder)
+    print()
+    consistency()
 
 
 def titanic(folder):
@@ -126,6 +129,83 @@ def titanic(folder):
     except SystemExit as stop:
         if stop.code:
             raise
+
+
+#: The consistency examples of Fazekas & Kovács: §3.3 (one test set) and §5.2 (EHG, 5-fold, unknown folds,
+#: the data set as published and with the positives oversampled before cross-validation).
+_CONSISTENCY = [
+    [
+        "test-set",
+        "--positives",
+        "1000",
+        "--negatives",
+        "6000",
+        "--score",
+        "acc=0.6821",
+        "--score",
+        "npv=0.9401",
+        "--score",
+        "f1=0.4004",
+        "--eps",
+        "1e-4",
+    ],
+    [
+        "kfold",
+        "--positives",
+        "38",
+        "--negatives",
+        "262",
+        "--folds",
+        "5",
+        "--aggregation",
+        "mos",
+        "--folding",
+        "unknown",
+        "--score",
+        "acc=0.9447",
+        "--score",
+        "sens=0.9139",
+        "--score",
+        "spec=0.9733",
+        "--eps",
+        "1e-4",
+    ],
+    [
+        "kfold",
+        "--positives",
+        "244",
+        "--negatives",
+        "262",
+        "--folds",
+        "5",
+        "--aggregation",
+        "mos",
+        "--folding",
+        "unknown",
+        "--score",
+        "acc=0.9447",
+        "--score",
+        "sens=0.9139",
+        "--score",
+        "spec=0.9733",
+        "--eps",
+        "1e-4",
+    ],
+]
+
+
+def consistency():
+    """The paper's consistency examples through the CLI: each command, then its readable output."""
+    from benchtrust.cli import main
+
+    for arguments in _CONSISTENCY:
+        print("$ benchtrust consistency " + " ".join(arguments))
+        try:
+            main(["consistency", *arguments])
+        except SystemExit as stop:
+            if stop.code:
+                raise
+        print()
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 from benchtrust._io import InputError, check_count, check_probability, read_numbers
 
-__all__ = ["app", "main", "sota_app"]
+__all__ = ["app", "consistency_app", "main", "sota_app"]
 
 PROG = "benchtrust"
 NOT_BUILT_EXIT_CODE = 2
@@ -56,7 +56,14 @@ def _add_not_built(name: str, question: str) -> None:
     app.add_typer(typer.Typer(name=name, cls=_NotBuiltGroup, add_help_option=False), name=name, help=question)
 
 
-_add_not_built("consistency", "Could these reported scores have come from the experiment described?")
+#: ``benchtrust consistency``: commands are registered with ``@consistency_app.command(...)``.
+consistency_app = typer.Typer(
+    name="consistency",
+    help="Could these reported scores have come from the experiment described?",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(consistency_app)
 _add_not_built("compare", "Is A really better than B, given all the sources of variance?")
 _add_not_built("multiverse", "Would the ranking survive other reasonable design and analysis choices?")
 
@@ -64,7 +71,8 @@ _add_not_built("multiverse", "Would the ranking survive other reasonable design 
 # Library arguments that are options of the commands: their names in messages become the options'.
 _OPTION_NAMES = re.compile(
     r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|bootstrap"
-    r"|classes|max_plausible|score_column|repetitions|seed)(?=[:=])"
+    r"|classes|max_plausible|score_column|repetitions|seed|negatives|folds|repeats|aggregation|folding|eps"
+    r"|rounding|beta|examples|class_counts|average|max_configurations)(?=[:=])"
 )
 
 
@@ -590,6 +598,590 @@ def _leaderboard_text(result, file) -> str:
                 "themselves is luck.",
                 width=100,
             )
+        )
+    return "\n".join(lines)
+
+
+# --- benchtrust consistency ---------------------------------------------------------------------------------
+
+_PAPER = "Fazekas & Kovács"
+_CERTAIN = "a certain conclusion about integers, not a statistical test"
+_COULD = "The scores could come from this experiment (which does not show that they did)."
+_SCORE_HELP = "A reported score, as printed (e.g. acc=0.9400: 4 decimals); repeat for each score."
+_EPS_HELP = "ε, the numerical uncertainty of every score (default: from the decimals as written)."
+_ROUNDING_HELP = "How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d."
+
+
+def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
+    """`text` given to `option`, if it is one of `choices` (any case)."""
+    if text.strip().lower() not in choices:
+        raise InputError(f"{option}: expected {' or '.join(choices)}, got {text!r}")
+    return text.strip().lower()
+
+
+def _reported_options(score_texts, eps, rounding, beta) -> dict:
+    """The options shared by every consistency command, checked: scores (name -> text as typed), ε, ..."""
+    import math
+
+    from benchtrust.consistency import score
+
+    if not score_texts:
+        raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score acc=0.94")
+    scores, canonical = {}, {}
+    for text in score_texts:
+        name, equals, value = (part.strip() for part in text.partition("="))
+        if not (equals and name and value):
+            raise InputError(f"--score: expected NAME=VALUE, such as acc=0.94, got {text!r}")
+        try:
+            found = score(name).name
+        except InputError as exc:
+            raise InputError(f"--score {text}: {exc}") from None
+        if found in canonical:
+            same = "given twice" if canonical[found] == name else f"the same score as {canonical[found]}"
+            raise InputError(f"--score {text}: {name} is {same} ({found})")
+        canonical[found] = name
+        if not math.isfinite(_number(value, f"--score {name}")):
+            raise InputError(f"--score {name}: expected a finite number, got {value!r}")
+        scores[name] = value
+    options = {"rounding": _choice(rounding, "--rounding", ("round", "floor-or-ceil"))}
+    if eps is not None:
+        options["eps"] = _number(eps, "--eps")
+        if not 0 <= options["eps"] < math.inf:
+            raise InputError(f"--eps: expected a number >= 0, got {eps!r}")
+    if beta is not None:
+        options["beta"] = _number(beta, "--beta")
+        if not 0 < options["beta"] < math.inf:
+            raise InputError(f"--beta: expected a positive number, got {beta!r}")
+    return {"scores": scores, **options}
+
+
+def _consistency_errors(command):
+    """Run `command`; an InputError becomes one line on stderr and exit code 2."""
+    try:
+        command()
+    except InputError as exc:
+        typer.echo(_error_line(exc), err=True)
+        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+
+def _with_progress(description: str, quiet: bool, work):
+    """``work(progress)``, with a rich progress bar on stderr if it is a terminal, unless `quiet`.
+
+    ``progress(done, total)`` moves the bar; work that never calls it shows a spinner.
+    """
+    import sys
+
+    if quiet or not sys.stderr.isatty():
+        return work(None)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=None)
+        return work(lambda done, total: bar.update(task, completed=done, total=total))
+
+
+def _print_result(result, json_output: bool, text) -> None:
+    """Print ``result.to_dict()`` as JSON, or the readable text ``text()``."""
+    import json
+
+    typer.echo(json.dumps(result.to_dict(), indent=2) if json_output else text())
+
+
+def _scores_table(reported, typed: dict[str, str]) -> list[str]:
+    """The lines of the table of reported scores, their ε and the intervals of true values they stand for."""
+    from benchtrust.consistency import decimals, score
+
+    written = {score(name).name: (name, value) for name, value in typed.items()}
+    rows = [("score", "reported", "ε", "interval of true values")]
+    for item in reported:
+        name, value = written.get(item.score, (item.score, f"{item.value:g}"))
+        digits = min(decimals(f"{item.eps:g}") if item.eps > 0 else decimals(value), 15) + 1
+        label = item.score if name.lower() == item.score else f"{item.score} ({name})"
+        rows.append((label, value, f"{item.eps:g}", f"[{item.low:.{digits}f}, {item.high:.{digits}f}]"))
+    widths = [max(len(row[k]) for row in rows) for k in range(3)]
+    return [
+        "  " + "  ".join(f"{cell:<{width}}" for cell, width in zip(row, widths, strict=False)) + "  " + row[3]
+        for row in rows
+    ]
+
+
+def _paragraph(text: str) -> str:
+    """`text` wrapped to lines of at most 100 characters."""
+    import textwrap
+
+    return textwrap.fill(text, width=100)
+
+
+def _pairs_text(pairs) -> str:
+    """``[[1, 65], [2, 64]]`` as ``(1, 65), (2, 64)``."""
+    return ", ".join(f"({a}, {b})" for a, b in pairs)
+
+
+def _matrices(count: int) -> str:
+    """ "1 confusion matrix", "2 confusion matrices", ..."""
+    return "1 confusion matrix" if count == 1 else f"{count} confusion matrices"
+
+
+def _solutions_verdict(n_solutions: int, solutions, where: str, section: str) -> str:
+    """The verdict of a test of one (possibly pooled) confusion matrix, in plain words."""
+    if n_solutions == 0:
+        return (
+            f"inconsistent: no confusion matrix of {where} gives all these scores: the scores cannot come "
+            f"from this experiment ({_CERTAIN}; {_PAPER} {section})."
+        )
+    among = "" if len(solutions) == n_solutions else "among them "
+    gives = "gives" if n_solutions == 1 else "give"
+    return (
+        f"consistent: {_matrices(n_solutions)} of {where} {gives} every score: {among}(tp, tn) = "
+        f"{_pairs_text(solutions)}. {_COULD}"
+    )
+
+
+@consistency_app.command("test-set")
+def test_set_command(
+    positives: str | None = typer.Option(
+        None, "--positives", metavar="P", help="p, positives in the test set."
+    ),
+    negatives: str | None = typer.Option(
+        None, "--negatives", metavar="N", help="n, negatives in the test set."
+    ),
+    scores: list[str] | None = typer.Option(None, "--score", metavar="NAME=VALUE", help=_SCORE_HELP),
+    eps: str | None = typer.Option(None, "--eps", metavar="E", help=_EPS_HELP),
+    rounding: str = typer.Option("round", "--rounding", metavar="round|floor-or-ceil", help=_ROUNDING_HELP),
+    beta: str | None = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores."),
+    examples: str = typer.Option(
+        "10", "--examples", metavar="K", help="List at most K of the matrices found."
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
+
+    def command():
+        for option, value in {"--positives": positives, "--negatives": negatives}.items():
+            if value is None:
+                raise InputError(f"{option} is required (the counts of the test set)")
+        options = _reported_options(scores, eps, rounding, beta)
+        p = _count(positives, "--positives")
+        n = _count(negatives, "--negatives")
+        shown = _count_or_zero(examples, "--examples")
+
+        from benchtrust.consistency._test_set import check_test_set
+
+        result = check_test_set(options.pop("scores"), positives=p, negatives=n, examples=shown, **options)
+        _print_result(result, json_output, lambda: _test_set_text(result, dict(_typed(scores))))
+
+    _consistency_errors(command)
+
+
+def _typed(score_texts):
+    """The (name, value) pairs of ``--score NAME=VALUE`` options, as typed."""
+    return [tuple(part.strip() for part in text.partition("=")[::2]) for text in score_texts]
+
+
+def _test_set_text(result, typed) -> str:
+    """The readable summary of a test-set result: inputs, intervals, verdict."""
+    where = f"{result.positives} positives and {result.negatives} negatives"
+    lines = [f"one test set of {where} ({_PAPER} §3)"]
+    lines += _scores_table(result.scores, typed)
+    lines += ["", _paragraph(_solutions_verdict(result.n_solutions, result.solutions, where, "§3"))]
+    return "\n".join(lines)
+
+
+_AGGREGATION_WORDS = {"mos": "mean of scores (MoS, §4.3)", "som": "score of means (SoM, §4.2)"}
+_FOLDING_WORDS = {
+    "stratified": "stratified: the folds of p and n as even as they can be (§4.4.2)",
+    "unknown": "unknown: every fold configuration is tried (§4.4.3)",
+    "explicit": "as given in the folds file",
+}
+
+
+@consistency_app.command("kfold")
+def kfold_command(
+    positives: list[str] | None = typer.Option(
+        None, "--positives", metavar="P", help="p, positives in the data set; repeat for several data sets."
+    ),
+    negatives: list[str] | None = typer.Option(
+        None, "--negatives", metavar="N", help="n, negatives in the data set; one per --positives."
+    ),
+    folds: str | None = typer.Option(None, "--folds", metavar="K", help="k, the number of folds."),
+    repeats: str | None = typer.Option(None, "--repeats", metavar="R", help="Repetitions of the k folds."),
+    aggregation: str | None = typer.Option(
+        None,
+        "--aggregation",
+        metavar="mos|som",
+        help="Mean of the folds' scores, or score of the summed counts.",
+    ),
+    folding: str | None = typer.Option(
+        None,
+        "--folding",
+        metavar="stratified|unknown|FILE",
+        help="The folds' counts (mos): stratified, unknown (all tried), or a CSV of positives,negatives.",
+    ),
+    max_configurations: str = typer.Option(
+        "10000000", "--max-configurations", metavar="M", help="With unknown folds: refuse to try more than M."
+    ),
+    bounds: list[str] | None = typer.Option(
+        None, "--bound", metavar="NAME=MIN:MAX", help="The smallest and largest fold score reported (mos)."
+    ),
+    scores: list[str] | None = typer.Option(None, "--score", metavar="NAME=VALUE", help=_SCORE_HELP),
+    eps: str | None = typer.Option(None, "--eps", metavar="E", help=_EPS_HELP),
+    rounding: str = typer.Option("round", "--rounding", metavar="round|floor-or-ceil", help=_ROUNDING_HELP),
+    beta: str | None = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores."),
+    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Could the scores come from k-fold cross-validation of these data sets? (paper §4)"""
+
+    def command():
+        options = _reported_options(scores, eps, rounding, beta)
+        if aggregation is None:
+            raise InputError(
+                "--aggregation is required: mos (mean of the folds' scores) or som (score of means)"
+            )
+        options["aggregation"] = _choice(aggregation, "--aggregation", ("mos", "som"))
+        options.update(_kfold_counts(positives, negatives, folds, folding))
+        if repeats is not None:
+            options["repeats"] = _count(repeats, "--repeats")
+        if bounds:
+            options["bounds"] = _bounds(bounds)
+        options["max_configurations"] = _count(max_configurations, "--max-configurations")
+
+        from benchtrust.consistency._kfold import check_kfold
+
+        reported = options.pop("scores")
+        slow = options["aggregation"] == "mos" and options.get("folding", "unknown") == "unknown"
+        result = _with_progress(
+            "trying every fold configuration",
+            json_output or not slow,
+            lambda progress: check_kfold(reported, **options),
+        )
+        _print_result(
+            result, json_output, lambda: _kfold_text(result, dict(_typed(scores)), options.get("bounds"))
+        )
+
+    _consistency_errors(command)
+
+
+def _kfold_text(result, typed, bounds) -> str:
+    """The readable summary of a k-fold result: the experiment, the intervals, the verdict, the evidence."""
+    data = list(zip(result.positives, result.negatives, strict=True))
+    if len(data) == 1:
+        what = f"{data[0][0]} positives and {data[0][1]} negatives"
+    else:
+        what = f"{len(data)} data sets of (p, n) = {_pairs_text(data)}"
+    repeated = f", repeated {result.repeats} times" if result.repeats > 1 else ""
+    mos = result.aggregation == "mos"
+    lines = [
+        f"{result.folds}-fold cross-validation of {what}{repeated} ({_PAPER} §4)",
+        f"  aggregation  {_AGGREGATION_WORDS[result.aggregation]}",
+    ]
+    if mos:
+        lines.append(f"  folding      {_FOLDING_WORDS[result.folding]}")
+    for name, (low, high) in (bounds or {}).items():
+        lines.append(f"  fold bounds  every fold's {name} from {low} to {high}, as reported (Eq. 10)")
+    lines += _scores_table(result.scores, typed)
+    lines.append("")
+    if not mos:
+        pooled_p, pooled_n = result.repeats * sum(result.positives), result.repeats * sum(result.negatives)
+        evidence = result.evidence or {"n_solutions": 0, "solutions": []}
+        where = f"the pooled {pooled_p} positives and {pooled_n} negatives"
+        verdict = _solutions_verdict(evidence["n_solutions"], evidence["solutions"], where, "§4.2")
+    elif result.consistent:
+        configuration = _pairs_text(result.evidence["configuration"])
+        counts = _pairs_text(result.evidence["counts"])
+        found = (
+            f" (fold configuration {result.configurations_tested} in the order of §4.4.3)"
+            if result.folding == "unknown"
+            else ""
+        )
+        verdict = (
+            f"consistent: the folds (p_i, n_i) = {configuration}{found}, with the per-fold counts "
+            f"(tp_i, tn_i) = {counts}, give every score as a mean over the folds. {_COULD}"
+        )
+    else:
+        tested = result.configurations_tested
+        where = {
+            "unknown": f"of any of the {tested} fold configurations tried (§4.4.3)",
+            "stratified": "of the stratified folds",
+            "explicit": "of the folds given",
+        }[result.folding]
+        verdict = (
+            f"inconsistent: no per-fold confusion matrices {where} give all these scores as means over the "
+            f"folds: the scores cannot come from this experiment ({_CERTAIN}; {_PAPER} §4.3)."
+        )
+    lines.append(_paragraph(verdict))
+    return "\n".join(lines)
+
+
+def _kfold_counts(positives, negatives, folds, folding) -> dict:
+    """positives, negatives, folds and folding of ``consistency kfold``, checked.
+
+    A FILE of folds is read; without --positives, --negatives and --folds they are taken from it: the sums
+    of its folds and their number, for each data set.
+    """
+    out = {}
+    if folding is not None and folding.strip().lower() in ("stratified", "unknown"):
+        out["folding"] = folding.strip().lower()
+    elif folding is not None:
+        from benchtrust.consistency._batch import read_folding
+
+        out["folding"] = read_folding(folding)
+        sets = out["folding"] if isinstance(out["folding"][0], list) else [out["folding"]]
+        if not (positives or negatives or folds):
+            if len({len(folds_of_set) for folds_of_set in sets}) > 1:
+                raise InputError(f"--folding {folding}: the data sets have different numbers of folds")
+            positives = [str(sum(p for p, _ in folds_of_set)) for folds_of_set in sets]
+            negatives = [str(sum(n for _, n in folds_of_set)) for folds_of_set in sets]
+            folds = str(len(sets[0]))
+    if positives and negatives and len(positives) != len(negatives):
+        raise InputError(
+            f"--positives is given {len(positives)} times and --negatives {len(negatives)}: "
+            "give one of each per data set"
+        )
+    for option, values in {"--positives": positives, "--negatives": negatives, "--folds": folds}.items():
+        if not values:
+            raise InputError(f"{option} is required (or --folding FILE, whose folds give it)")
+    p = [_count(text, "--positives") for text in positives]
+    n = [_count(text, "--negatives") for text in negatives]
+    out.update(
+        positives=p[0] if len(p) == 1 else p,
+        negatives=n[0] if len(n) == 1 else n,
+        folds=_count(folds, "--folds"),
+    )
+    return out
+
+
+def _bounds(texts) -> dict:
+    """``--bound NAME=MIN:MAX`` options as {name: (min, max)}, the numbers kept as typed."""
+    from benchtrust.consistency import score
+
+    out, seen = {}, {}
+    for text in texts:
+        name, equals, interval = (part.strip() for part in text.partition("="))
+        low, colon, high = (part.strip() for part in interval.partition(":"))
+        if not (equals and colon and name and low and high):
+            raise InputError(f"--bound: expected NAME=MIN:MAX, such as acc=0.91:0.97, got {text!r}")
+        try:
+            found = score(name).name
+        except InputError as exc:
+            raise InputError(f"--bound {text}: {exc}") from None
+        if found in seen:
+            raise InputError(f"--bound {text}: a bound for {found} is given twice")
+        seen[found] = name
+        if not _number(low, f"--bound {name}") <= _number(high, f"--bound {name}"):
+            raise InputError(f"--bound {text}: MIN is above MAX")
+        out[name] = (low, high)  # as typed: their decimals give their ε
+    return out
+
+
+@consistency_app.command("multiclass")
+def multiclass_command(
+    class_counts: str | None = typer.Option(
+        None,
+        "--class-counts",
+        metavar="N1,N2,...",
+        help="Items of each class in the test set, such as 50,30,20.",
+    ),
+    average: str | None = typer.Option(
+        None, "--average", metavar="micro|macro", help="How the classes' one-vs-rest scores were averaged."
+    ),
+    scores: list[str] | None = typer.Option(None, "--score", metavar="NAME=VALUE", help=_SCORE_HELP),
+    eps: str | None = typer.Option(None, "--eps", metavar="E", help=_EPS_HELP),
+    rounding: str = typer.Option("round", "--rounding", metavar="round|floor-or-ceil", help=_ROUNDING_HELP),
+    beta: str | None = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores."),
+    examples: str = typer.Option(
+        "10", "--examples", metavar="K", help="List at most K of the solutions found."
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Could the averaged scores come from a multiclass test set with these class counts?"""
+
+    def command():
+        options = _reported_options(scores, eps, rounding, beta)
+        if class_counts is None:
+            raise InputError("--class-counts is required: the items of each class, such as 50,30,20")
+        counts = [part.strip() for part in class_counts.split(",")]
+        if not all(counts):
+            raise InputError(
+                f"--class-counts: expected whole numbers separated by commas, got {class_counts!r}"
+            )
+        options["class_counts"] = [_count(text, "--class-counts") for text in counts]
+        if average is None:
+            raise InputError("--average is required: micro or macro")
+        options["average"] = _choice(average, "--average", ("micro", "macro"))
+        options["examples"] = _count_or_zero(examples, "--examples")
+
+        from benchtrust.consistency._multiclass import check_multiclass
+
+        result = check_multiclass(options.pop("scores"), **options)
+        _print_result(result, json_output, lambda: _multiclass_text(result, dict(_typed(scores))))
+
+    _consistency_errors(command)
+
+
+def _multiclass_text(result, typed) -> str:
+    """The readable summary of a multiclass result: inputs, intervals, verdict."""
+    counts = result.class_counts
+    total, classes = sum(counts), len(counts)
+    how = (
+        f"micro-averaged: the scores of the pooled one-vs-rest confusion matrix ({_PAPER} §4.2)"
+        if result.average == "micro"
+        else f"macro-averaged: the mean of the classes' one-vs-rest scores ({_PAPER} §4.3)"
+    )
+    lines = [
+        f"one multiclass test set of {classes} classes of {', '.join(map(str, counts))} items (N = {total})",
+        f"  {how}",
+        *_scores_table(result.scores, typed),
+        "",
+    ]
+    if result.consistent and result.average == "micro":
+        listed = ", ".join(map(str, result.solutions))
+        pooled = _pairs_text(result.pooled)
+        such_as = "" if len(result.solutions) == result.n_solutions else "such as "
+        numbers = "1 number" if result.n_solutions == 1 else f"{result.n_solutions} numbers"
+        gives = "gives" if result.n_solutions == 1 else "give"
+        verdict = (
+            f"consistent: {numbers} of correctly classified items {gives} every score: {such_as}k = {listed} "
+            f"of {total} (pooled (tp, tn) = {pooled}). {_COULD}"
+        )
+    elif result.consistent and result.evidence is not None:
+        verdict = (
+            "consistent: this confusion matrix (rows: true classes, columns: predictions), checked in exact "
+            "arithmetic, gives every score: "
+            + "; ".join(" ".join(map(str, row)) for row in result.evidence)
+            + f". {_COULD}"
+        )
+    elif result.consistent:
+        verdict = (
+            "consistent: no inconsistency can be proved (the integer program is feasible), though no "
+            "confusion matrix could be verified exactly to give every score."
+        )
+    else:
+        what = "number of correctly classified items" if result.average == "micro" else "confusion matrix"
+        verdict = (
+            f"inconsistent: no {what} of a test set with these class counts gives all these scores: the "
+            f"scores cannot come from this experiment ({_CERTAIN})."
+        )
+    lines.append(_paragraph(verdict))
+    return "\n".join(lines)
+
+
+@consistency_app.command("batch")
+def batch_command(
+    claims: str = typer.Argument(
+        ...,
+        metavar="CLAIMS.csv",
+        help="One claim per row: positives, negatives, [folds, ...], one column per score.",
+    ),
+    out: str | None = typer.Option(
+        None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
+    ),
+    jobs: str = typer.Option("1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU)."),
+    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Check every claim of a table, each as one test set (§3) or k-fold cross-validation (§4)."""
+
+    def command():
+        import os
+
+        n_jobs = -1 if jobs.strip() == "-1" else _count(jobs, "--jobs")
+        if out is not None:
+            _check_out(out, claims)
+
+        from benchtrust.consistency._batch import check_batch
+
+        result = _with_progress(
+            "checking claims",
+            json_output,
+            lambda progress: check_batch(claims, n_jobs=n_jobs, progress=progress),
+        )
+        if out is not None:
+            result.write(out)
+        _print_result(result, json_output, lambda: _batch_text(result))
+        if out is not None:
+            typer.echo(f"verdicts written to {os.fspath(out)}", err=json_output)
+
+    _consistency_errors(command)
+
+
+def _check_out(out: str, claims: str) -> None:
+    """InputError unless ``--out`` can be written: a .csv or .json name in an existing folder, not CLAIMS."""
+    from pathlib import Path
+
+    from benchtrust.consistency._batch import _output_format
+
+    target = Path(out)
+    try:
+        _output_format(target)
+    except InputError as exc:
+        raise InputError(f"--out: {exc}") from None
+    if not target.parent.is_dir():
+        what = "is not a folder" if target.parent.exists() else "does not exist"
+        raise InputError(f"--out: cannot write {out}: folder '{target.parent}' {what}")
+    if target.exists() and Path(claims).exists() and target.resolve() == Path(claims).resolve():
+        raise InputError(f"--out: {out} is the claims file; the input is never overwritten")
+
+
+#: Rows listed one by one in the readable batch summary; beyond it only the rows that are not consistent.
+_BATCH_LISTED = 20
+
+
+def _batch_text(result) -> str:
+    """The readable summary of a batch: counts, the rows (or those not consistent), the verdict in words."""
+    counts = result.counts
+    total = len(result.rows)
+    summary = ", ".join(f"{counts[verdict]} {verdict}" for verdict in ("consistent", "inconsistent", "error"))
+    lines = [
+        f"claims in {result.source}, each checked as one test set ({_PAPER} §3) or k folds (§4): "
+        f"{total} rows, {summary}"
+    ]
+    rows = result.rows
+    if total > _BATCH_LISTED:
+        rows = [row for row in rows if row["verdict"] != "consistent"]
+    shown = rows[:_BATCH_LISTED]
+    table = [("line", "id", "check", "verdict")] + [
+        (str(row["line"]), row["id"] or "", row["check"], row["verdict"]) for row in shown
+    ]
+    messages = ["message"] + [row["message"] for row in shown]
+    widths = [max(len(row[k]) for row in table) for k in range(4)]
+    for row, message in zip(table, messages, strict=True):
+        lines.append(
+            "  "
+            + "  ".join(f"{cell:<{width}}" for cell, width in zip(row, widths, strict=True))
+            + "  "
+            + message
+        )
+    if len(shown) < total:
+        rest = "all consistent" if len(shown) == len(rows) else "--out FILE.csv writes every row"
+        lines.append(f"  ({total - len(shown)} more rows not listed: {rest})")
+    lines.append("")
+    if counts["inconsistent"] == 1:
+        lines.append(
+            _paragraph(
+                f"1 claim is inconsistent: its scores cannot come from the experiment described ({_CERTAIN})."
+            )
+        )
+    elif counts["inconsistent"]:
+        lines.append(
+            _paragraph(
+                f"{counts['inconsistent']} claims are inconsistent: their scores cannot come from the "
+                f"experiments described ({_CERTAIN})."
+            )
+        )
+    if counts["error"]:
+        rows_were = "1 row was" if counts["error"] == 1 else f"{counts['error']} rows were"
+        lines.append(f"{rows_were} not checked: the message says what is wrong.")
+    if counts["consistent"] == total:
+        lines.append(
+            "Every claim could come from the experiment described (which does not show that it did)."
         )
     return "\n".join(lines)
 

@@ -1,0 +1,585 @@
+"""Many claims at once: one row of a table per claim, each checked as paper §3 (one test set) or §4 (k folds).
+
+A claims table has one row per reported result: the counts of the experiment (``positives``, ``negatives``,
+and for cross-validation ``folds`` and its options) and the reported scores, one column per score. Each row
+gets its own verdict; a row with a mistake gets the verdict ``"error"`` with a message naming its line and
+column, and the other rows are still checked. Rows are checked in parallel with joblib and read as a
+stream, so a table of 100,000 claims needs memory for its verdicts only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import dataclasses
+import io
+import itertools
+import json
+import numbers
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from benchtrust._io import InputError, _sniff_delimiter, write_atomic
+from benchtrust.consistency._scores import score as _score
+
+__all__ = ["BatchResult", "check_batch", "read_folding"]
+
+#: The columns of a claims table that are not scores, in the order the documentation lists them.
+OPTIONS = (
+    "id",
+    "positives",
+    "negatives",
+    "folds",
+    "repeats",
+    "aggregation",
+    "folding",
+    "eps",
+    "rounding",
+    "beta",
+)
+#: The options that only k-fold cross-validation has: given without ``folds``, they make a row an error.
+_KFOLD_OPTIONS = ("repeats", "aggregation", "folding")
+_AGGREGATIONS = ("mos", "som")
+#: The verdicts, in the order they are counted.
+VERDICTS = ("consistent", "inconsistent", "error")
+#: The fields of each row of a :class:`BatchResult`, in the order of the CSV output.
+FIELDS = ("line", "id", "check", "verdict", "consistent", "detail", "message")
+#: The most rows sent to a worker at once.
+_CHUNK = 256
+#: What a DataFrame is called in messages and in :attr:`BatchResult.source`.
+_TABLE = "<table>"
+#: A library message that starts by naming the argument at fault: "positives: expected ...".
+_NAMED = re.compile(r"^([^\s:]+): ")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class BatchResult:
+    """The verdict on every claim of a claims table.
+
+    Attributes
+    ----------
+    source : str
+        The claims file as given, or ``"<table>"`` for a DataFrame.
+    rows : tuple of dict
+        One dict per claim, in table order, with the keys of :data:`FIELDS`:
+
+        * ``line``: the claim's line in the file (the header is line 1; for a DataFrame, the line it would
+          have in ``frame.to_csv(index=False)``);
+        * ``id``: the ``id`` cell, or None;
+        * ``check``: ``"test-set"`` (§3), ``"kfold-som"`` (§4.2) or ``"kfold-mos"`` (§4.3), or ``"kfold"``
+          when the aggregation could not be read;
+        * ``verdict``: ``"consistent"``, ``"inconsistent"`` or ``"error"``;
+        * ``consistent``: True, False, or None for an error;
+        * ``detail``: the number of confusion matrices that give every score (``test-set``,
+          ``kfold-som``), or of fold configurations tested (``kfold-mos``); None for an error;
+        * ``message``: the verdict in words, or what is wrong with the row.
+    counts : dict of str to int
+        Rows per verdict, for each of ``"consistent"``, ``"inconsistent"``, ``"error"``.
+    """
+
+    source: str
+    rows: tuple[dict, ...]
+    counts: dict[str, int]
+
+    def __repr__(self):
+        counts = ", ".join(f"{verdict}={self.counts[verdict]}" for verdict in VERDICTS)
+        return f"BatchResult(source={self.source!r}, rows={len(self.rows)}, {counts})"
+
+    def to_dict(self):
+        """The result as plain JSON types: ``source``, ``counts`` and ``rows`` (a list of dicts)."""
+        return {"source": self.source, "counts": dict(self.counts), "rows": [dict(row) for row in self.rows]}
+
+    def write(self, path):
+        """Write the rows to `path`, atomically: CSV (columns :data:`FIELDS`) or JSON, by the suffix.
+
+        A CSV file has one line per claim; ``consistent`` is ``true``, ``false`` or empty. A JSON file holds
+        :meth:`to_dict`. The file is written under a temporary name in its folder and renamed into place.
+
+        Raises
+        ------
+        InputError
+            If the suffix is neither ``.csv`` nor ``.json``, or the folder does not exist.
+        """
+        if _output_format(path) == "json":
+            write_atomic(path, json.dumps(self.to_dict(), indent=2) + "\n")
+            return
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(FIELDS)
+        for row in self.rows:
+            cells = dict(row, consistent={True: "true", False: "false", None: ""}[row["consistent"]])
+            writer.writerow(["" if cells[field] is None else cells[field] for field in FIELDS])
+        write_atomic(path, buffer.getvalue())
+
+
+def _output_format(path):
+    """``"csv"`` or ``"json"``, by the suffix of `path`; InputError for any other."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".csv", ".json"):
+        raise InputError(f"cannot write {os.fspath(path)}: expected a name ending in .csv or .json")
+    return suffix[1:]
+
+
+def check_batch(claims, *, n_jobs=None, progress: Callable[[int, int], object] | None = None) -> BatchResult:
+    """Check every claim of a claims table, each row as paper §3 (one test set) or §4 (k-fold).
+
+    A claims table has a header line naming its columns and one claim per row:
+
+    * ``positives``, ``negatives`` (required): p and n, the counts of the test set, or of the data set
+      that was cross-validated;
+    * ``id`` (optional): a name for the claim, copied to the result;
+    * ``folds`` (optional): k; empty for a single test set (§3), else the scores are k-fold aggregates (§4);
+    * ``repeats``, ``aggregation`` (``mos`` or ``som``, required with ``folds``), ``folding``
+      (``stratified`` or ``unknown``): the cross-validation, as in
+      :func:`~benchtrust.consistency.check_kfold`; empty cells take its defaults;
+    * ``eps``, ``rounding``, ``beta`` (optional): as in :func:`~benchtrust.consistency.reported_scores`;
+    * every other column is a score, named by its abbreviation or an alias (``acc``, ``sensitivity``,
+      ``f1``, ...). An empty score cell means that score was not reported.
+
+    Cells are read as text, so ``0.9400`` keeps its four decimals when ε is inferred. The delimiter is
+    taken from the header line (comma, tab or semicolon). A file is read as UTF-8, with or without a
+    byte-order mark, as a stream, and never modified; blank lines are skipped, and lines starting with
+    ``#`` before the header.
+
+    A row with a mistake (a count that is not a whole number, an unknown aggregation, options that do not
+    go together, ...) gets the verdict ``"error"`` and a message naming its line and column; the other
+    rows are still checked. Every ``"inconsistent"`` verdict is certain, a statement about integers.
+
+    Parameters
+    ----------
+    claims : str, os.PathLike or pandas.DataFrame
+        The claims file (CSV/TSV), or a table with the same columns.
+    n_jobs : int, optional
+        Rows checked in parallel, as in :class:`joblib.Parallel` (-1: one per CPU). None: one, unless run
+        inside :func:`joblib.parallel_config` (which may name another backend, such as dask).
+    progress : callable, optional
+        Called as ``progress(done, total)`` as verdicts come in (rows are checked in chunks, so ``done``
+        may grow by more than one).
+
+    Returns
+    -------
+    BatchResult
+        The rows' verdicts in table order, and their counts.
+
+    Raises
+    ------
+    InputError
+        For mistakes in the table as a whole, naming the file and line: missing, unreadable or not UTF-8;
+        no header or no rows; a column missing (``positives``, ``negatives``), named twice, or neither an
+        option nor a score (the message lists the known scores); no score column.
+
+    Examples
+    --------
+    The paper's example of §3.3, and the same scores with p = 1100 (§3.3: inconsistent):
+
+    >>> import pandas as pd
+    >>> claims = pd.DataFrame({
+    ...     "id": ["as reported", "p = 1100"], "positives": [1000, 1100], "negatives": [6000, 6000],
+    ...     "eps": ["1e-4", "1e-4"], "acc": ["0.6821", "0.6821"], "npv": ["0.9401", "0.9401"],
+    ...     "f1": ["0.4004", "0.4004"],
+    ... })
+    >>> result = check_batch(claims)
+    >>> result
+    BatchResult(source='<table>', rows=2, consistent=1, inconsistent=1, error=0)
+    >>> [(row["id"], row["verdict"], row["detail"]) for row in result.rows]
+    [('as reported', 'consistent', 2), ('p = 1100', 'inconsistent', 0)]
+    """
+    from joblib import Parallel, delayed, effective_n_jobs
+
+    source = _TABLE if _is_frame(claims) else os.fspath(claims)
+    total = sum(1 for _ in _records(claims)) - 1  # a first pass: finds mistakes in the file as a whole
+    with contextlib.closing(_records(claims)) as records:
+        header_line, header = next(records)
+        if total == 0:
+            raise InputError(f"{source}: no claims below the header (line {header_line})")
+        columns = _columns(header, source, header_line)
+        # Rows go to the workers in chunks: enough per chunk to outweigh the cost of sending it, few enough
+        # that every worker gets several chunks (a row with unknown folds may take seconds).
+        size = max(1, min(_CHUNK, total // (8 * effective_n_jobs(n_jobs))))
+        chunks = iter(lambda: list(itertools.islice(records, size)), [])
+        tasks = (delayed(_check_rows)(source, columns, chunk) for chunk in chunks)
+        rows = []
+        for checked in Parallel(n_jobs=n_jobs, return_as="generator")(tasks):
+            rows.extend(checked)
+            if progress is not None:
+                progress(len(rows), total)
+    counts = {verdict: 0 for verdict in VERDICTS}
+    for row in rows:
+        counts[row["verdict"]] += 1
+    return BatchResult(source, tuple(rows), counts)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Reading the table: (line, fields) records, the header first
+
+
+def _is_frame(claims) -> bool:
+    """Whether `claims` is a DataFrame; InputError unless it is one or a path."""
+    if isinstance(claims, (str, os.PathLike)):
+        return False
+    import pandas as pd
+
+    if not isinstance(claims, pd.DataFrame):
+        raise InputError(f"claims: expected a file path or a pandas DataFrame, got {type(claims).__name__}")
+    return True
+
+
+def _records(claims) -> Iterator[tuple[int, list[str]]]:
+    """Yield (line number, fields) of the header and of each claim of a file or DataFrame."""
+    return _frame_records(claims) if _is_frame(claims) else _file_records(claims)
+
+
+def _file_records(path) -> Iterator[tuple[int, list[str]]]:
+    """Yield (line number, fields) of the header line and of each row with a non-blank field."""
+    name = os.fspath(path)
+    try:
+        stream = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 (closed by the with below)
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a folder, expected a file") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    with stream:
+        skipped = 0
+        try:
+            for line in stream:
+                if line.strip() and not line.lstrip().startswith("#"):
+                    break
+                skipped += 1
+            else:
+                raise InputError(
+                    f"{name}: empty; expected a header line naming the columns, such as {_EXAMPLE}"
+                )
+        except UnicodeDecodeError as exc:
+            raise InputError(_not_utf8(name, skipped + 1, exc)) from None
+        delimiter, _ = _sniff_delimiter(line)
+        reader = csv.reader(itertools.chain([line], stream), delimiter=delimiter or ",", strict=True)
+        while True:
+            number = skipped + reader.line_num + 1
+            try:
+                record = next(reader)
+            except StopIteration:
+                break
+            except UnicodeDecodeError as exc:
+                raise InputError(_not_utf8(name, number, exc)) from None
+            except csv.Error as exc:
+                raise InputError(
+                    f"{name}, line {number}: {exc} (a quoted field must end at a delimiter; write a quote "
+                    'inside quotes as "")'
+                ) from None
+            if number == skipped + 1 or any(field.strip() for field in record):
+                yield number, record
+
+
+def _not_utf8(name, line, exc):
+    """The message for a file that is not UTF-8, near `line`."""
+    byte = exc.object[exc.start]
+    return f"{name}, near line {line}: not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8"
+
+
+def _frame_records(frame) -> Iterator[tuple[int, list[str]]]:
+    """Yield (line, fields) of a DataFrame's header and rows, the cells as text, as a CSV of it would read."""
+    yield 1, [str(column) for column in frame.columns]
+    for position, cells in enumerate(frame.itertuples(index=False, name=None)):
+        fields = [_text(cell) for cell in cells]
+        if any(field.strip() for field in fields):  # an empty row is a blank line in the CSV
+            yield position + 2, fields
+
+
+def _text(cell) -> str:
+    """A DataFrame cell as the text a CSV file would hold: numbers in their shortest form, missing as ''."""
+    import pandas as pd
+
+    if isinstance(cell, str):
+        return cell
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Real):
+        return "" if cell is None or cell is pd.NA or cell is pd.NaT else str(cell)
+    if isinstance(cell, numbers.Integral):
+        return str(int(cell))
+    number = float(cell)
+    return "" if number != number else repr(number)  # NaN: a missing cell
+
+
+_EXAMPLE = "id,positives,negatives,acc,sens,spec"
+
+
+def _columns(header: list[str], source: str, line: int) -> tuple[tuple[str, str, str], ...]:
+    """What each column of the header is: (kind, key, name as written); InputError for a wrong header.
+
+    Kind ``"option"`` has the option's name as key; kind ``"score"`` has the name as written, which is the
+    key of the scores given to the library (so that its messages name the column).
+    """
+    where = f"{source}, line {line}"
+    columns, seen, scores = [], {}, {}
+    for k, field in enumerate(header):
+        written = field.strip()
+        if not written:
+            raise InputError(f"{where}: column {k + 1} has no name; expected a header such as {_EXAMPLE}")
+        key = written.lower()
+        if key in OPTIONS:
+            kind, canonical = "option", key
+        else:
+            try:
+                found = _score(written)
+            except InputError as exc:
+                raise InputError(
+                    f"{where}, column {written!r}: not a claims column ({', '.join(OPTIONS)}) "
+                    f"nor a score: {exc}"
+                ) from None
+            kind, canonical = "score", found.name
+        if canonical in seen:
+            same = f" (both {canonical})" if kind == "score" else ""
+            raise InputError(f"{where}: columns {seen[canonical]!r} and {written!r} are the same{same}")
+        seen[canonical] = written
+        if kind == "score":
+            scores[canonical] = written
+        columns.append((kind, key if kind == "option" else written, written))
+    missing = [name for name in ("positives", "negatives") if name not in seen]
+    if missing:
+        found = ", ".join(repr(field.strip()) for field in header)
+        raise InputError(
+            f"{where}: no column {' nor '.join(repr(name) for name in missing)} (required); found {found}"
+        )
+    if not scores:
+        raise InputError(f"{where}: no score column; name one column per reported score, such as {_EXAMPLE}")
+    return tuple(columns)
+
+
+def read_folding(path):
+    """The fold counts (p_i, n_i) in a CSV file: one row per fold, columns ``positives`` and ``negatives``.
+
+    An optional column ``dataset`` names the data set of each fold, for cross-validation of several data
+    sets: the folds are then grouped by it, in the order each name first appears. The file is read as
+    :func:`check_batch` reads a claims table, and never modified.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+
+    Returns
+    -------
+    list of (int, int), or list of list of (int, int)
+        The folds in file order; with a ``dataset`` column, one list of folds per data set.
+
+    Raises
+    ------
+    InputError
+        Naming the file, line and column: a column missing, unknown or named twice; a count that is not a
+        whole number >= 0; a fold with no items; an empty data set name; no folds.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "folds.csv")
+    ...     _ = path.write_text("positives,negatives\\n8,52\\n7,53\\n", encoding="utf-8")
+    ...     read_folding(path)
+    [(8, 52), (7, 53)]
+    """
+    name = os.fspath(path)
+    records = _file_records(path)
+    header_line, header = next(records)
+    known = ("dataset", "positives", "negatives")
+    index = {}
+    for k, field in enumerate(header):
+        column = field.strip().lower()
+        if column not in known:
+            raise InputError(
+                f"{name}, line {header_line}, column {field.strip()!r}: expected the columns positives, "
+                "negatives and optionally dataset"
+            )
+        if column in index:
+            raise InputError(f"{name}, line {header_line}: the header names column {column!r} twice")
+        index[column] = k
+    missing = [column for column in ("positives", "negatives") if column not in index]
+    if missing:
+        raise InputError(
+            f"{name}, line {header_line}: no column {' nor '.join(map(repr, missing))} (required)"
+        )
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for line, fields in records:
+        where = f"{name}, line {line}"
+        if len(fields) != len(header):
+            raise InputError(
+                f"{where}: {len(fields)} fields, but the header (line {header_line}) has {len(header)}"
+            )
+        try:
+            p, n = (
+                _whole(fields[index[column]].strip() or None, column) for column in ("positives", "negatives")
+            )
+        except _RowError as exc:
+            raise InputError(f"{where}, column {exc.column!r}: {exc}") from None
+        if p + n == 0:
+            raise InputError(f"{where}: a fold with no items (positives and negatives are both 0)")
+        label = fields[index["dataset"]].strip() if "dataset" in index else ""
+        if "dataset" in index and not label:
+            raise InputError(f"{where}, column 'dataset': empty, expected the name of a data set")
+        groups.setdefault(label, []).append((p, n))
+    if not groups:
+        raise InputError(f"{name}: no folds below the header (line {header_line})")
+    return list(groups.values()) if "dataset" in index else groups[""]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Checking one row (in a joblib worker)
+
+
+class _RowError(Exception):
+    """A mistake in one row: the column at fault (or None) and what is wrong."""
+
+    def __init__(self, column, message):
+        super().__init__(message)
+        self.column = column
+
+
+def _check_rows(source: str, columns, chunk: list[tuple[int, list[str]]]) -> list[dict]:
+    """The verdicts on a chunk of (line, fields) claims."""
+    return [_check_row(source, columns, line, fields) for line, fields in chunk]
+
+
+def _check_row(source: str, columns, line: int, fields: list[str]) -> dict:
+    """The verdict on one claim: a dict with the keys of :data:`FIELDS`."""
+    cells, scores = {}, {}
+    for (kind, key, _), text in zip(columns, fields, strict=False):  # a row of the wrong length fails below
+        text = text.strip()
+        if text and kind == "score":
+            scores[key] = text
+        elif text:
+            cells[key] = text
+    check = "test-set"
+    if "folds" in cells:
+        aggregation = cells.get("aggregation", "").lower()
+        check = f"kfold-{aggregation}" if aggregation in _AGGREGATIONS else "kfold"
+    row = {"line": line, "id": cells.get("id"), "check": check}
+    where = f"{source}, line {line}"
+    try:
+        if len(fields) != len(columns):
+            raise _RowError(
+                None, f"{len(fields)} fields, but the header has {len(columns)}; quote fields holding commas"
+            )
+        result = _run(cells, scores)
+    except _RowError as exc:
+        message = f"{where}{'' if exc.column is None else f', column {exc.column!r}'}: {exc}"
+    except InputError as exc:
+        message = " ".join(str(exc).split())
+        written = {key: name for _, key, name in columns}
+        named = _NAMED.match(message)
+        if named and named[1] in written:  # the library names its argument: this row's column
+            message = f"{where}, column {written[named[1]]!r}: {message[named.end() :]}"
+        else:
+            message = f"{where}: {message}"
+    else:
+        return {**row, **_verdict(check, result)}
+    return {**row, "verdict": "error", "consistent": None, "detail": None, "message": message}
+
+
+def _run(cells: dict[str, str], scores: dict[str, str]):
+    """Check one claim with the library: the test-set or k-fold result; _RowError for a bad cell."""
+    if not scores:
+        raise _RowError(None, "no score reported (every score cell is empty)")
+    options = {
+        "positives": _whole(cells.get("positives"), "positives"),
+        "negatives": _whole(cells.get("negatives"), "negatives"),
+        "rounding": cells.get("rounding", "round").lower(),
+    }
+    if "eps" in cells:
+        options["eps"] = _real(cells["eps"], "eps")
+    if "beta" in cells:
+        options["beta"] = _real(cells["beta"], "beta")
+    if "folds" not in cells:
+        given = [name for name in _KFOLD_OPTIONS if name in cells]
+        if given:
+            raise _RowError(
+                given[0], "given, but folds is empty (a single test set); give folds for cross-validation"
+            )
+        from benchtrust.consistency._test_set import check_test_set
+
+        return check_test_set(scores, **options, examples=1)
+    options["folds"] = _whole(cells["folds"], "folds")
+    if "repeats" in cells:
+        options["repeats"] = _whole(cells["repeats"], "repeats")
+    aggregation = cells.get("aggregation", "").lower()
+    if aggregation not in _AGGREGATIONS:
+        got = f"got {cells['aggregation']!r}" if "aggregation" in cells else "it is empty"
+        raise _RowError(
+            "aggregation",
+            f"expected mos (mean of scores) or som (score of means) with folds, {got}",
+        )
+    options["aggregation"] = aggregation
+    if "folding" in cells:
+        options["folding"] = cells["folding"].lower()
+    from benchtrust.consistency._kfold import check_kfold
+
+    return check_kfold(scores, **options)
+
+
+def _whole(text: str | None, column: str) -> int:
+    """The cell `text` of `column` as a whole number >= 0."""
+    if text is None:
+        raise _RowError(column, "empty, expected a whole number")
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not (number >= 0 and number.is_integer() and number < 2**53):
+        raise _RowError(column, f"expected a whole number >= 0, got {text!r}")
+    return int(number)
+
+
+def _real(text: str, column: str) -> float:
+    """The cell `text` of `column` as a finite number."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if number != number or number in (float("inf"), float("-inf")):
+        raise _RowError(column, f"expected a number, got {text!r}")
+    return number
+
+
+def _verdict(check: str, result) -> dict:
+    """``verdict``, ``consistent``, ``detail`` and ``message`` of a test-set or k-fold result."""
+    consistent = bool(result.consistent)
+    if check == "kfold-mos":
+        detail = int(result.configurations_tested)
+        tested = f"{detail} fold configuration{'s' * (detail != 1)} tested"
+        if consistent:
+            message = (
+                f"the folds (p, n) {_pairs(result.evidence['configuration'])} with per-fold (tp, tn) "
+                f"{_pairs(result.evidence['counts'])} give every score (mean of scores; {tested})"
+            )
+        else:
+            message = f"no per-fold confusion matrices give all these scores ({tested}; mean of scores)"
+    else:
+        if check == "test-set":
+            detail, solutions = int(result.n_solutions), result.solutions
+            where = f"{result.positives} positives and {result.negatives} negatives"
+        else:  # score of means: the pooled test set
+            evidence = result.evidence or {"n_solutions": 0, "solutions": []}
+            detail, solutions = int(evidence["n_solutions"]), evidence["solutions"]
+            pooled = (result.repeats * sum(result.positives), result.repeats * sum(result.negatives))
+            where = f"the pooled {pooled[0]} positives and {pooled[1]} negatives (score of means)"
+        if detail == 1:
+            message = f"1 confusion matrix of {where} gives every score: (tp, tn) = {_pairs(solutions)}"
+        elif consistent:
+            message = (
+                f"{detail} confusion matrices of {where} give every score, such as (tp, tn) = "
+                f"{_pairs(solutions[:1])}"
+            )
+        else:
+            message = f"no confusion matrix of {where} gives all these scores"
+    return {
+        "verdict": "consistent" if consistent else "inconsistent",
+        "consistent": consistent,
+        "detail": detail,
+        "message": message,
+    }
+
+
+def _pairs(pairs) -> str:
+    """``[[1, 65], [2, 64]]`` as ``(1, 65), (2, 64)``."""
+    return ", ".join(f"({a}, {b})" for a, b in pairs)

@@ -1,0 +1,410 @@
+"""Scores reported for k-fold cross-validation: could the experiment have produced them? (paper §4)
+
+The experiment: each of one or more data sets (p positives, n negatives) is cut into k folds, the whole
+repeated ``repeats`` times, and the scores are aggregated over all folds of all data sets and repeats in
+one of two ways (§4.1):
+
+* score of means (SoM, §4.2, §4.4.1): the scores of the summed counts, which is a single test set of
+  p' = repeats·Σp positives and n' = repeats·Σn negatives; the folds do not matter and every score of
+  :data:`~benchtrust.consistency.SCORES` can be tested (:func:`check_test_set`);
+* mean of scores (MoS, §4.3, §4.4.2): the mean of the folds' scores, for the scores linear in the counts
+  (:mod:`._mean_of_scores`). The folds' class counts matter. They are those scikit-learn's stratified
+  k-fold makes (``"stratified"``, the same in every repeat; :func:`stratified_folds`), given explicitly, or
+  unknown: then every fold configuration of §4.4.3 is tried (:func:`fold_configurations`), for every
+  (data set, repeat) independently, so the search space is the product of their configuration sets; the
+  search stops at the first combination whose per-fold counts can give the scores.
+
+Configurations are tried in the order of the paper's generator, in growing batches (1, 2, 4, ... then
+256 configurations) of one exact search each. Before any is tried, a necessary condition shared by all
+is checked once: the reported accuracy (or error rate) must be reachable from folds of the given sizes at
+all, whatever their class counts, since the accuracy of a fold only depends on its size. Where it fails
+(e.g. §5.2, five folds of 60 items whose mean accuracy is a whole number over 300), every configuration
+is inconsistent at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError, check_count
+from benchtrust.consistency._folds import (
+    check_folding,
+    configuration_chunks,
+    count_fold_configurations,
+    fold_sizes,
+    stratified_folds,
+)
+from benchtrust.consistency._mean_of_scores import LINEAR, Constraints, constraints, first_solution, solve
+from benchtrust.consistency._reported import reported_scores
+
+_AGGREGATIONS = ("mos", "som")
+_FOLDINGS = ("stratified", "unknown")
+
+
+@dataclasses.dataclass(frozen=True)
+class KFoldResult:
+    """Whether scores reported for k-fold cross-validation could come from it (paper §4).
+
+    Attributes
+    ----------
+    consistent : bool
+        Whether per-fold counts exist that give every reported score. ``False`` is certain (see the
+        notes of :func:`check_kfold`).
+    aggregation : str
+        ``"mos"`` (mean of the folds' scores) or ``"som"`` (score of the summed counts).
+    folding : str
+        ``"stratified"``, ``"unknown"`` or ``"explicit"`` (folds given).
+    positives, negatives : tuple of int
+        p and n of each data set.
+    folds, repeats : int
+        k and the number of repetitions.
+    configurations_tested : int
+        Fold configurations (combinations over data sets and repeats) the verdict covers: all of them
+        when inconsistent, up to and including the first feasible one when consistent; 1 for stratified
+        or explicit folds, 0 for the score of means (folds are irrelevant).
+    evidence : dict or None
+        None when inconsistent. For mos: ``{"configuration": [[p_i, n_i], ...], "counts": [[tp_i, tn_i],
+        ...]}`` over every fold, data set by data set, repeat by repeat, fold by fold; for som:
+        ``{"positives": p', "negatives": n', "n_solutions": ..., "solutions": [[tp, tn], ...]}``.
+    scores : tuple of Reported
+        The reported scores with their intervals.
+    """
+
+    consistent: bool
+    aggregation: str
+    folding: str
+    positives: tuple
+    negatives: tuple
+    folds: int
+    repeats: int
+    configurations_tested: int
+    evidence: dict | None
+    scores: tuple
+
+    def __repr__(self):
+        data = ", ".join(f"(p={p}, n={n})" for p, n in zip(self.positives, self.negatives, strict=True))
+        shown = ", ".join(f"{rep.score}={rep.value!r}±{rep.eps:g}" for rep in self.scores)
+        if self.evidence is None:
+            evidence = "None"
+        elif self.aggregation == "mos":
+            evidence = ", ".join(
+                f"({p},{n})->({tp},{tn})"
+                for (p, n), (tp, tn) in zip(
+                    self.evidence["configuration"], self.evidence["counts"], strict=True
+                )
+            )
+            evidence = f"[{evidence}]"
+        else:
+            evidence = (
+                f"{self.evidence['n_solutions']} (tp, tn) of p'={self.evidence['positives']}, "
+                f"n'={self.evidence['negatives']}"
+            )
+        return (
+            f"KFoldResult(consistent={self.consistent}, aggregation={self.aggregation!r}, "
+            f"folding={self.folding!r}, data sets [{data}], folds={self.folds}, repeats={self.repeats}, "
+            f"configurations_tested={self.configurations_tested}, evidence={evidence}, scores=[{shown}])"
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types."""
+        return {
+            "consistent": self.consistent,
+            "aggregation": self.aggregation,
+            "folding": self.folding,
+            "positives": list(self.positives),
+            "negatives": list(self.negatives),
+            "folds": self.folds,
+            "repeats": self.repeats,
+            "configurations_tested": self.configurations_tested,
+            "evidence": self.evidence,
+            "scores": [reported.to_dict() for reported in self.scores],
+        }
+
+
+def check_kfold(
+    scores,
+    *,
+    positives,
+    negatives,
+    folds,
+    repeats=1,
+    aggregation="mos",
+    folding="unknown",
+    eps=None,
+    rounding="round",
+    beta=None,
+    bounds=None,
+    max_configurations=10**7,
+):
+    """Could the scores come from (repeated) k-fold cross-validation of these data sets? (paper §4)
+
+    Parameters
+    ----------
+    scores : mapping
+        Score name (any alias) -> reported value, a number or its text as printed.
+    positives, negatives : int or sequence of int
+        p and n of the data set, or of each of several data sets (equal lengths); the scores are then
+        aggregated over the folds of all of them.
+    folds : int
+        k, the number of folds (2 <= k <= p + n).
+    repeats : int, default 1
+        Repetitions of the k-fold split (repeated k-fold cross-validation).
+    aggregation : {"mos", "som"}
+        Mean of the folds' scores (§4.3; acc, sens, spec, bacc and the complements err, fnr, fpr only), or
+        the scores of the summed counts (§4.2, any score).
+    folding : "stratified", "unknown" or list
+        The folds' class counts (mos only): those of scikit-learn's ``StratifiedKFold``
+        (:func:`stratified_folds`, the same in every repeat); unknown, so every configuration of §4.4.3 is
+        tried; or explicit: a list of (p_i, n_i) of the k folds, or one such list per data set (the same in
+        every repeat).
+    eps : float or mapping, optional
+        ε, the numerical uncertainty, for all scores or per score; inferred from the decimals otherwise.
+    rounding : {"round", "floor-or-ceil"}
+        How the values were cut to their decimals, when ε is inferred.
+    beta : float, optional
+        β of the F-beta scores (som).
+    bounds : mapping, optional
+        Score name -> (min, max) over the folds, when reported (Eq. 10, mos only): every fold's score then
+        lies in [min - ε, max + ε].
+    max_configurations : int, default 10**7
+        With unknown folds, the most combinations of configurations (over data sets and repeats) to try;
+        a larger search space is refused.
+
+    Returns
+    -------
+    KFoldResult
+
+    Notes
+    -----
+    With the score of means the verdict is that of :func:`check_test_set` (exact). With the mean of
+    scores every configuration is decided by an exact search in integer arithmetic, so that
+    "inconsistent" is a theorem; only problems too large for it (many folds with many distinct class
+    counts) are handed to HiGHS, whose "infeasible" on intervals widened by 1e-5 is then trusted (see
+    :mod:`benchtrust.consistency._mean_of_scores`). Evidence is checked exactly with fractions before it
+    is returned.
+
+    Examples
+    --------
+    §5.2: a paper reports mean accuracy 0.9447, sensitivity 0.9139 and specificity 0.9733 from 5-fold
+    cross-validation of the EHG data (38 positives, 262 negatives). No configuration of the folds gives
+    them; with the positives oversampled to 244 before splitting, the 963rd does:
+
+    >>> scores = {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}
+    >>> r = check_kfold(scores, positives=38, negatives=262, folds=5, eps=1e-4)
+    >>> r.consistent, r.configurations_tested
+    (False, 918)
+    >>> r = check_kfold(scores, positives=244, negatives=262, folds=5, eps=1e-4)
+    >>> r.consistent, r.configurations_tested, r.evidence["configuration"]
+    (True, 963, [[1, 101], [4, 97], [40, 61], [99, 2], [100, 1]])
+    >>> r.evidence["counts"]
+    [[1, 96], [3, 92], [38, 59], [90, 2], [96, 1]]
+
+    With stratified folds, or the score of means:
+
+    >>> check_kfold(scores, positives=38, negatives=262, folds=5, eps=1e-4, folding="stratified").consistent
+    False
+    >>> check_kfold({"acc": "0.95", "f1": "0.80"}, positives=38, negatives=262, folds=5,
+    ...             aggregation="som").evidence["n_solutions"]
+    4
+    """
+    reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
+    p, n = _data_sets(positives, negatives)
+    k = check_count(folds, "folds")
+    for p_d, n_d in zip(p, n, strict=True):
+        check_folding(p_d, n_d, k)
+    r = check_count(repeats, "repeats")
+    if aggregation not in _AGGREGATIONS:
+        raise InputError(f"aggregation: expected one of {', '.join(_AGGREGATIONS)}, got {aggregation!r}")
+    explicit = _explicit(folding, p, n, k)
+    name = "explicit" if explicit is not None else folding
+    limit = check_count(max_configurations, "max_configurations")
+    result = {
+        "aggregation": aggregation,
+        "folding": name,
+        "positives": p,
+        "negatives": n,
+        "folds": k,
+        "repeats": r,
+    }
+    if aggregation == "som":
+        if bounds is not None:
+            raise InputError("bounds: the min and max over folds (Eq. 10) apply to the mean of scores only")
+        return _score_of_means(scores, reported, r, eps, rounding, beta, result)
+    given = constraints(reported, bounds, eps=eps, rounding=rounding)
+    if name == "unknown":
+        return _unknown(given, p, n, k, r, limit, reported, result)
+    per_set = (
+        explicit
+        if explicit is not None
+        else [stratified_folds(p_d, n_d, k) for p_d, n_d in zip(p, n, strict=True)]
+    )
+    configuration = np.concatenate([np.tile(f, (r, 1)) for f in per_set])
+    counts = solve(configuration[:, 0], configuration[:, 1], given)
+    return _mean_of_scores(configuration, counts, 1, reported, result)
+
+
+def _data_sets(positives, negatives):
+    """p and n of every data set, as tuples of ints."""
+    many = [not isinstance(v, numbers.Number | str) and hasattr(v, "__len__") for v in (positives, negatives)]
+    if many[0] != many[1]:
+        raise InputError(
+            "positives, negatives: give both as whole numbers (one data set) or both as sequences of the "
+            f"same length (several data sets), got {positives!r} and {negatives!r}"
+        )
+    if not many[0]:
+        return (check_count(positives, "positives"),), (check_count(negatives, "negatives"),)
+    if len(positives) != len(negatives) or not len(positives):
+        raise InputError(
+            f"positives, negatives: expected sequences of the same length >= 1 (one entry per data set), "
+            f"got {len(positives)} and {len(negatives)} entries"
+        )
+    p = tuple(check_count(v, f"positives[{i}]") for i, v in enumerate(positives))
+    n = tuple(check_count(v, f"negatives[{i}]") for i, v in enumerate(negatives))
+    return p, n
+
+
+def _explicit(folding, p, n, k):
+    """The folds of each data set as (k, 2) arrays when ``folding`` lists them; None for a named folding."""
+    if isinstance(folding, str):
+        if folding not in _FOLDINGS:
+            raise InputError(
+                f"folding: expected {', '.join(_FOLDINGS)} or a list of (positives, negatives) per fold, "
+                f"got {folding!r}"
+            )
+        return None
+    try:
+        array = np.array(folding, dtype=object)
+    except ValueError:
+        array = None
+    if array is not None and array.ndim == 2:
+        array = array[None]
+    if array is None or array.ndim != 3 or array.shape[1:] != (k, 2) or array.shape[0] != len(p):
+        raise InputError(
+            f"folding: expected {k} pairs (positives, negatives), one per fold"
+            + (f", for each of the {len(p)} data sets" if len(p) > 1 else "")
+            + f", got {folding!r:.120}"
+        )
+    out = []
+    for d, folds in enumerate(array):
+        where = f"folding[{d}]" if len(p) > 1 else "folding"
+        for i, (p_i, n_i) in enumerate(folds):
+            if (
+                not all(
+                    isinstance(v, numbers.Integral | float)
+                    and not isinstance(v, bool)
+                    and v >= 0
+                    and v == int(v)
+                    for v in (p_i, n_i)
+                )
+                or p_i + n_i < 1
+            ):
+                raise InputError(
+                    f"{where}: fold {i} must hold whole numbers >= 0 of positives and negatives, not both 0; "
+                    f"got {(p_i, n_i)!r}"
+                )
+        folds = folds.astype(np.int64)
+        if folds[:, 0].sum() != p[d] or folds[:, 1].sum() != n[d]:
+            raise InputError(
+                f"{where}: the folds hold {folds[:, 0].sum()} positives and {folds[:, 1].sum()} negatives, "
+                f"the data set {p[d]} and {n[d]}"
+            )
+        out.append(folds)
+    return out
+
+
+def _score_of_means(scores, reported, r, eps, rounding, beta, result):
+    """§4.2, §4.4.1: one pooled test set of repeats·Σp positives and repeats·Σn negatives."""
+    from benchtrust.consistency._test_set import check_test_set
+
+    pooled_p, pooled_n = r * sum(result["positives"]), r * sum(result["negatives"])
+    found = check_test_set(
+        scores, positives=pooled_p, negatives=pooled_n, eps=eps, rounding=rounding, beta=beta
+    )
+    evidence = None
+    if found.consistent:
+        evidence = {
+            "positives": pooled_p,
+            "negatives": pooled_n,
+            "n_solutions": found.n_solutions,
+            "solutions": [[tp, tn] for tp, tn in found.solutions],
+        }
+    return KFoldResult(
+        consistent=found.consistent, configurations_tested=0, evidence=evidence, scores=reported, **result
+    )
+
+
+def _mean_of_scores(configuration, counts, tested, reported, result):
+    evidence = None
+    if counts is not None:
+        evidence = {"configuration": configuration.tolist(), "counts": counts.tolist()}
+    return KFoldResult(
+        consistent=counts is not None,
+        configurations_tested=tested,
+        evidence=evidence,
+        scores=reported,
+        **result,
+    )
+
+
+def _unknown(given, p, n, k, r, limit, reported, result):
+    """Every combination of fold configurations over data sets and repeats, in order, until one works."""
+    bases = {LINEAR[rep.score][0] for rep in given.means} | {LINEAR[name][0] for name, _, _ in given.each}
+    every_positive = bool(bases & {"sens", "bacc"})
+    every_negative = bool(bases & {"spec", "bacc"})
+    counts = [
+        count_fold_configurations(
+            p_d, n_d, k, positive_in_every_fold=every_positive, negative_in_every_fold=every_negative
+        )
+        for p_d, n_d in zip(p, n, strict=True)
+    ]
+    total = 1
+    for count in counts:
+        total *= count**r
+    if total > limit:
+        raise InputError(
+            f"folding: with unknown folds there are {total:,} combinations of fold configurations to try "
+            f"(over {len(p)} data set(s) and {r} repeat(s)), more than max_configurations={limit:,}; "
+            "give the folding (stratified or explicit), or raise max_configurations"
+        )
+    units = [(p_d, n_d) for p_d, n_d in zip(p, n, strict=True) for _ in range(r)]
+    sizes = np.concatenate([fold_sizes(p_d, n_d, k) for p_d, n_d in units])
+    if total == 0 or not _accuracy_reachable(sizes, given):
+        return _mean_of_scores(None, None, total, reported, result)
+    tested = 0
+    for rows in _combinations(units, k, every_positive, every_negative):
+        found = first_solution(rows, sizes - rows, given)
+        if found is not None:
+            index, fold_counts = found
+            configuration = np.stack([rows[index], sizes - rows[index]], axis=1)
+            return _mean_of_scores(configuration, fold_counts, tested + index + 1, reported, result)
+        tested += len(rows)
+    return _mean_of_scores(None, None, tested, reported, result)
+
+
+def _accuracy_reachable(sizes, given):
+    """Whether folds of these sizes can give the reported accuracy (and error rate) at all (necessary).
+
+    A fold's accuracy only depends on its size and its number of correct items, so the class counts are
+    irrelevant: each fold is treated as holding positives only.
+    """
+    means = tuple(rep for rep in given.means if LINEAR[rep.score][0] == "acc")
+    if not means:
+        return True
+    each = tuple(item for item in given.each if LINEAR[item[0]][0] == "acc")
+    return solve(sizes, np.zeros_like(sizes), Constraints(means=means, each=each)) is not None
+
+
+def _combinations(units, k, every_positive, every_negative):
+    """The positives of every combination of one configuration per unit (data set, repeat), in order:
+    the first unit's configuration changes slowest. Arrays of (combinations, units·k)."""
+    head, rest = units[0], units[1:]
+    for rows in configuration_chunks(*head, k, every_positive, every_negative):
+        if not rest:
+            yield rows
+            continue
+        for row in rows:
+            for tail in _combinations(rest, k, every_positive, every_negative):
+                yield np.concatenate([np.broadcast_to(row, (len(tail), k)), tail], axis=1)

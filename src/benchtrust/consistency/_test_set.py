@@ -1,0 +1,408 @@
+"""Scores reported for one test set: every confusion matrix that could have produced them (paper §3).
+
+With p positives and n negatives known, a confusion matrix is a pair (tp, tn), 0 <= tp <= p, 0 <= tn <= n
+(§2). The reported scores are consistent with the test set if some pair gives every score a value inside
+its interval (Eq. 1; the intervals come from :func:`~benchtrust.consistency.reported_scores`). A pair where
+a reported score is undefined (0/0 or x/0) is ruled out: the authors could not have computed that score.
+
+Method (§3.2)
+-------------
+Exhaustive search (§3.1) costs O(p·n·|S|). §3.2 instead iterates over one count only and solves each score
+for the other. We iterate over the smaller class, the *rows* (tp = 0..p when p <= n, else tn = 0..n), and
+for every row find the *columns* (the other count) where a score is inside its interval:
+
+* On the inner columns 1..C-1 (C = n or p) every score is monotone in the column with the row fixed, in
+  the direction declared by :attr:`Score.in_tn` / :attr:`Score.in_tp`, and is either defined at every
+  inner column or at none (a whole row undefined, e.g. the diagnostic odds ratio on the row tp = p). The
+  set of inner columns where a monotone function lies in an interval is therefore one run of consecutive
+  columns, and its two ends are found by bisection: the first column where the score reaches the lower
+  (upper) bound. This is the interval inversion f_{s,tn}^{-1}([v - ε, v + ε], tp, p, n) of Eq. 3, done
+  numerically instead of with the closed-form inverses, so that one code path serves every score. A row
+  where a score is undefined fails both comparisons everywhere and its run comes out empty.
+* The prevalence threshold is 0/0 at the one inner point where tpr = fpr. Its bisection runs on
+  :meth:`Score.for_search`, a monotone form equal to it wherever it is defined, and that point (a whole
+  number only when n·tp is divisible by p, resp. p·(n - tn) by n) is then taken out of the run.
+* The two end columns 0 and C, where scores may be undefined, are evaluated directly.
+* A row's solutions are the intersection over the reported scores: one run of inner columns (each score's
+  bisection is restricted to the run left by the scores before it), at most one hole, and the two ends.
+
+Because every step is either a direct evaluation or a bisection of a monotone predicate, the result is the
+exact set of pairs that exhaustive search finds, in O(min(p, n)·|S|·log max(p, n)) time; all rows are
+bisected at once with numpy (in blocks of :data:`BLOCK` rows). Scores constant along a row (sensitivity
+when rows are tp) are evaluated once per row and go first, as they usually rule out most rows; the linear
+scores come next. Once at most :data:`DIRECT` columns are left in all, the remaining scores are evaluated
+on every one of them instead (exhaustive search on what is left), which costs one call per score.
+
+Values are compared as computed in floating point, as in the exhaustive search. Rounding errs by a few
+units in the 16th digit, so it can disturb the monotonicity the bisection relies on only for values that
+close to an interval end; the ends are widened outward by ``TOLERANCE`` (1e-9), so such values lie outside
+the unwidened interval [v - ε, v + ε] and no pair whose scores are truly inside it can be lost. The pairs
+listed as examples are re-evaluated with the scores' own formulas before they are returned.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError, check_count
+from benchtrust.consistency._reported import reported_scores
+from benchtrust.consistency._scores import SCORES
+
+
+@dataclasses.dataclass(frozen=True)
+class TestSetResult:
+    """The confusion matrices of one test set consistent with the reported scores (paper §3).
+
+    Attributes
+    ----------
+    consistent : bool
+        Whether at least one (tp, tn) gives every reported score a value inside its interval. ``False``
+        is certain: no pair of whole numbers does.
+    n_solutions : int
+        The exact number of such pairs.
+    solutions : tuple of (int, int)
+        The first of them in lexicographic (tp, tn) order, as many as asked for.
+    positives, negatives : int
+        p and n of the test set.
+    scores : tuple of Reported
+        The reported scores with their intervals.
+    beta : float or None
+        β of the F-beta scores.
+    """
+
+    __test__ = False  # not a pytest test class despite its name
+
+    consistent: bool
+    n_solutions: int
+    solutions: tuple
+    positives: int
+    negatives: int
+    scores: tuple
+    beta: float | None
+
+    def __repr__(self):
+        shown = ", ".join(f"({tp}, {tn})" for tp, tn in self.solutions)
+        more = self.n_solutions - len(self.solutions)
+        if more:
+            shown += f"{', ' if shown else ''}... {more} more"
+        return (
+            f"TestSetResult(consistent={self.consistent}, n_solutions={self.n_solutions}, "
+            f"solutions=[{shown}], positives={self.positives}, negatives={self.negatives}, "
+            f"scores=[{_scores_text(self.scores)}], beta={self.beta})"
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types."""
+        return {
+            "consistent": self.consistent,
+            "n_solutions": self.n_solutions,
+            "solutions": [[tp, tn] for tp, tn in self.solutions],
+            "positives": self.positives,
+            "negatives": self.negatives,
+            "scores": [reported.to_dict() for reported in self.scores],
+            "beta": self.beta,
+        }
+
+
+def check_test_set(scores, *, positives, negatives, eps=None, rounding="round", beta=None, examples=10):
+    """Every confusion matrix of one test set that gives the reported scores (paper §3, Eq. 1).
+
+    Parameters
+    ----------
+    scores : mapping
+        Score name (any alias, see :func:`~benchtrust.consistency.score`) -> reported value, a number or
+        its text as printed ("0.9400" keeps its 4 decimals).
+    positives, negatives : int
+        p and n, the numbers of positive and negative items in the test set.
+    eps : float or mapping, optional
+        ε, the numerical uncertainty, for all scores or per score; inferred from the decimals otherwise.
+    rounding : {"round", "floor-or-ceil"}
+        How the values were cut to their decimals, when ε is inferred (ε = ½·10^-d or 10^-d).
+    beta : float, optional
+        β of the F-beta scores; required when one is reported.
+    examples : int, default 10
+        How many of the consistent pairs to list.
+
+    Returns
+    -------
+    TestSetResult
+        The exact number of consistent (tp, tn) pairs and the first ``examples`` of them.
+
+    Examples
+    --------
+    The example of §3.3 (its accuracy printed as 0.6801 is a typo for 0.6821; see the tests):
+
+    >>> r = check_test_set({"acc": 0.6821, "npv": 0.9401, "f1": 0.4004},
+    ...                    positives=1000, negatives=6000, eps=1e-4)
+    >>> r.consistent, r.n_solutions, r.solutions
+    (True, 2, ((743, 4031), (743, 4032)))
+    >>> check_test_set({"acc": 0.6811, "npv": 0.9401, "f1": 0.4004},
+    ...                positives=1000, negatives=6000, eps=1e-4).consistent
+    False
+    """
+    reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
+    p = check_count(positives, "positives")
+    n = check_count(negatives, "negatives")
+    count = check_examples(examples)
+    beta = None if beta is None else float(beta)
+    found = solution_set(reported, p, n, beta)
+    tp, tn = found.first(count)
+    if not satisfies(reported, tp, tn, p, n, beta).all():
+        raise AssertionError(f"internal error: a listed pair does not give the reported scores: {reported}")
+    return TestSetResult(
+        consistent=found.size > 0,
+        n_solutions=found.size,
+        solutions=tuple(zip(tp.tolist(), tn.tolist(), strict=True)),
+        positives=p,
+        negatives=n,
+        scores=reported,
+        beta=beta,
+    )
+
+
+def check_examples(examples):
+    """The number of examples to list: a whole number >= 0."""
+    if isinstance(examples, bool) or not isinstance(examples, numbers.Integral) or examples < 0:
+        raise InputError(f"examples: expected a whole number >= 0, got {examples!r}")
+    return int(examples)
+
+
+def satisfies(reported, tp, tn, p, n, beta):
+    """Whether each pair (tp[i], tn[i]) gives every reported score a value inside its interval."""
+    ok = np.ones(np.shape(tp), dtype=bool)
+    for rep in reported:
+        ok &= _inside(SCORES[rep.score](tp, tn, p, n, beta), rep)
+    return ok
+
+
+def _inside(values, rep):
+    """``values`` in [low, high]; ``nan`` (undefined) is outside."""
+    return (values >= rep.low) & (values <= rep.high)
+
+
+def _scores_text(reported):
+    return ", ".join(f"{rep.score}={rep.value!r}±{rep.eps:g}" for rep in reported)
+
+
+@dataclasses.dataclass(frozen=True)
+class SolutionSet:
+    """The consistent pairs, row by row: the rows are tp (``by_tp``) or tn, the columns the other count.
+
+    Row ``rows[i]`` holds the columns 0 (if ``end0[i]``), ``lo[i]..hi[i]`` except ``hole[i]``, and
+    ``columns`` (if ``end_last[i]``). Only rows with at least one solution are kept.
+    """
+
+    by_tp: bool
+    columns: int
+    rows: np.ndarray
+    end0: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    end_last: np.ndarray
+    hole: np.ndarray
+
+    def intervals(self):
+        """Runs of consecutive solutions as arrays (row, first column, last column), each run non-empty."""
+        cut = (self.lo <= self.hole) & (self.hole <= self.hi)
+        zero = np.zeros_like(self.rows)
+        last = np.full_like(self.rows, self.columns)
+        row = np.concatenate([self.rows] * 4)
+        a = np.concatenate([zero, self.lo, np.where(cut, self.hole + 1, self.hi + 1), last])
+        b = np.concatenate(
+            [
+                np.where(self.end0, 0, -1),
+                np.where(cut, self.hole - 1, self.hi),
+                self.hi,
+                np.where(self.end_last, last, -1),
+            ]
+        )
+        keep = a <= b
+        return row[keep], a[keep], b[keep]
+
+    @property
+    def size(self):
+        """The number of consistent pairs."""
+        _, a, b = self.intervals()
+        return int((b - a + 1).sum())
+
+    def contains(self, tp, tn):
+        """Whether (tp, tn) is a consistent pair."""
+        row, column = (tp, tn) if self.by_tp else (tn, tp)
+        at = np.searchsorted(self.rows, row)
+        if at == self.rows.size or self.rows[at] != row:
+            return False
+        if column in (0, self.columns):
+            return bool(self.end0[at] if column == 0 else self.end_last[at])
+        return bool(self.lo[at] <= column <= self.hi[at] and column != self.hole[at])
+
+    def first(self, count):
+        """The first ``count`` pairs in lexicographic (tp, tn) order, as two arrays tp, tn."""
+        row, a, b = self.intervals()
+        # The lexicographically first coordinate is the row when iterating over tp, else the column.
+        # Find the smallest T such that at least ``count`` pairs have that coordinate <= T, then list
+        # those pairs (fewer than ``count`` plus at most one row or column) and sort them.
+        top = int(row.max(initial=0)) if self.by_tp else self.columns
+        low, high = 0, top
+        while low < high:
+            mid = (low + high) // 2
+            if _count_upto(row, a, b, mid, self.by_tp) >= count:
+                high = mid
+            else:
+                low = mid + 1
+        if self.by_tp:
+            keep = row <= low
+            row, a, b = row[keep], a[keep], b[keep]
+        else:
+            b = np.minimum(b, low)
+            keep = a <= b
+            row, a, b = row[keep], a[keep], b[keep]
+        lengths = b - a + 1
+        starts = np.repeat(np.cumsum(lengths) - lengths, lengths)
+        column = np.repeat(a, lengths) + np.arange(int(lengths.sum())) - starts
+        row = np.repeat(row, lengths)
+        tp, tn = (row, column) if self.by_tp else (column, row)
+        order = np.lexsort((tn, tp))[:count]
+        return tp[order], tn[order]
+
+
+def _count_upto(row, a, b, top, by_row):
+    """Number of pairs whose lexicographically first coordinate is <= ``top``."""
+    if by_row:
+        return int(np.where(row <= top, b - a + 1, 0).sum())
+    return int(np.clip(np.minimum(b, top) - a + 1, 0, None).sum())
+
+
+#: Up to this many inner columns left in a block, a score is evaluated on all of them at once rather than
+#: bisected: one call instead of two bisections of ~log2(columns) calls each.
+DIRECT = 1 << 16
+
+#: Rows searched together: blocks of this size keep the search's working arrays in the processor's cache
+#: (about 1.5 times faster than whole passes over a million rows) at little per-call overhead.
+BLOCK = 1 << 15
+
+
+def solution_set(reported, p, n, beta):
+    """The exact :class:`SolutionSet` of the reported scores on a test set of p positives, n negatives.
+
+    The counts are carried as floats (exact below 2^53), the form the score functions compute in.
+    """
+    by_tp = p <= n
+    last_row, columns = (p, n) if by_tp else (n, p)
+    rows = np.arange(last_row + 1, dtype=float)
+    specs = [(rep, SCORES[rep.score]) for rep in reported]
+    # Scores constant along a row (sens, spec and their complements, defined everywhere as p, n >= 1)
+    # keep or drop whole rows: they go first, and usually leave few rows.
+    for rep, score in specs:
+        if _direction(score, by_tp) == 0:
+            tp, tn = (rows, 0.0) if by_tp else (0.0, rows)
+            rows = rows[_inside(score(tp, tn, p, n, beta), rep)]
+    specs = [spec for spec in specs if _direction(spec[1], by_tp) != 0]
+    specs.sort(key=lambda spec: not spec[1].linear)
+    lo = np.ones_like(rows)  # inner columns 1..columns-1: empty when columns == 1
+    hi = np.full_like(rows, columns - 1)
+    end0 = np.ones(rows.size, dtype=bool)
+    end_last = np.ones(rows.size, dtype=bool)
+    for done, (rep, score) in enumerate(specs):
+        if np.maximum(hi - lo + 1, 0).sum() <= DIRECT:
+            _evaluate_all(specs[done:], rows, lo, hi, end0, end_last, p, n, beta)
+            break
+        for start in range(0, rows.size, BLOCK):
+            block = slice(start, start + BLOCK)
+            _narrow(rep, score, rows[block], lo[block], hi[block], end0[block], end_last[block], p, n, beta)
+        keep = np.flatnonzero(end0 | end_last | (lo <= hi))
+        rows, lo, hi, end0, end_last = rows[keep], lo[keep], hi[keep], end0[keep], end_last[keep]
+    rows, lo, hi = rows.astype(np.int64), lo.astype(np.int64), hi.astype(np.int64)
+    hole = np.full_like(rows, -1)
+    if any(rep.score == "pt" for rep in reported):
+        # tpr = fpr: tn = n·(p - tp)/p on row tp, tp = p·(n - tn)/n on row tn.
+        numerator = columns * (last_row - rows)
+        hole = np.where(numerator % last_row == 0, numerator // last_row, -1)
+    return SolutionSet(by_tp, columns, rows, end0, lo, hi, end_last, hole)
+
+
+def _narrow(rep, score, rows, lo, hi, end0, end_last, p, n, beta):
+    """Keep, in place, only the columns of ``rows`` where ``score`` is inside the interval of ``rep``."""
+    by_tp = p <= n
+    columns = float(n if by_tp else p)
+
+    def evaluate(function, cols):
+        tp, tn = (rows, cols) if by_tp else (cols, rows)
+        return function(tp, tn, p, n, beta)
+
+    end0 &= _inside(evaluate(score, 0.0), rep)
+    end_last &= _inside(evaluate(score, columns), rep)
+    search = score.for_search
+    if _direction(score, by_tp) > 0:
+        new_lo = _first_true(lambda c: evaluate(search, c) >= rep.low, lo, hi)
+        new_hi = _first_true(lambda c: evaluate(search, c) > rep.high, lo, hi) - 1
+    else:
+        new_lo = _first_true(lambda c: evaluate(search, c) <= rep.high, lo, hi)
+        new_hi = _first_true(lambda c: evaluate(search, c) < rep.low, lo, hi) - 1
+    lo[:], hi[:] = new_lo, new_hi
+
+
+def _evaluate_all(specs, rows, lo, hi, end0, end_last, p, n, beta):
+    """Keep, in place, the columns where every score of ``specs`` is inside its interval, by evaluating
+    the scores on every column left (the inner runs and both ends) rather than bisecting."""
+    by_tp = p <= n
+    index, cols = _columns(lo, hi)
+    every = np.arange(rows.size)
+    inner = index.size
+    index = np.concatenate([index, every, every])
+    cols = np.concatenate([cols, np.zeros(rows.size), np.full(rows.size, float(n if by_tp else p))])
+    tp, tn = (rows[index], cols) if by_tp else (cols, rows[index])
+    inside = np.ones(index.size, dtype=bool)
+    for rep, score in specs:
+        inside &= _inside(score(tp, tn, p, n, beta), rep)
+    end0 &= inside[inner : inner + rows.size]
+    end_last &= inside[inner + rows.size :]
+    # The literal scores leave out the prevalence threshold's inner 0/0 point; the run spans it, and
+    # solution_set marks it as the run's hole.
+    keep = inside[:inner]
+    lo[:], hi[:] = _run(index[:inner][keep], cols[:inner][keep], lo)
+
+
+def _columns(lo, hi):
+    """Every inner column left, as (row index, column) arrays: the columns lo[i]..hi[i] of each row i."""
+    lengths = np.maximum(hi - lo + 1, 0).astype(np.int64)
+    index = np.repeat(np.arange(lo.size), lengths)
+    offset = np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    return index, lo[index] + offset
+
+
+def _run(index, cols, lo):
+    """Per row, the first and last of the columns given for it (ascending), or an empty run (lo, lo - 1).
+
+    The columns where a monotone score lies in an interval are consecutive, so these ends are its run.
+    """
+    first, last = lo.copy(), lo - 1
+    if index.size:
+        starts = np.flatnonzero(np.diff(index, prepend=-1))
+        ends = np.append(starts[1:], index.size) - 1
+        first[index[starts]] = cols[starts]
+        last[index[starts]] = cols[ends]
+    return first, last
+
+
+def _direction(score, by_tp):
+    """Direction of the score along a row (in tn when the rows are tp, in tp otherwise)."""
+    return score.in_tn if by_tp else score.in_tp
+
+
+def _first_true(predicate, a, b):
+    """Per row, the first column c in a..b where ``predicate(c)`` holds, or b + 1 where it holds nowhere.
+
+    ``predicate`` must be monotone in c on a..b (false, then true); all rows are bisected at once.
+    """
+    low, high = a.copy(), b + 1
+    while True:
+        open_ = low < high
+        if not open_.any():
+            return low
+        mid = np.floor((low + high) * 0.5)  # float // is slow in numpy
+        holds = predicate(mid)
+        low = np.where(open_ & ~holds, mid + 1, low)
+        high = np.where(open_ & holds, mid, high)

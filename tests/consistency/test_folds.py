@@ -1,0 +1,157 @@
+"""Fold configurations (paper §4.4.3) against brute force, and stratified folds against scikit-learn."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from benchtrust import InputError
+from benchtrust.consistency._folds import (
+    configuration_chunks,
+    count_fold_configurations,
+    fold_configurations,
+    fold_sizes,
+    stratified_folds,
+)
+
+FLAGS = [(False, False), (True, False), (False, True), (True, True)]
+
+
+def brute_force(p, n, k, every_positive=False, every_negative=False):
+    """Every configuration as a sorted tuple of (size, p_i): all k-tuples of p_i, sorted, deduplicated."""
+    sizes = fold_sizes(p, n, k).tolist()
+    found = set()
+    for positives in itertools.product(*(range(size + 1) for size in sizes)):
+        negatives = [size - v for size, v in zip(sizes, positives, strict=True)]
+        if sum(positives) != p:
+            continue
+        if (every_positive and min(positives) == 0) or (every_negative and min(negatives) == 0):
+            continue
+        if sum(v > 0 for v in positives) < 2 or sum(v > 0 for v in negatives) < 2:
+            continue
+        found.add(tuple(sorted(zip(sizes, positives, strict=True))))
+    return found
+
+
+def as_keys(configurations):
+    return [
+        tuple(sorted(zip((c[:, 0] + c[:, 1]).tolist(), c[:, 0].tolist(), strict=True)))
+        for c in configurations
+    ]
+
+
+@pytest.mark.parametrize(("every_positive", "every_negative"), FLAGS)
+def test_matches_brute_force_on_small_cases(every_positive, every_negative):
+    for p, n in itertools.product(range(1, 8), range(1, 8)):
+        for k in range(2, min(p + n, 5) + 1):
+            flags = {"positive_in_every_fold": every_positive, "negative_in_every_fold": every_negative}
+            expected = brute_force(p, n, k, every_positive, every_negative)
+            found = fold_configurations(p, n, k, **flags)
+            keys = as_keys(found)
+            assert len(keys) == len(set(keys)), (p, n, k)  # each multiset once
+            assert set(keys) == expected, (p, n, k)
+            assert count_fold_configurations(p, n, k, **flags) == len(expected), (p, n, k)
+
+
+def test_shape_sizes_and_order():
+    found = fold_configurations(13, 9, 4)
+    sizes = fold_sizes(13, 9, 4)
+    assert found.shape[1:] == (4, 2)
+    assert (found.sum(axis=2) == sizes).all()
+    assert (found[:, :, 0].sum(axis=1) == 13).all() and (found[:, :, 1].sum(axis=1) == 9).all()
+    # Folds of one size in nondecreasing p_i; configurations in the generator's lexicographic order:
+    # the positives in the larger folds, then the larger folds' p_i, then the smaller folds' p_i.
+    big = sizes == sizes.max()
+    keys = [(row[big, 0].sum(), *row[big, 0], *row[~big, 0]) for row in found]
+    assert keys == sorted(keys)
+    for group in (big, ~big):
+        assert (np.diff(found[:, group, 0], axis=1) >= 0).all()
+
+
+def test_first_configurations_of_the_oversampled_ehg_data():
+    """p = 244, n = 262, k = 5, both classes in every fold: the generator's order, as mlscorecheck 1.0.3's
+    fold_partitioning_generator yields it (its output for these arguments, recorded once)."""
+    rows = next(configuration_chunks(244, 262, 5, True, True, chunk=64))
+    assert rows[:3].tolist() == [[1, 1, 42, 100, 100], [1, 1, 43, 99, 100], [1, 1, 44, 98, 100]]
+
+
+def test_chunks_are_bounded_and_complete():
+    chunks = list(configuration_chunks(40, 60, 6, False, False, chunk=50))
+    assert max(len(chunk) for chunk in chunks) <= 50
+    rows = np.concatenate(chunks)
+    assert len(rows) == count_fold_configurations(40, 60, 6)
+    assert np.array_equal(rows, np.concatenate(list(configuration_chunks(40, 60, 6, False, False))))
+
+
+def test_no_configuration_when_one_class_fits_one_fold():
+    assert count_fold_configurations(1, 10, 2) == 0
+    assert fold_configurations(1, 10, 2).shape == (0, 2, 2)
+    assert count_fold_configurations(2, 10, 5, positive_in_every_fold=True) == 0
+
+
+def test_counts_without_enumerating():
+    assert count_fold_configurations(
+        244, 262, 5, positive_in_every_fold=True, negative_in_every_fold=True
+    ) == (2_616_607)
+    assert count_fold_configurations(10_000, 90_000, 3) > 10**6  # big counts are exact integers
+
+
+# scikit-learn 1.9.1, StratifiedKFold(k).split(X, y) with y = [0]*n + [1]*p: (positives, negatives) of each
+# test fold in split order, recorded by running it (benchmarks/.venv-mlscorecheck holds scikit-learn).
+SKLEARN = {
+    (38, 262, 5): [[7, 53], [7, 53], [8, 52], [8, 52], [8, 52]],
+    (244, 262, 5): [[49, 53], [48, 53], [49, 52], [49, 52], [49, 52]],
+    (7, 3, 3): [[3, 1], [2, 1], [2, 1]],
+    (3, 7, 3): [[1, 3], [1, 2], [1, 2]],
+    (1, 9, 2): [[0, 5], [1, 4]],
+    (9, 1, 2): [[4, 1], [5, 0]],
+    (11, 17, 4): [[2, 5], [3, 4], [3, 4], [3, 4]],
+    (50, 50, 10): [[5, 5]] * 10,
+    (13, 101, 7): [[2, 15], [2, 15], [1, 15], [2, 14], [2, 14], [2, 14], [2, 14]],
+    (100, 23, 6): [[17, 4], [17, 4], [17, 4], [16, 4], [16, 4], [17, 3]],
+    (30, 300, 5): [[6, 60]] * 5,
+    (31, 2, 3): [[10, 1], [10, 1], [11, 0]],
+}
+
+
+@pytest.mark.parametrize(("p", "n", "k"), sorted(SKLEARN))
+def test_stratified_folds_as_scikit_learn(p, n, k):
+    assert stratified_folds(p, n, k).tolist() == SKLEARN[(p, n, k)]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_stratified_folds_defining_properties(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        p, n = (int(v) for v in rng.integers(1, 200, size=2))
+        k = int(rng.integers(2, 12))
+        if k > p + n or (k > p and k > n):
+            continue
+        folds = stratified_folds(p, n, k)
+        assert folds[:, 0].sum() == p and folds[:, 1].sum() == n
+        for column in (folds[:, 0], folds[:, 1], folds.sum(axis=1)):
+            assert column.max() - column.min() <= 1  # sizes and each class count differ by at most one
+        # Negatives dealt round robin from fold 0, the positives continuing where they stopped.
+        assert folds[:, 1].tolist() == sorted(folds[:, 1].tolist(), reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((0, 5, 2), "positives: expected a positive whole number, got 0"),
+        ((5, 2.5, 2), "negatives: expected a positive whole number, got 2.5"),
+        ((5, 5, 1), "folds: expected a whole number >= 2, got 1"),
+        ((2, 1, 4), "folds: 4 folds of 3 items would leave a fold empty"),
+    ],
+)
+def test_bad_input(args, message):
+    for function in (fold_configurations, count_fold_configurations, stratified_folds):
+        with pytest.raises(InputError, match=message):
+            function(*args)
+
+
+def test_stratified_needs_one_class_as_large_as_the_folds():
+    with pytest.raises(
+        InputError, match=r"folds: 5 is more than the positives \(3\) and the negatives \(4\)"
+    ):
+        stratified_folds(3, 4, 5)

@@ -1,0 +1,131 @@
+"""check_kfold never cries wolf: scores of real per-fold confusion matrices, rounded, are always consistent.
+
+DESIGN (numerical policy): every "inconsistent" verdict is a theorem about integers. Here the folds and
+their counts are known; the mean (or pooled) scores are written with 2-5 decimals as a paper would print
+them, and the check must accept them: with the true folds given, with stratified folds when they are
+the true ones, and with unknown folds whenever the true configuration is one §4.4.3 enumerates.
+"""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from benchtrust.consistency import SCORES
+from benchtrust.consistency._folds import fold_sizes, stratified_folds
+from benchtrust.consistency._kfold import check_kfold
+from benchtrust.consistency._mean_of_scores import LINEAR
+
+EXACT = {
+    "acc": lambda p, n, tp, tn: Fraction(tp + tn, p + n),
+    "sens": lambda p, n, tp, tn: Fraction(tp, p) if p else None,
+    "spec": lambda p, n, tp, tn: Fraction(tn, n) if n else None,
+    "bacc": lambda p, n, tp, tn: (Fraction(tp, p) + Fraction(tn, n)) / 2 if p and n else None,
+}
+
+
+def mean_score(name, folds, counts):
+    """The exact mean of a linear score over the folds, or None where a fold leaves it undefined."""
+    base, complement = LINEAR[name]
+    values = [EXACT[base](p, n, tp, tn) for (p, n), (tp, tn) in zip(folds, counts, strict=True)]
+    if any(value is None for value in values):
+        return None
+    mean = sum(values) / len(values)
+    return 1 - mean if complement else mean
+
+
+@st.composite
+def cross_validations(draw, stratified=False):
+    """A data set, its k folds (a random configuration, or the stratified one) and per-fold counts."""
+    k = draw(st.integers(2, 10), label="folds")
+    p = draw(st.integers(1, 24), label="p")
+    n = draw(st.integers(max(1, k - p), 30), label="n")
+    if stratified:
+        assume(k <= p or k <= n)
+        folds = stratified_folds(p, n, k).tolist()
+    else:
+        labels = draw(st.permutations([1] * p + [0] * n), label="shuffled labels")
+        ends = np.cumsum(fold_sizes(p, n, k))
+        folds = [[sum(part), len(part) - sum(part)] for part in np.split(np.array(labels), ends[:-1])]
+    counts = [
+        [draw(st.integers(0, fp), label="tp"), draw(st.integers(0, fn), label="tn")] for fp, fn in folds
+    ]
+    names = draw(st.permutations(sorted(LINEAR)), label="scores")[: draw(st.integers(1, 3), label="how many")]
+    return p, n, k, folds, counts, names
+
+
+def printed_means(folds, counts, names, decimals):
+    values = {}
+    for name in names:
+        mean = mean_score(name, folds, counts)
+        if mean is not None:  # a score undefined in a fold cannot be reported as a mean
+            values[name] = f"{float(mean):.{decimals}f}"
+    return values
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(experiment=cross_validations(), decimals=st.integers(2, 5))
+def test_mean_of_scores_with_true_or_unknown_folds(experiment, decimals):
+    p, n, k, folds, counts, names = experiment
+    values = printed_means(folds, counts, names, decimals)
+    assume(values)
+    explicit = check_kfold(values, positives=p, negatives=n, folds=k, folding=folds)
+    assert explicit.consistent, (folds, counts, values)
+    enumerated = sum(fp > 0 for fp, _ in folds) >= 2 and sum(fn > 0 for _, fn in folds) >= 2
+    if enumerated:  # the true configuration is among those of §4.4.3 (undefined scores were dropped)
+        unknown = check_kfold(values, positives=p, negatives=n, folds=k, folding="unknown")
+        assert unknown.consistent, (folds, counts, values)
+        assert unknown.configurations_tested >= 1
+
+
+@settings(max_examples=500, deadline=None)
+@given(experiment=cross_validations(stratified=True), decimals=st.integers(2, 5), repeats=st.integers(1, 3))
+def test_mean_of_scores_with_stratified_folds(experiment, decimals, repeats):
+    p, n, k, folds, counts, names = experiment
+    values = printed_means(folds * repeats, counts * repeats, names, decimals)
+    assume(values)
+    result = check_kfold(values, positives=p, negatives=n, folds=k, repeats=repeats, folding="stratified")
+    assert result.consistent, (folds, counts, values)
+    assert len(result.evidence["counts"]) == k * repeats
+
+
+@st.composite
+def pooled_experiments(draw):
+    """Data sets, folds, repeats and the pooled counts of a score-of-means report."""
+    sets = draw(st.integers(1, 3), label="data sets")
+    p = [draw(st.integers(1, 300), label="p") for _ in range(sets)]
+    n = [draw(st.integers(1, 300), label="n") for _ in range(sets)]
+    k = draw(st.integers(2, min(10, min(a + b for a, b in zip(p, n, strict=True)))), label="folds")
+    repeats = draw(st.integers(1, 5), label="repeats")
+    tp = draw(st.integers(0, repeats * sum(p)), label="tp")
+    tn = draw(st.integers(0, repeats * sum(n)), label="tn")
+    names = draw(st.permutations(sorted(SCORES)), label="scores")[: draw(st.integers(1, 5), label="how many")]
+    beta = draw(st.floats(0.1, 10), label="beta") if {"fbp", "fbn"} & set(names) else None
+    return p, n, k, repeats, tp, tn, names, beta
+
+
+@settings(max_examples=1000, deadline=None)
+@given(experiment=pooled_experiments(), decimals=st.integers(2, 5))
+def test_score_of_means(experiment, decimals):
+    p, n, k, repeats, tp, tn, names, beta = experiment
+    pooled_p, pooled_n = repeats * sum(p), repeats * sum(n)
+    values = {}
+    for name in names:
+        value = float(SCORES[name](tp, tn, pooled_p, pooled_n, beta))
+        if not np.isnan(value):
+            values[name] = f"{value:.{decimals}f}"
+    assume(values)
+    result = check_kfold(
+        values,
+        positives=p if len(p) > 1 else p[0],
+        negatives=n if len(n) > 1 else n[0],
+        folds=k,
+        repeats=repeats,
+        aggregation="som",
+        beta=beta,
+    )
+    assert result.consistent, values
+    assert result.evidence["positives"] == pooled_p and result.evidence["negatives"] == pooled_n
