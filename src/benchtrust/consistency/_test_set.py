@@ -29,8 +29,9 @@ for every row find the *columns* (the other count) where a score is inside its i
 Because every step is either a direct evaluation or a bisection of a monotone predicate, the result is the
 exact set of pairs that exhaustive search finds, in O(min(p, n)·|S|·log max(p, n)) time; all rows are
 bisected at once with numpy (in blocks of :data:`BLOCK` rows). Scores constant along a row (sensitivity
-when rows are tp) are evaluated once per row and go first, as they usually rule out most rows; the linear
-scores come next. Once at most :data:`DIRECT` columns are left in all, the remaining scores are evaluated
+when rows are tp) are affine in the row: they are inverted in closed form first (Eq. 3, each end then
+checked against its neighbour for rounding), and usually leave few rows. The other linear scores come next,
+inverted the same way along the rows; the rest are bisected. Once at most :data:`DIRECT` columns are left in all, the remaining scores are evaluated
 on every one of them instead (exhaustive search on what is left), which costs one call per score.
 
 Values are compared as computed in floating point, as in the exhaustive search. Rounding errs by a few
@@ -291,14 +292,16 @@ def solution_set(reported, p, n, beta):
     """
     by_tp = p <= n
     last_row, columns = (p, n) if by_tp else (n, p)
-    rows = np.arange(last_row + 1, dtype=float)
     specs = [(rep, SCORES[rep.score]) for rep in reported]
-    # Scores constant along a row (sens, spec and their complements, defined everywhere as p, n >= 1)
-    # keep or drop whole rows: they go first, and usually leave few rows.
+    # Scores constant along a row (sens, spec and their complements, defined everywhere as p, n >= 1) are
+    # affine in the row: inverted first, they usually leave few rows.
+    first, last = np.zeros(1), np.full(1, float(last_row))
     for rep, score in specs:
         if _direction(score, by_tp) == 0:
-            tp, tn = (rows, 0.0) if by_tp else (0.0, rows)
-            rows = rows[_inside(score(tp, tn, p, n, beta), rep)]
+            first, last = _affine_run(
+                rep, score, lambda row: (row, 0.0) if by_tp else (0.0, row), first, last, p, n, beta
+            )
+    rows = np.arange(first[0], last[0] + 1)
     specs = [spec for spec in specs if _direction(spec[1], by_tp) != 0]
     specs.sort(key=lambda spec: not spec[1].linear)
     lo = np.ones_like(rows)  # inner columns 1..columns-1: empty when columns == 1
@@ -334,6 +337,11 @@ def _narrow(rep, score, rows, lo, hi, end0, end_last, p, n, beta):
 
     end0 &= _inside(evaluate(score, 0.0), rep)
     end_last &= _inside(evaluate(score, columns), rep)
+    if score.linear:
+        lo[:], hi[:] = _affine_run(
+            rep, score, lambda c: (rows, c) if by_tp else (c, rows), lo, hi, p, n, beta
+        )
+        return
     search = score.for_search
     if _direction(score, by_tp) > 0:
         new_lo = _first_true(lambda c: evaluate(search, c) >= rep.low, lo, hi)
@@ -342,6 +350,28 @@ def _narrow(rep, score, rows, lo, hi, end0, end_last, p, n, beta):
         new_lo = _first_true(lambda c: evaluate(search, c) <= rep.high, lo, hi)
         new_hi = _first_true(lambda c: evaluate(search, c) < rep.low, lo, hi) - 1
     lo[:], hi[:] = new_lo, new_hi
+
+
+def _affine_run(rep, score, pairs, lo, hi, p, n, beta):
+    """The run of x in lo..hi where an affine score is inside its interval: the inversion of Eq. 3.
+
+    ``pairs(x)`` gives the (tp, tn) at x. The score is inverted in floating point and each end then
+    checked against its neighbour, which corrects the one-step error rounding can make.
+    """
+
+    def inside(x):
+        return _inside(score(*pairs(x), p, n, beta), rep)
+
+    at0 = score(*pairs(0.0), p, n, beta)
+    slope = score(*pairs(1.0), p, n, beta) - at0
+    low, high = np.sort([(rep.low - at0) / slope, (rep.high - at0) / slope], axis=0)
+    first = np.clip(np.ceil(low), lo, hi + 1)
+    last = np.clip(np.floor(high), lo - 1, hi)
+    first = np.where((first - 1 >= lo) & inside(first - 1), first - 1, first)
+    first = np.where((first <= hi) & ~inside(first), first + 1, first)
+    last = np.where((last + 1 <= hi) & inside(last + 1), last + 1, last)
+    last = np.where((last >= lo) & ~inside(last), last - 1, last)
+    return first, last
 
 
 def _evaluate_all(specs, rows, lo, hi, end0, end_last, p, n, beta):
