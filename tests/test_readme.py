@@ -15,9 +15,10 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def console_blocks():
-    """(command, expected output) of every ``$ benchtrust sota ...`` console block."""
-    blocks = re.findall(r"```console\n\$ (benchtrust sota [^\n]*)\n(.*?)```", README.read_text("utf-8"), re.S)
-    assert blocks, "README.md lost its benchtrust sota examples"
+    """(command, expected output) of every ``$ benchtrust sota|consistency ...`` console block."""
+    pattern = r"```console\n\$ (benchtrust (?:sota|consistency) [^\n]*)\n(.*?)```"
+    blocks = re.findall(pattern, README.read_text("utf-8"), re.S)
+    assert {command.split()[1] for command, _ in blocks} == {"sota", "consistency"}, "README.md lost examples"
     return blocks
 
 

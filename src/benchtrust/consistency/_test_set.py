@@ -31,8 +31,9 @@ exact set of pairs that exhaustive search finds, in O(min(p, n)·|S|·log max(p,
 bisected at once with numpy (in blocks of :data:`BLOCK` rows). Scores constant along a row (sensitivity
 when rows are tp) are affine in the row: they are inverted in closed form first (Eq. 3, each end then
 checked against its neighbour for rounding), and usually leave few rows. The other linear scores come next,
-inverted the same way along the rows; the rest are bisected. Once at most :data:`DIRECT` columns are left in all, the remaining scores are evaluated
-on every one of them instead (exhaustive search on what is left), which costs one call per score.
+inverted the same way along the rows; the rest are bisected. Once at most :data:`DIRECT` columns are left
+in all, the remaining scores are evaluated on every one of them instead (exhaustive search on what is
+left), which costs one call per score.
 
 Values are compared as computed in floating point, as in the exhaustive search. Rounding errs by a few
 units in the 16th digit, so it can disturb the monotonicity the bisection relies on only for values that
