@@ -68,6 +68,8 @@ _add_not_built("compare", "Is A really better than B, given all the sources of v
 _add_not_built("multiverse", "Would the ranking survive other reasonable design and analysis choices?")
 
 
+_JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON object.")
+
 # Library arguments that are options of the commands: their names in messages become the options'.
 _OPTION_NAMES = re.compile(
     r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|bootstrap"
@@ -164,7 +166,7 @@ def best_of_command(
         "--drop-invalid",
         help=f"Leave out classifiers that Eq. 12 rules out for {_RHO} and θ0 (as the paper does).",
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_output: bool = _JSON_OPTION,
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 1 for this result to FILE.png."
     ),
@@ -401,7 +403,7 @@ def leaderboard_command(
     alpha: str = typer.Option(
         "0.05", "--alpha", metavar="ALPHA", help=f"{_ALPHA}: report central 1 - {_ALPHA} intervals."
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_output: bool = _JSON_OPTION,
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 7 for this leaderboard."
     ),
@@ -607,9 +609,26 @@ def _leaderboard_text(result, file) -> str:
 _PAPER = "Fazekas & Kovács"
 _CERTAIN = "a certain conclusion about integers, not a statistical test"
 _COULD = "The scores could come from this experiment (which does not show that they did)."
-_SCORE_HELP = "A reported score, as printed (e.g. acc=0.9400: 4 decimals); repeat for each score."
-_EPS_HELP = "ε, the numerical uncertainty of every score (default: from the decimals as written)."
-_ROUNDING_HELP = "How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d."
+# The options every consistency command shares.
+_SCORE_OPTION = typer.Option(
+    None,
+    "--score",
+    metavar="NAME=VALUE",
+    help="A reported score, as printed (e.g. acc=0.9400: 4 decimals); repeat for each score.",
+)
+_EPS_OPTION = typer.Option(
+    None,
+    "--eps",
+    metavar="E",
+    help="ε, the numerical uncertainty of every score (default: from the decimals as written).",
+)
+_ROUNDING_OPTION = typer.Option(
+    "round",
+    "--rounding",
+    metavar="round|floor-or-ceil",
+    help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
+)
+_BETA_OPTION = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores.")
 
 
 def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
@@ -754,14 +773,14 @@ def test_set_command(
     negatives: str | None = typer.Option(
         None, "--negatives", metavar="N", help="n, negatives in the test set."
     ),
-    scores: list[str] | None = typer.Option(None, "--score", metavar="NAME=VALUE", help=_SCORE_HELP),
-    eps: str | None = typer.Option(None, "--eps", metavar="E", help=_EPS_HELP),
-    rounding: str = typer.Option("round", "--rounding", metavar="round|floor-or-ceil", help=_ROUNDING_HELP),
-    beta: str | None = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores."),
+    scores: list[str] | None = _SCORE_OPTION,
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    beta: str | None = _BETA_OPTION,
     examples: str = typer.Option(
         "10", "--examples", metavar="K", help="List at most K of the matrices found."
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_output: bool = _JSON_OPTION,
 ) -> None:
     """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
 
@@ -832,11 +851,11 @@ def kfold_command(
     bounds: list[str] | None = typer.Option(
         None, "--bound", metavar="NAME=MIN:MAX", help="The smallest and largest fold score reported (mos)."
     ),
-    scores: list[str] | None = typer.Option(None, "--score", metavar="NAME=VALUE", help=_SCORE_HELP),
-    eps: str | None = typer.Option(None, "--eps", metavar="E", help=_EPS_HELP),
-    rounding: str = typer.Option("round", "--rounding", metavar="round|floor-or-ceil", help=_ROUNDING_HELP),
-    beta: str | None = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores."),
-    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    scores: list[str] | None = _SCORE_OPTION,
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    beta: str | None = _BETA_OPTION,
+    json_output: bool = _JSON_OPTION,
 ) -> None:
     """Could the scores come from k-fold cross-validation of these data sets? (paper §4)"""
 
@@ -993,14 +1012,14 @@ def multiclass_command(
     average: str | None = typer.Option(
         None, "--average", metavar="micro|macro", help="How the classes' one-vs-rest scores were averaged."
     ),
-    scores: list[str] | None = typer.Option(None, "--score", metavar="NAME=VALUE", help=_SCORE_HELP),
-    eps: str | None = typer.Option(None, "--eps", metavar="E", help=_EPS_HELP),
-    rounding: str = typer.Option("round", "--rounding", metavar="round|floor-or-ceil", help=_ROUNDING_HELP),
-    beta: str | None = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores."),
+    scores: list[str] | None = _SCORE_OPTION,
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    beta: str | None = _BETA_OPTION,
     examples: str = typer.Option(
         "10", "--examples", metavar="K", help="List at most K of the solutions found."
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_output: bool = _JSON_OPTION,
 ) -> None:
     """Could the averaged scores come from a multiclass test set with these class counts?"""
 
@@ -1085,7 +1104,7 @@ def batch_command(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
     ),
     jobs: str = typer.Option("1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU)."),
-    json_output: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    json_output: bool = _JSON_OPTION,
 ) -> None:
     """Check every claim of a table, each as one test set (§3) or k-fold cross-validation (§4)."""
 
