@@ -1,0 +1,79 @@
+"""Is A really better than B, given all the sources of variance? (Bouthillier et al., 2021).
+
+The probability that A outperforms B over runs with randomised sources of variance, its exact
+percentile-bootstrap interval and the paper's decision (§4.1, appendix C.4-C.6); the number of runs the
+test needs (C.3); the common criteria the paper compares it with (§4.1: one run each, the average
+difference with a threshold, a one-sided t-test) and their error rates (§4.2, Fig. 6); many pipelines and
+several data sets (§6); published improvements against the noise of the test set (Fig. 3); and the study
+harness that measures the variance of each source (§2-3, Algorithms 1 and 2, appendices B and E).
+"""
+
+from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
+from benchtrust.compare._error_rates import ErrorRatesResult, error_rates
+from benchtrust.compare._estimators import (
+    Estimate,
+    SourceVariances,
+    TestSetVariance,
+    average_correlation,
+    binomial_variance,
+    fixed_hopt_estimate,
+    ideal_estimate,
+    mean_variance,
+    source_variances,
+    test_set_variance,
+)
+from benchtrust.compare._history import HistoryResult, history
+from benchtrust.compare._many import (
+    DatasetTestResult,
+    EverywhereResult,
+    PairwiseResult,
+    better_everywhere,
+    friedman_datasets,
+    holm,
+    pairwise,
+    wilcoxon_datasets,
+)
+from benchtrust.compare._outperform import OutperformResult, probability_of_outperforming
+from benchtrust.compare._plot import plot_error_rates, plot_history
+from benchtrust.compare._sample_size import sample_size
+from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
+
+__all__ = [
+    "CriterionResult",
+    "DatasetTestResult",
+    "ErrorRatesResult",
+    "Estimate",
+    "EverywhereResult",
+    "HistoryResult",
+    "NoisyGridSearch",
+    "OutperformResult",
+    "PairwiseResult",
+    "RandomSearch",
+    "Run",
+    "Runs",
+    "SourceVariances",
+    "Study",
+    "TestSetVariance",
+    "average_correlation",
+    "average_difference",
+    "better_everywhere",
+    "binomial_variance",
+    "error_rates",
+    "fixed_hopt_estimate",
+    "friedman_datasets",
+    "history",
+    "holm",
+    "ideal_estimate",
+    "mean_variance",
+    "out_of_bootstrap",
+    "pairwise",
+    "plot_error_rates",
+    "plot_history",
+    "probability_of_outperforming",
+    "sample_size",
+    "single_point",
+    "source_variances",
+    "t_test",
+    "test_set_variance",
+    "wilcoxon_datasets",
+]

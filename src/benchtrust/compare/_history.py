@@ -1,0 +1,235 @@
+"""Published improvements against benchmark noise (paper §2.2, "The bigger picture", Fig. 3).
+
+Given the successive state-of-the-art results on one benchmark (date, score) and the benchmark's standard
+deviation σ (or, for an accuracy on a test set of n items, the binomial σ = sqrt(p(1 - p)/n) of §2.2), each
+result is compared with the best result published before it, and its increment is called significant when
+it exceeds the threshold of a one-sided z-test between two single runs:
+
+    threshold = z_{1-α} sqrt(σ_new² + σ_prior²)
+
+This is §3.1's z-test, "a difference of at least z_{0.05} sqrt((σ_A² + σ_B²)/k)", with k = 1 run of each
+(a published result is one run); with a common σ it is z_{1-α} √2 σ, 2.33σ for α = 0.05. Fig. 3 draws σ
+(red band) and this threshold (yellow band) above the prior state of the art, with green marks for the
+results above the threshold and red crosses for the others; the paper does not print the constant it used.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError, _number, check_count, check_probability
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class HistoryResult:
+    """Which published improvements exceed the noise of the benchmark (Fig. 3).
+
+    Arrays are in date order (ties keep the order given).
+
+    Attributes
+    ----------
+    dates : numpy.ndarray
+        Dates of the results: ``datetime64[D]``, or floats (e.g. years) if numbers were given.
+    scores : numpy.ndarray
+        The results' scores.
+    sigma : numpy.ndarray
+        σ of each result (the given σ, or sqrt(p(1 - p)/n)).
+    prior_best : numpy.ndarray
+        Best score published before each result (NaN for the first).
+    increments : numpy.ndarray
+        Improvement over the prior best, positive when better (NaN for the first).
+    thresholds : numpy.ndarray
+        z_{1-α} sqrt(σ² + σ_prior²), the smallest significant improvement (NaN for the first).
+    significant : numpy.ndarray
+        Increment > threshold (False for the first result, which has nothing to improve on).
+    alpha : float
+        α of the one-sided z-test.
+    z : float
+        z_{1-α}.
+    test_size : int or None
+        n, when σ comes from the binomial model.
+    lower_is_better : bool
+        Whether smaller scores are better (errors).
+    """
+
+    dates: np.ndarray
+    scores: np.ndarray
+    sigma: np.ndarray
+    prior_best: np.ndarray
+    increments: np.ndarray
+    thresholds: np.ndarray
+    significant: np.ndarray
+    alpha: float
+    z: float
+    test_size: int | None
+    lower_is_better: bool
+
+    def __repr__(self):
+        compared = max(self.scores.size - 1, 0)
+        source = f"test_size={self.test_size}" if self.test_size is not None else f"sigma={self.sigma[0]:.6g}"
+        return (
+            f"HistoryResult(results={self.scores.size}, {source}, alpha={self.alpha:g}, "
+            f"significant={int(self.significant.sum())}/{compared}, "
+            f"first_threshold={self.thresholds[1] if compared else float('nan'):.6g})"
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (dates as ISO strings or numbers; None where undefined)."""
+
+        def plain(values):
+            return [None if np.isnan(x) else float(x) for x in values]
+
+        if self.dates.dtype.kind == "M":
+            dates = [str(d) for d in self.dates]
+        else:
+            dates = [float(d) for d in self.dates]
+        return {
+            "dates": dates,
+            "scores": self.scores.tolist(),
+            "sigma": self.sigma.tolist(),
+            "prior_best": plain(self.prior_best),
+            "increments": plain(self.increments),
+            "thresholds": plain(self.thresholds),
+            "significant": [bool(x) for x in self.significant],
+            "alpha": self.alpha,
+            "z": self.z,
+            "test_size": self.test_size,
+            "lower_is_better": self.lower_is_better,
+        }
+
+
+def _dates(values):
+    """Numbers as floats, or dates (date, datetime, numpy datetime64, ISO strings) as datetime64[D]."""
+    if isinstance(values, (str, bytes)):
+        raise InputError(f"dates: expected a list of dates, got {values!r:.60}")
+    values = list(values)
+    if not values:
+        raise InputError("dates: expected at least one date")
+    if all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
+        return np.array([_number(v, "dates") for v in values])
+    out = []
+    for i, v in enumerate(values):
+        if isinstance(v, datetime.datetime):
+            v = v.date()
+        try:
+            if isinstance(v, (str, datetime.date, np.datetime64)):
+                out.append(np.datetime64(v, "D"))
+                continue
+        except ValueError:
+            pass
+        raise InputError(
+            f"dates: entry {i + 1}: expected a date (e.g. '2019-05-28') or a number, got {v!r:.60}"
+        )
+    return np.array(out, dtype="datetime64[D]")
+
+
+def history(dates, scores, *, sigma=None, test_size=None, alpha=0.05, lower_is_better=False):
+    """Mark which state-of-the-art increments exceed the benchmark's noise (paper Fig. 3, §2.2, §3.1).
+
+    Each result (in date order) is compared with the best score published before it; its increment is
+    significant when it exceeds z_{1-α} sqrt(σ² + σ_prior²), the one-sided z-test of §3.1 between two single
+    runs, σ_prior being the σ of that prior best result.
+
+    Parameters
+    ----------
+    dates : sequence
+        Publication dates: ``datetime.date``, ISO strings ('2019-05-28'), ``numpy.datetime64``, or numbers
+        such as fractional years.
+    scores : sequence of float
+        The results' scores, one per date.
+    sigma : float, optional
+        σ, the benchmark's standard deviation of one result, in the units of the scores (e.g. measured as in
+        §2.2). Give either `sigma` or `test_size`.
+    test_size : int, optional
+        n, the test set size of an accuracy (or error rate) benchmark: σ = sqrt(p(1 - p)/n) for a score p
+        (the binomial model of §2.2, Fig. 2), so scores must lie in [0, 1].
+    alpha : float, default 0.05
+        α of the one-sided z-test; z_{1-α} = 1.645 for 0.05.
+    lower_is_better : bool, default False
+        True for error rates, where an improvement is a decrease.
+
+    Returns
+    -------
+    HistoryResult
+
+    Examples
+    --------
+    Four results with σ = 0.01, so the threshold is 1.645 × √2 × 0.01 = 0.0233:
+
+    >>> from benchtrust.compare._history import history
+    >>> r = history(["2017-01-10", "2018-03-01", "2018-11-20", "2019-06-01"],
+    ...             [0.80, 0.83, 0.84, 0.87], sigma=0.01)
+    >>> round(float(r.thresholds[1]), 4)
+    0.0233
+    >>> r.significant.tolist()
+    [False, True, False, True]
+    >>> history([2018, 2019], [0.90, 0.91], test_size=1000).significant.tolist()
+    [False, False]
+    """
+    from scipy import stats
+
+    when = _dates(dates)
+    try:
+        values = np.asarray(scores, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError(f"scores: expected a list of numbers, got {scores!r:.60}") from None
+    if values.ndim != 1 or values.size != when.size:
+        raise InputError(f"scores: expected {when.size} numbers (one per date), got {np.size(values)}")
+    if not np.isfinite(values).all():
+        raise InputError("scores: expected finite numbers")
+    if (sigma is None) == (test_size is None):
+        raise InputError("sigma: give either sigma or test_size (for the binomial sigma = sqrt(p(1 - p)/n))")
+    alpha = check_probability(alpha, "alpha")
+    if not isinstance(lower_is_better, bool):
+        raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
+
+    order = np.argsort(when, kind="stable")
+    when, values = when[order], values[order]
+    if sigma is not None:
+        s = _number(sigma, "sigma")
+        if s <= 0:
+            raise InputError(f"sigma: expected a positive number, got {sigma!r}")
+        spread = np.full(values.size, s)
+        n = None
+    else:
+        n = check_count(test_size, "test_size")
+        if ((values < 0) | (values > 1)).any():
+            raise InputError("scores: with test_size, expected accuracies or error rates between 0 and 1")
+        spread = np.sqrt(values * (1 - values) / n)
+
+    signed = -values if lower_is_better else values
+    # Index of the best result before each one (the first has none).
+    best_so_far = np.zeros(values.size, dtype=int)
+    if values.size > 1:
+        running = np.maximum.accumulate(signed)
+        # First index reaching each running maximum: the result holding the state of the art.
+        holder = np.zeros(values.size, dtype=int)
+        holder[1:] = np.where(signed[1:] > running[:-1], np.arange(1, values.size), 0)
+        holder = np.maximum.accumulate(holder)
+        best_so_far[1:] = holder[:-1]
+    prior_best = np.full(values.size, np.nan)
+    increments = np.full(values.size, np.nan)
+    thresholds = np.full(values.size, np.nan)
+    prior_best[1:] = values[best_so_far[1:]]
+    increments[1:] = signed[1:] - signed[best_so_far[1:]]
+    z = stats.norm.isf(alpha)
+    thresholds[1:] = z * np.sqrt(spread[1:] ** 2 + spread[best_so_far[1:]] ** 2)
+    significant = np.zeros(values.size, dtype=bool)
+    significant[1:] = increments[1:] > thresholds[1:]
+    return HistoryResult(
+        dates=when,
+        scores=values,
+        sigma=spread,
+        prior_best=prior_best,
+        increments=increments,
+        thresholds=thresholds,
+        significant=significant,
+        alpha=alpha,
+        z=float(z),
+        test_size=n,
+        lower_is_better=lower_is_better,
+    )

@@ -1,0 +1,250 @@
+"""Figures of the paper: Fig. 6, detection rates of the conclusion criteria (§4.2), and Fig. 3, published
+improvements against the benchmark's noise (§2.2)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from benchtrust._io import InputError, atomic_path
+
+#: Fig. 6 colours: single point green, average orange, probability of outperforming purple.
+_CRITERION_STYLE = {
+    "single_point": ("tab:green", "single point"),
+    "average": ("tab:orange", "average"),
+    "probability_of_outperforming": ("tab:purple", "P(A > B)"),
+}
+_ESTIMATOR_STYLE = {"ideal": ("-", "ideal estimator"), "biased": ("--", "biased estimator")}
+
+
+def plot_error_rates(result, path, *, title=None):
+    """Draw the detection rates of the criteria against the true P(A > B), as in the paper's Fig. 6.
+
+    The x axis is the true probability that A outperforms B; the y axis the rate at which each criterion
+    concludes that A is better. Lines: single point (green), average with threshold δ (orange) and the
+    probability-of-outperforming test (purple); solid for the ideal estimator, dashed for the biased one.
+    The three regions of §4.2 are marked: H0 true (P(A > B) <= 0.5, a detection is a false positive),
+    significant but not meaningful (0.5 < P(A > B) <= γ, grey), and H1 true (P(A > B) > γ, a missed
+    detection is a false negative).
+
+    The figure is written with matplotlib's Agg renderer (no display needed, pyplot's global state is not
+    touched) to a temporary file in the target folder, then renamed onto `path`. The format follows the
+    file's suffix (``.png`` when it has none).
+
+    Parameters
+    ----------
+    result : ErrorRatesResult
+        From :func:`error_rates`.
+    path : str or os.PathLike
+        The image file to create or replace; its folder must exist.
+    title : str, optional
+        Figure title; default: k, the number of simulations, δ/σ and γ.
+
+    Returns
+    -------
+    pathlib.Path
+        `path`.
+
+    Raises
+    ------
+    benchtrust.InputError
+        If the folder does not exist or cannot be written to, or the suffix is not an image format
+        matplotlib writes.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from benchtrust.compare._error_rates import error_rates
+    >>> from benchtrust.compare._plot import plot_error_rates
+    >>> r = error_rates(0.01, conditional_sd=0.008, bias_sd=0.004, simulations=200, seed=0)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = plot_error_rates(r, pathlib.Path(folder, "fig6.png"))
+    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
+    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
+    fig6.png True
+    ['fig6.png']
+    """
+    _image_format(path)  # before drawing
+    figure = _new_figure((8, 5))
+    ax = figure.add_subplot()
+
+    p = result.probabilities
+    low = min(float(p.min()), 0.5)
+    ax.axvspan(0.5, result.gamma, color="0.85", linewidth=0, zorder=0, label="significant, not meaningful")
+    ax.axvline(0.5, color="0.5", linewidth=0.8)
+    ax.axvline(result.gamma, color="0.5", linewidth=0.8)
+    for criterion, (color, name) in _CRITERION_STYLE.items():
+        for estimator, rates in result.rates[criterion].items():
+            style, what = _ESTIMATOR_STYLE[estimator]
+            ax.plot(p, rates, color=color, linestyle=style, marker=".", label=f"{name}, {what}")
+    ax.text(low + 0.005, 1.02, "H0 true", fontsize="small", va="bottom")
+    ax.text(result.gamma + 0.005, 1.02, "H1 true", fontsize="small", va="bottom")
+
+    ax.set_xlim(low, max(float(p.max()), result.gamma))
+    ax.set_ylim(-0.02, 1.1)
+    ax.set_xlabel("true P(A > B)")
+    ax.set_ylabel("rate of detections (A better than B)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", frameon=False)
+    if title is None:
+        title = (
+            "Rate of detections of comparison methods (Bouthillier et al., Fig. 6)\n"
+            f"k = {result.runs} runs, {result.simulations} simulations per point, "
+            f"\N{GREEK SMALL LETTER DELTA} = {result.delta / result.sigma:.4g}\N{GREEK SMALL LETTER SIGMA}, "
+            f"\N{GREEK SMALL LETTER GAMMA} = {result.gamma:g}, "
+            f"\N{GREEK SMALL LETTER ALPHA} = {result.alpha:g}"
+        )
+    ax.set_title(title, fontsize="medium")
+    return _write(figure, path)
+
+
+def plot_history(result, path, *, title=None):
+    """Draw successive state-of-the-art results against the benchmark's noise, as in the paper's Fig. 3.
+
+    Dots are the results over time. Above (or, for errors, below) the prior state of the art, a red band
+    spans σ and a yellow band the significance threshold z_{1-α} sqrt(σ² + σ_prior²); results beyond the
+    threshold are green circles (likely significant), the others red crosses; the first result, with
+    nothing to improve on, is black.
+
+    The figure is written with matplotlib's Agg renderer to a temporary file in the target folder, then
+    renamed onto `path`. The format follows the file's suffix (``.png`` when it has none).
+
+    Parameters
+    ----------
+    result : HistoryResult
+        From :func:`history`.
+    path : str or os.PathLike
+        The image file to create or replace; its folder must exist.
+    title : str, optional
+        Figure title; default: σ (or n) and α.
+
+    Returns
+    -------
+    pathlib.Path
+        `path`.
+
+    Raises
+    ------
+    benchtrust.InputError
+        If the folder does not exist or cannot be written to, or the suffix is not an image format
+        matplotlib writes.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from benchtrust.compare._history import history
+    >>> from benchtrust.compare._plot import plot_history
+    >>> r = history(["2017-01-10", "2018-03-01", "2018-11-20", "2019-06-01"],
+    ...             [0.80, 0.83, 0.84, 0.87], sigma=0.01)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = plot_history(r, pathlib.Path(folder, "fig3.png"))
+    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
+    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
+    fig3.png True
+    ['fig3.png']
+    """
+    import numpy as np
+
+    _image_format(path)  # before drawing
+    figure = _new_figure((8, 5))
+    ax = figure.add_subplot()
+
+    x = result.dates
+    if x.dtype.kind == "M":
+        from matplotlib import dates as mdates
+
+        x = mdates.date2num(x.astype("datetime64[D]").astype(object))
+        ax.xaxis_date()
+    x = np.asarray(x, dtype=float)
+    y = result.scores
+    sign = -1.0 if result.lower_is_better else 1.0
+    n = y.size
+
+    # The state of the art over time (a step from each new best result to the next), and above it the σ
+    # band and the threshold a next result with the same σ would have to pass: z √2 σ.
+    if n > 1:
+        signed = sign * y
+        holder = np.flatnonzero(np.concatenate([[True], signed[1:] > np.maximum.accumulate(signed)[:-1]]))
+        edges = np.append(x[holder], x[-1])
+        keep = np.diff(edges) > 0
+        edges = np.append(edges[:-1][keep], edges[-1])
+        level, sigma = y[holder][keep], result.sigma[holder][keep]
+        if level.size:
+            threshold = result.z * np.sqrt(2.0) * sigma
+            ax.stairs(level, edges, baseline=None, color="black", linewidth=1, label="state of the art")
+            ax.stairs(
+                level + sign * threshold,
+                edges,
+                baseline=level,
+                fill=True,
+                color="gold",
+                alpha=0.35,
+                label=f"significance threshold z√2\N{GREEK SMALL LETTER SIGMA} (z = {result.z:.3g})",
+            )
+            ax.stairs(
+                level + sign * sigma,
+                edges,
+                baseline=level,
+                fill=True,
+                color="tab:red",
+                alpha=0.3,
+                label="\N{GREEK SMALL LETTER SIGMA}",
+            )
+
+    first = np.zeros(n, dtype=bool)
+    first[0] = True
+    later = ~first
+    ax.scatter(x[first], y[first], color="black", zorder=3, label="first result")
+    good = later & result.significant
+    bad = later & ~result.significant
+    ax.scatter(x[good], y[good], color="tab:green", zorder=3, label="likely significant")
+    ax.scatter(x[bad], y[bad], color="tab:red", marker="x", zorder=3, label="not significant")
+
+    ax.margins(x=0.04, y=0.08)
+    ax.set_xlabel("date of publication")
+    ax.set_ylabel("score" + (" (lower is better)" if result.lower_is_better else ""))
+    ax.legend(loc="best", fontsize="small", frameon=False)
+    if title is None:
+        source = (
+            f"binomial \N{GREEK SMALL LETTER SIGMA}, n = {result.test_size}"
+            if result.test_size is not None
+            else f"\N{GREEK SMALL LETTER SIGMA} = {result.sigma[0]:.4g}"
+        )
+        title = (
+            "Published improvements compared to benchmark variance (Bouthillier et al., Fig. 3)\n"
+            f"{source}, \N{GREEK SMALL LETTER ALPHA} = {result.alpha:g}; "
+            f"{int(result.significant.sum())} of {max(n - 1, 0)} increments significant"
+        )
+    ax.set_title(title, fontsize="medium")
+    return _write(figure, path)
+
+
+def _new_figure(size):
+    """An empty matplotlib figure of ``size`` inches, drawn without a display."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=size, layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _write(figure, path):
+    """Write ``figure`` to ``path`` atomically, in the format its suffix names; return the path."""
+    target = Path(path)
+    with atomic_path(target) as temporary:
+        figure.savefig(temporary, format=_image_format(target), dpi=120)
+    return target
+
+
+def _image_format(path):
+    """The format matplotlib writes `path` in (its suffix, ``png`` without one); InputError if none."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    image_format = Path(path).suffix[1:].lower() or "png"
+    supported = FigureCanvasBase.get_supported_filetypes()
+    if image_format not in supported:
+        raise InputError(
+            f"cannot write {os.fspath(path)}: '.{image_format}' is not an image format matplotlib writes; "
+            f"use one of {', '.join('.' + name for name in sorted(supported))}"
+        )
+    return image_format
