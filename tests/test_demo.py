@@ -1,5 +1,5 @@
-"""``make demo``: Table 2 beside the paper's values, Fig. 1, the Titanic leaderboard with its Fig. 7, and the
-consistency examples of Fazekas & Kovács."""
+"""``make demo``: Table 2 beside the paper's values, Fig. 1, the Titanic leaderboard with its Fig. 7, the
+consistency examples of Fazekas & Kovács and the comparison of two scikit-learn classifiers."""
 
 from benchtrust import _demo
 
@@ -38,3 +38,6 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     assert "(tp, tn) = (743, 4031), (743, 4032)" in text
     assert "inconsistent: no per-fold confusion matrices of any of the 918 fold configurations" in text
     assert "(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)" in text
+    # The variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.).
+    assert "Is A really better than B?" in out
+    assert "P(A > B) = " in out and "Runs needed (C.3, " in out and "0.05): 29;" in out

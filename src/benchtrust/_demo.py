@@ -1,6 +1,7 @@
 """``make demo``: Table 2 of Møllersen & Holsbø recomputed exactly, their Fig. 1 drawn, the state of the
-art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7, and the consistency
-tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2).
+art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7, the consistency
+tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2), and a variance-aware
+comparison of two scikit-learn classifiers (Bouthillier et al.).
 
 The paper simulates the non-i.i.d. rows of its Table 2 (100,000 repetitions); benchtrust computes every
 row exactly (:func:`benchtrust.sota.best_of`), so the two agree to the paper's printed decimals up to the
@@ -109,6 +110,7 @@ def main() -> None:
     titanic(folder)
     print()
     consistency()
+    comparison()
 
 
 def titanic(folder):
@@ -157,6 +159,14 @@ def consistency():
             if stop.code:
                 raise
         print()
+
+
+def comparison():
+    """Two scikit-learn classifiers compared as Bouthillier et al. recommend: variance by source, P(A > B)."""
+    from benchtrust.compare._example import sklearn_example
+
+    print("Is A really better than B? (Bouthillier et al., §2-4 and appendix C)")
+    print(sklearn_example().to_text())
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 from benchtrust._io import InputError, check_count, check_probability, read_numbers
 
-__all__ = ["app", "consistency_app", "main", "sota_app"]
+__all__ = ["app", "compare_app", "consistency_app", "main", "sota_app"]
 
 PROG = "benchtrust"
 NOT_BUILT_EXIT_CODE = 2
@@ -64,7 +64,15 @@ consistency_app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(consistency_app)
-_add_not_built("compare", "Is A really better than B, given all the sources of variance?")
+
+#: ``benchtrust compare``: commands are registered with ``@compare_app.command(...)``.
+compare_app = typer.Typer(
+    name="compare",
+    help="Is A really better than B, given all the sources of variance?",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(compare_app)
 _add_not_built("multiverse", "Would the ranking survive other reasonable design and analysis choices?")
 
 
@@ -74,7 +82,8 @@ _JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON 
 _OPTION_NAMES = re.compile(
     r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|bootstrap"
     r"|classes|max_plausible|score_column|repetitions|seed|negatives|folds|repeats|aggregation|folding|eps"
-    r"|rounding|beta|examples|class_counts|average|max_configurations)(?=[:=])"
+    r"|rounding|beta|examples|class_counts|average|max_configurations|gamma|resamples|sigma|conditional_sd"
+    r"|bias_sd|probabilities|delta|simulations|pair_by)(?=[:=])"
 )
 
 
@@ -1202,6 +1211,414 @@ def _batch_text(result) -> str:
         lines.append(
             "Every claim could come from the experiment described (which does not show that it did)."
         )
+    return "\n".join(lines)
+
+
+# --- benchtrust compare -------------------------------------------------------------------------------------
+
+_BOUTHILLIER = "Bouthillier et al. 2021"
+_GAMMA = "\N{GREEK SMALL LETTER GAMMA}"
+_BETA = "\N{GREEK SMALL LETTER BETA}"
+_SIGMA = "\N{GREEK SMALL LETTER SIGMA}"
+_COMPARE_GAMMA_OPTION = typer.Option(
+    "0.75",
+    "--gamma",
+    metavar="GAMMA",
+    help=f"{_GAMMA} in (0.5, 1): the smallest P(A > B) that is meaningful (the paper recommends 0.75).",
+)
+_COMPARE_ALPHA_OPTION = typer.Option(
+    "0.05", "--alpha", metavar="ALPHA", help=f"{_ALPHA}: the interval of P(A > B) has level 1 - {_ALPHA}."
+)
+_LOWER_IS_BETTER_OPTION = typer.Option(
+    False, "--lower-is-better", help="Lower scores are better (error rates, losses)."
+)
+
+
+def _gamma(text: str) -> float:
+    """`text` given to ``--gamma``: a probability strictly between 0.5 and 1."""
+    value = _number(text, "--gamma")
+    if not 0.5 < value < 1:
+        raise InputError(f"--gamma: expected a value strictly between 0.5 and 1, got {text!r}")
+    return value
+
+
+def _positive_number(text: str, option: str) -> float:
+    """`text` given to `option` as a finite number > 0."""
+    import math
+
+    value = _number(text, option)
+    if not 0 < value < math.inf:
+        raise InputError(f"{option}: expected a positive number, got {text!r}")
+    return value
+
+
+def _plot_note(plot, json_output: bool) -> None:
+    if plot is not None:
+        typer.echo(f"plot written to {plot}", err=json_output)
+
+
+@compare_app.command("outperform")
+def outperform_command(
+    runs: str = typer.Argument(
+        ..., metavar="RUNS.csv", help="One run per row: columns algorithm, score and, to pair, e.g. seed."
+    ),
+    a: str | None = typer.Option(None, "--a", metavar="NAME", help="Algorithm A, as named in the file."),
+    b: str | None = typer.Option(None, "--b", metavar="NAME", help="Algorithm B, as named in the file."),
+    pair_by: str | None = typer.Option(
+        None,
+        "--pair-by",
+        metavar="COLUMN",
+        help="Pair the runs of A and B by equal values of COLUMN (C.2). Without it: paired at random (C.4).",
+    ),
+    gamma: str = _COMPARE_GAMMA_OPTION,
+    alpha: str = _COMPARE_ALPHA_OPTION,
+    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    resamples: str | None = typer.Option(
+        None, "--resamples", metavar="K", help="Bootstrap K resamples (default: the exact interval)."
+    ),
+    seed: str = typer.Option(
+        "0", "--seed", metavar="S", help="Random seed of the random pairing and of --resamples."
+    ),
+    json_output: bool = _JSON_OPTION,
+) -> None:
+    """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.4-C.6)."""
+
+    def command():
+        for option, value in {"--a": a, "--b": b}.items():
+            if value is None or not value.strip():
+                raise InputError(f"{option} NAME is required: the algorithm, as named in column 'algorithm'")
+        if a.strip() == b.strip():
+            raise InputError(f"--a and --b both name {a.strip()!r}: compare two different algorithms")
+        options = {
+            "gamma": _gamma(gamma),
+            "alpha": _probability(alpha, "--alpha"),
+            "lower_is_better": lower_is_better,
+            "resamples": None if resamples is None else _count(resamples, "--resamples"),
+            "seed": _count_or_zero(seed, "--seed"),
+        }
+
+        from benchtrust.compare import probability_of_outperforming
+        from benchtrust.compare._runs import read_runs
+
+        read = read_runs(runs, a=a, b=b, pair_by=pair_by)
+        result = probability_of_outperforming(read.a, read.b, paired=read.paired, **options)
+        if json_output:
+            import json
+
+            out = result.to_dict()
+            out.update(a=read.names[0], b=read.names[1], runs_a=int(read.a.size), runs_b=int(read.b.size))
+            out["pair_by"] = read.pair_by
+            typer.echo(json.dumps(out, indent=2))
+        else:
+            typer.echo(_outperform_text(result, read, options["seed"]))
+
+    _consistency_errors(command)
+
+
+def _outperform_text(result, read, seed) -> str:
+    """The readable summary of P(A > B): the runs, the pairs, the interval, the decision in words."""
+    low, high = result.ci
+    level = f"{100 * (1 - result.alpha):g}% CI"
+    if read.paired:
+        pairs = f"{result.n_pairs}, paired by {read.pair_by!r} (C.2)"
+    else:
+        pairs = f"{result.n_pairs}, paired at random with seed {seed} (C.4)"
+        if read.a.size != read.b.size:
+            pairs += f"; {abs(read.a.size - read.b.size)} extra runs left out"
+    better = "lower" if result.lower_is_better else "higher"
+    rows = [
+        ("A", f"{read.names[0]}: {read.a.size} runs, mean {read.a.mean():.6g}"),
+        ("B", f"{read.names[1]}: {read.b.size} runs, mean {read.b.mean():.6g}"),
+        ("pairs", pairs),
+        ("wins, ties, losses", f"{result.wins}, {result.ties}, {result.losses} ({better} is better)"),
+        ("P(A > B)", f"{result.p_a_beats_b:.4f}"),
+        (level, f"[{low:.4f}, {high:.4f}] (percentile bootstrap, {result.method})"),
+        ("significant", f"{'yes' if result.significant else 'no'}: lower end {low:.4f} vs 0.5"),
+        (
+            "meaningful",
+            f"{'yes' if result.meaningful else 'no'}: upper end {high:.4f} vs {_GAMMA} = {result.gamma:g}",
+        ),
+    ]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"P(A > B) from {read.source} ({_BOUTHILLIER} §4.1, C.4-C.6)"]
+    lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    lines += ["", _paragraph(result.conclusion)]
+    return "\n".join(lines)
+
+
+@compare_app.command("sample-size")
+def sample_size_command(
+    gamma: str = _COMPARE_GAMMA_OPTION,
+    alpha: str = typer.Option("0.05", "--alpha", metavar="ALPHA", help=f"{_ALPHA}: rate of false positives."),
+    beta: str = typer.Option(
+        "0.05", "--beta", metavar="BETA", help=f"{_BETA}: rate of false negatives (power 1 - {_BETA})."
+    ),
+    json_output: bool = _JSON_OPTION,
+) -> None:
+    """How many runs of each pipeline the test of P(A > B) needs (Noether 1987; paper C.3)."""
+
+    def command():
+        g = _gamma(gamma)
+        level = _probability(alpha, "--alpha")
+        miss = _probability(beta, "--beta")
+
+        from benchtrust.compare import sample_size
+
+        runs = sample_size(g, alpha=level, beta=miss)
+        if json_output:
+            import json
+
+            typer.echo(json.dumps({"runs": runs, "gamma": g, "alpha": level, "beta": miss}, indent=2))
+            return
+        typer.echo(
+            _paragraph(
+                f"{runs} runs of each pipeline (pairs of runs, when paired) detect P(A > B) >= {_GAMMA} = "
+                f"{g:g} with {_ALPHA} = {level:g} and {_BETA} = {miss:g} (power {100 * (1 - miss):g}%): "
+                f"Noether's sample size for the Mann-Whitney test ({_BOUTHILLIER} C.3)."
+            )
+        )
+
+    _consistency_errors(command)
+
+
+@compare_app.command("error-rates")
+def error_rates_command(
+    sigma: str | None = typer.Option(
+        None, "--sigma", metavar="S", help=f"{_SIGMA}: SD of one run with every source randomised (required)."
+    ),
+    runs: str = typer.Option("50", "--runs", metavar="K", help="k, runs of each algorithm (§4.2: 50)."),
+    conditional_sd: str | None = typer.Option(
+        None,
+        "--conditional-sd",
+        metavar="S",
+        help="Biased estimator: SD of the runs around one hyperparameter optimisation (with --bias-sd).",
+    ),
+    bias_sd: str | None = typer.Option(
+        None,
+        "--bias-sd",
+        metavar="S",
+        help="Biased estimator: SD of its mean across hyperparameter optimisations (with --conditional-sd).",
+    ),
+    probabilities: str | None = typer.Option(
+        None,
+        "--probabilities",
+        metavar="P1,P2,...",
+        help="The true P(A > B) to simulate, in (0, 1] (default: 25 values from 0.4 to 1, as Fig. 6).",
+    ),
+    delta: str | None = typer.Option(
+        None,
+        "--delta",
+        metavar="D",
+        help=f"δ of the single-point and average criteria (default 1.9952{_SIGMA}).",
+    ),
+    gamma: str = _COMPARE_GAMMA_OPTION,
+    alpha: str = _COMPARE_ALPHA_OPTION,
+    simulations: str = typer.Option(
+        "1000", "--simulations", metavar="R", help="Simulated comparisons per probability."
+    ),
+    seed: str | None = typer.Option(None, "--seed", metavar="S", help="Random seed."),
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 6 for this simulation to FILE.png."
+    ),
+) -> None:
+    """How often each criterion concludes "A is better than B", against the true P(A > B) (§4.2, Fig. 6)."""
+
+    def command():
+        if sigma is None:
+            raise InputError(f"--sigma S is required ({_SIGMA}, the SD of one run's score)")
+        options = {
+            "runs": _count(runs, "--runs"),
+            "gamma": _gamma(gamma),
+            "alpha": _probability(alpha, "--alpha"),
+            "simulations": _count(simulations, "--simulations"),
+            "seed": None if seed is None else _count_or_zero(seed, "--seed"),
+        }
+        if (conditional_sd is None) != (bias_sd is None):
+            raise InputError(
+                "--conditional-sd and --bias-sd go together: give both to simulate the biased estimator"
+            )
+        if conditional_sd is not None:
+            options["conditional_sd"] = _positive_number(conditional_sd, "--conditional-sd")
+            options["bias_sd"] = _number(bias_sd, "--bias-sd")
+            if not 0 <= options["bias_sd"] < float("inf"):
+                raise InputError(f"--bias-sd: expected a number >= 0, got {bias_sd!r}")
+        if probabilities is not None:
+            parts = [part.strip() for part in probabilities.split(",")]
+            if not all(parts):
+                raise InputError(
+                    f"--probabilities: expected numbers separated by commas, got {probabilities!r}"
+                )
+            options["probabilities"] = [
+                _probability(part, "--probabilities", closed=False, upper_open=False) for part in parts
+            ]
+        if delta is not None:
+            options["delta"] = _number(delta, "--delta")
+        s = _positive_number(sigma, "--sigma")
+        if plot is not None:
+            _check_plot_path(plot)
+
+        from benchtrust.compare._error_rates import error_rates
+
+        result = _with_progress(
+            "simulating benchmarks", json_output, lambda progress: error_rates(s, **options)
+        )
+        if plot is not None:
+            from benchtrust.compare._plot import plot_error_rates
+
+            plot_error_rates(result, plot)
+        _print_result(result, json_output, lambda: _error_rates_text(result))
+        _plot_note(plot, json_output)
+
+    _consistency_errors(command)
+
+
+_CRITERION_WORDS = {
+    "single_point": "single point",
+    "average": "average",
+    "probability_of_outperforming": "P(A > B) test",
+}
+
+
+def _error_rates_text(result) -> str:
+    """The readable summary of the simulated detection rates: a table by P(A > B), then the regions."""
+    estimators = result.estimators
+    criteria = list(result.rates)
+    which = "ideal / biased estimator" if len(estimators) > 1 else "ideal estimator"
+
+    def rates(values):
+        return " / ".join("-" if values[e] is None else f"{values[e]:.3f}" for e in estimators)
+
+    rows = [["P(A > B)", *(_CRITERION_WORDS[c] for c in criteria)]]
+    for k, p in enumerate(result.probabilities.tolist()):
+        rows.append([f"{p:.3f}", *(rates({e: by[e][k] for e in estimators}) for by in result.rates.values())])
+    regions = result.region_rates()
+    rows.append([""] * len(rows[0]))
+    rows.append(["mean error rate", *("" for _ in criteria)])
+    rows.append(["false positive", *(rates(regions["false_positive"][c]) for c in criteria)])
+    rows.append(["false negative", *(rates(regions["false_negative"][c]) for c in criteria)])
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    lines = [
+        f'rate of concluding "A is better than B" ({_BOUTHILLIER} §4.2, Fig. 6), {which}:',
+        f"  {_SIGMA} = {result.sigma:g}, k = {result.runs} runs each, {result.simulations} simulations per "
+        f"point, δ = {result.delta:.6g}, {_GAMMA} = {result.gamma:g}, {_ALPHA} = {result.alpha:g}",
+        "",
+    ]
+    lines += [
+        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
+    ]
+    lines += [
+        "",
+        _paragraph(
+            f"A detection is a false positive where the true P(A > B) <= 0.5 and a missed detection a false "
+            f"negative where it is > {_GAMMA} (the means above weigh the simulated probabilities of each "
+            "region equally; '-': none simulated there)."
+        ),
+    ]
+    return "\n".join(lines)
+
+
+@compare_app.command("history")
+def history_command(
+    file: str = typer.Argument(
+        ..., metavar="HISTORY.csv", help="One published result per row: columns date and score."
+    ),
+    sigma: str | None = typer.Option(
+        None, "--sigma", metavar="S", help=f"{_SIGMA}: the benchmark's SD of one result, in score units."
+    ),
+    test_size: str | None = typer.Option(
+        None, "--test-size", metavar="N", help=f"n, test items: {_SIGMA} = sqrt(p(1 - p)/n) (binomial, §2.2)."
+    ),
+    alpha: str = typer.Option(
+        "0.05", "--alpha", metavar="ALPHA", help=f"{_ALPHA} of the one-sided z-test of each increment."
+    ),
+    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 3 for this history to FILE.png."
+    ),
+) -> None:
+    """Which state-of-the-art increments of a benchmark exceed its noise (paper §2.2, §3.1, Fig. 3)."""
+
+    def command():
+        if (sigma is None) == (test_size is None):
+            raise InputError(
+                f"give either --sigma S (the SD of one result) or --test-size N (binomial {_SIGMA}), not both"
+                if sigma is not None
+                else f"give --sigma S (the SD of one result) or --test-size N (binomial {_SIGMA})"
+            )
+        options = {"alpha": _probability(alpha, "--alpha"), "lower_is_better": lower_is_better}
+        if sigma is not None:
+            options["sigma"] = _positive_number(sigma, "--sigma")
+        else:
+            options["test_size"] = _count(test_size, "--test-size")
+        if plot is not None:
+            _check_plot_path(plot)
+
+        from benchtrust.compare._history import history
+        from benchtrust.compare._runs import read_history
+
+        dates, scores = read_history(file)
+        try:
+            result = history(dates, scores, **options)
+        except InputError as exc:
+            raise InputError(f"{file}: {exc}") from None
+        if plot is not None:
+            from benchtrust.compare._plot import plot_history
+
+            plot_history(result, plot)
+        _print_result(result, json_output, lambda: _history_text(result, file))
+        _plot_note(plot, json_output)
+
+    _consistency_errors(command)
+
+
+def _history_text(result, file) -> str:
+    """The readable summary of a benchmark's history: each result, its increment and threshold."""
+    import numpy as np
+
+    def number(value):
+        return "" if np.isnan(value) else f"{value:.4f}"
+
+    rows = [("date", "score", f"{_SIGMA}", "prior best", "increment", "threshold", "exceeds the noise")]
+    for k in range(result.scores.size):
+        first = k == 0
+        rows.append(
+            (
+                str(result.dates[k]) if result.dates.dtype.kind == "M" else f"{result.dates[k]:g}",
+                f"{result.scores[k]:.4f}",
+                f"{result.sigma[k]:.4f}",
+                number(result.prior_best[k]),
+                number(result.increments[k]),
+                number(result.thresholds[k]),
+                "" if first else ("yes" if result.significant[k] else "no"),
+            )
+        )
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    source = (
+        f"binomial {_SIGMA} = sqrt(p(1 - p)/n), n = {result.test_size}"
+        if result.test_size is not None
+        else f"{_SIGMA} = {result.sigma[0]:g}"
+    )
+    better = "lower" if result.lower_is_better else "higher"
+    lines = [
+        _paragraph(f"history of {file} ({_BOUTHILLIER} §2.2, §3.1, Fig. 3): {source}; {better} is better"),
+        f"  an increment exceeds the noise when above z = {result.z:.3f} (one-sided, "
+        f"{_ALPHA} = {result.alpha:g}) times sqrt({_SIGMA}² + {_SIGMA}_prior²)",
+        "",
+    ]
+    lines += [
+        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
+    ]
+    compared = max(result.scores.size - 1, 0)
+    significant = int(result.significant.sum())
+    lines += [
+        "",
+        _paragraph(
+            f"{significant} of {compared} results improve on the best before them by more than the noise of "
+            "the benchmark; the others are within what another test set or seed could give."
+        ),
+    ]
     return "\n".join(lines)
 
 
