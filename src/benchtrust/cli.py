@@ -443,13 +443,13 @@ def _check_plot_path(plot):
     """InputError unless `plot` can be written: an existing folder and an image suffix."""
     from pathlib import Path
 
-    from benchtrust.sota._plot import _image_format
+    from benchtrust._report.figures import image_format
 
     folder = Path(plot).parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"
         raise InputError(f"--plot: cannot write {plot}: folder '{folder}' {what}")
-    _image_format(plot)
+    image_format(plot)
 
 
 def _leaderboard(

@@ -3,10 +3,7 @@ improvements against the benchmark's noise (§2.2)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-from benchtrust._io import InputError, atomic_path
+from benchtrust._report.figures import image_format, new_figure, write_figure
 
 #: Fig. 6 colours: single point green, average orange, probability of outperforming purple.
 _CRITERION_STYLE = {
@@ -64,8 +61,8 @@ def plot_error_rates(result, path, *, title=None):
     fig6.png True
     ['fig6.png']
     """
-    _image_format(path)  # before drawing
-    figure = _new_figure((8, 5))
+    image_format(path)  # before drawing
+    figure = new_figure((8, 5))
     ax = figure.add_subplot()
 
     p = result.probabilities
@@ -94,7 +91,7 @@ def plot_error_rates(result, path, *, title=None):
             f"\N{GREEK SMALL LETTER ALPHA} = {result.alpha:g}"
         )
     ax.set_title(title, fontsize="medium")
-    return _write(figure, path)
+    return write_figure(figure, path)
 
 
 def plot_history(result, path, *, title=None):
@@ -144,8 +141,8 @@ def plot_history(result, path, *, title=None):
     """
     import numpy as np
 
-    _image_format(path)  # before drawing
-    figure = _new_figure((8, 5))
+    image_format(path)  # before drawing
+    figure = new_figure((8, 5))
     ax = figure.add_subplot()
 
     x = result.dates
@@ -215,36 +212,4 @@ def plot_history(result, path, *, title=None):
             f"{int(result.significant.sum())} of {max(n - 1, 0)} increments significant"
         )
     ax.set_title(title, fontsize="medium")
-    return _write(figure, path)
-
-
-def _new_figure(size):
-    """An empty matplotlib figure of ``size`` inches, drawn without a display."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=size, layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def _write(figure, path):
-    """Write ``figure`` to ``path`` atomically, in the format its suffix names; return the path."""
-    target = Path(path)
-    with atomic_path(target) as temporary:
-        figure.savefig(temporary, format=_image_format(target), dpi=120)
-    return target
-
-
-def _image_format(path):
-    """The format matplotlib writes `path` in (its suffix, ``png`` without one); InputError if none."""
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    image_format = Path(path).suffix[1:].lower() or "png"
-    supported = FigureCanvasBase.get_supported_filetypes()
-    if image_format not in supported:
-        raise InputError(
-            f"cannot write {os.fspath(path)}: '.{image_format}' is not an image format matplotlib writes; "
-            f"use one of {', '.join('.' + name for name in sorted(supported))}"
-        )
-    return image_format
+    return write_figure(figure, path)

@@ -3,10 +3,7 @@ a leaderboard's scores with its state-of-the-art estimates (§5.1.1)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-from benchtrust._io import InputError, atomic_path
+from benchtrust._report.figures import image_format, new_figure, write_figure
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6
@@ -74,8 +71,8 @@ def plot_best_of(result, path, *, title=None):
     import numpy as np
     from scipy import stats
 
-    _image_format(path)  # before drawing
-    figure = _new_figure((8, 5))
+    image_format(path)  # before drawing
+    figure = new_figure((8, 5))
 
     n, theta = result.test_size, result.top_score
     ax = figure.add_subplot()
@@ -124,7 +121,7 @@ def plot_best_of(result, path, *, title=None):
     ax.legend(loc="best", fontsize="small", frameon=False)
     ax.set_title(title if title is not None else _default_title(result), fontsize="medium")
 
-    return _write(figure, path)
+    return write_figure(figure, path)
 
 
 def plot_leaderboard(result, path, *, title=None):
@@ -188,8 +185,8 @@ def plot_leaderboard(result, path, *, title=None):
     import numpy as np
     from matplotlib.ticker import MaxNLocator
 
-    _image_format(path)  # before drawing
-    figure = _new_figure((9, 6.5))
+    image_format(path)  # before drawing
+    figure = new_figure((9, 6.5))
     ax = figure.add_subplot()
 
     edges = _leaderboard_bins(result)
@@ -243,39 +240,7 @@ def plot_leaderboard(result, path, *, title=None):
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize="small", frameon=False)
     ax.set_title(title if title is not None else _leaderboard_title(result, counts.sum()), fontsize="medium")
 
-    return _write(figure, path)
-
-
-def _new_figure(size):
-    """An empty matplotlib figure of ``size`` inches, drawn without a display."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=size, layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def _write(figure, path):
-    """Write ``figure`` to ``path`` atomically, in the format its suffix names; return the path."""
-    target = Path(path)
-    with atomic_path(target) as temporary:
-        figure.savefig(temporary, format=_image_format(target), dpi=120)
-    return target
-
-
-def _image_format(path):
-    """The format matplotlib writes `path` in (its suffix, ``png`` without one); InputError if none."""
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    image_format = Path(path).suffix[1:].lower() or "png"
-    supported = FigureCanvasBase.get_supported_filetypes()
-    if image_format not in supported:
-        raise InputError(
-            f"cannot write {os.fspath(path)}: '.{image_format}' is not an image format matplotlib writes; "
-            f"use one of {', '.join('.' + name for name in sorted(supported))}"
-        )
-    return image_format
+    return write_figure(figure, path)
 
 
 def _bars(ax, accuracy, pmf, n, **style):
