@@ -29,6 +29,7 @@ import time
 import numpy as np
 from scipy import stats
 
+from _tables import print_table  # benchmarks/, the script's own folder
 from benchtrust.compare import probability_of_outperforming
 from benchtrust.compare._outperform import _sum_pmf
 
@@ -73,15 +74,6 @@ def scipy_interval(indicators):
         rng=np.random.default_rng(SEED),
     ).confidence_interval
     return float(ci.low), float(ci.high)
-
-
-def print_table(rows):
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for i, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-        if i == 0:
-            print("  ".join("-" * width for width in widths))
-    print()
 
 
 def tails_at_ends(result):

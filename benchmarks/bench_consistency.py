@@ -41,6 +41,7 @@ import textwrap
 import time
 from pathlib import Path
 
+from _tables import print_table  # benchmarks/, the script's own folder
 from benchtrust.consistency._test_set import check_test_set
 
 HERE = Path(__file__).resolve().parent
@@ -206,15 +207,6 @@ def run_mlscorecheck(python, jobs):
             return json.loads(line.removeprefix("MLSCORECHECK-JSON "))
     reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
     return [{"error": f"subprocess failed: {reason}"} for _ in jobs]
-
-
-def print_table(rows):
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for i, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
-        if i == 0:
-            print("  ".join("-" * width for width in widths))
-    print()
 
 
 def seconds(value):

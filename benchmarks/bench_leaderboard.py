@@ -36,6 +36,7 @@ import time
 
 import numpy as np
 
+from _tables import print_table  # benchmarks/, the script's own folder
 from benchtrust.sota import _dependence, leaderboard
 from benchtrust.sota._leaderboard import _AccuracyModel
 
@@ -162,15 +163,6 @@ def run_baseline(scores, result, rng):
         maxima = timed(scores, getattr(result, name).sota)
         out[f"{name} E"] = (maxima.mean(), maxima.std(ddof=1) / np.sqrt(maxima.size))
     return out, float(np.mean(times)), len(times)
-
-
-def print_table(rows):
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for i, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-        if i == 0:
-            print("  ".join("-" * width for width in widths))
-    print()
 
 
 def table3_rows(result):

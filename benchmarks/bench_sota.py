@@ -20,6 +20,7 @@ import time
 import numpy as np
 from scipy import stats
 
+from _tables import print_table  # benchmarks/, the script's own folder
 from benchtrust.sota import best_of, simulate_best_of
 
 
@@ -75,11 +76,7 @@ def main():
 
     header = ("case", "baseline", "benchtrust s", "baseline s", "speed-up", "agreement")
     table = [header] + [(c, b, f"{e:.3f}", f"{t:.3f}", f"{t / e:.1f}x", a) for c, b, e, t, a in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    for i, row in enumerate(table):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-        if i == 0:
-            print("  ".join("-" * width for width in widths))
+    print_table(table)
 
 
 if __name__ == "__main__":
