@@ -306,6 +306,7 @@ _SCORE_NAMES = ("score", "accuracy", "auc")
 _MISSING = frozenset({"", "nan", "na", "null", "none"})
 #: What a DataFrame is called in messages, and in :attr:`Leaderboard.source`.
 _TABLE = "<table>"
+_LEADERBOARD_HEADER = "TeamId,TeamName,SubmissionDate,Score"
 #: The Kaggle Titanic leaderboard shipped in ``benchtrust/data`` (see its README for the source).
 _BUNDLED_LEADERBOARD = "titanic-2019-11-22.csv"
 #: The bundled leaderboard's path once known (extracted to a temporary file if benchtrust is zipped).
@@ -482,7 +483,10 @@ def read_leaderboard(
             )
     if score_column is not None and not isinstance(score_column, str):
         raise InputError(f"score_column: expected a column name, got {score_column!r}")
-    table = _file_table(source) if isinstance(source, (str, os.PathLike)) else _frame_table(source)
+    if isinstance(source, (str, os.PathLike)):
+        table = read_table(source, example=_LEADERBOARD_HEADER, what="a leaderboard table")
+    else:
+        table = _frame_table(source)
     team, score = _choose_columns(table, score_column)
     values = table.scores(score)
     rows = len(values)
@@ -563,21 +567,73 @@ def _chance_level(classes, lower_bound) -> float:
 
 
 class _Table:
-    """A table's header and string cells, read from a file, with the places to name in messages."""
+    """A table's header and string cells, read from a file, with the places to name in messages.
+
+    ``lines[k]`` is the 1-based line of row ``k`` in the file; ``layout`` says how the file was split.
+    """
 
     def __init__(self, name, header, rows, lines, header_line, layout):
         self.name = name
         self.header = header
-        self._rows = rows
-        self._lines = lines
+        self.rows = rows
+        self.lines = lines
+        self.header_line = header_line
         self.header_place = f"{name}, line {header_line}"
         self.layout = f" (read as {layout})"
 
     def where(self, k: int) -> str:
-        return f"{self.name}, line {self._lines[k]}"
+        return f"{self.name}, line {self.lines[k]}"
+
+    def column(self, wanted: str, *, purpose: str = "") -> int:
+        """The index of column ``wanted`` (any case), or an InputError listing the columns found."""
+        lowered = [name.lower() for name in self.header]
+        if lowered.count(wanted.lower()) > 1:
+            raise InputError(f"{self.header_place}: the header names column {wanted!r} twice")
+        if wanted.lower() not in lowered:
+            found = ", ".join(repr(name) for name in self.header)
+            raise InputError(
+                f"{self.header_place}: no column {wanted!r}{purpose}; found {found}{self.layout}"
+            )
+        return lowered.index(wanted.lower())
 
     def cells(self, column: int) -> list[str]:
-        return [row[column].strip() for row in self._rows]
+        return [row[column].strip() for row in self.rows]
+
+    def numbers(self, column: int, *, missing: bool = False) -> np.ndarray:
+        """The column's cells as finite floats; with ``missing``, empty or NA cells are nan.
+
+        An InputError names the first cell that is not a number (or is infinite).
+        """
+        import numpy as np
+
+        cells = self.cells(column)
+        if missing:
+            cells = ["nan" if cell.lower() in _MISSING else cell for cell in cells]
+        try:
+            values = np.array(cells, dtype=np.float64)
+        except ValueError:
+            values = None
+        bad = (
+            range(len(cells))
+            if values is None
+            else np.flatnonzero(~np.isfinite(values) & ~(np.isnan(values) if missing else False))
+        )
+        for k in bad:
+            where = f"{self.where(k)}, column {self.header[column]!r}"
+            if not _is_number(cells[k]):
+                raise InputError(f"{where}: {_describe_non_number(cells[k])}")
+            value = float(cells[k])
+            if not (np.isfinite(value) or (missing and np.isnan(value))):
+                raise InputError(f"{where}: {cells[k]!r} is not a finite number")
+        return values
+
+    def texts(self, column: int, what: str) -> list[str]:
+        """The column's cells, none of them empty."""
+        cells = self.cells(column)
+        if "" in cells:
+            k = cells.index("")
+            raise InputError(f"{self.where(k)}, column {self.header[column]!r}: empty, expected {what}")
+        return cells
 
     def scores(self, column: int) -> np.ndarray:
         return _parse_scores(self.cells(column), self, column)
@@ -585,11 +641,7 @@ class _Table:
     def team_ids(self, column: int) -> np.ndarray:
         import numpy as np
 
-        ids = self.cells(column)
-        if "" in ids:
-            k = ids.index("")
-            raise InputError(f"{self.where(k)}, column {self.header[column]!r}: empty, expected a team id")
-        return np.array(ids)
+        return np.array(self.texts(column, "a team id"))
 
 
 class _FrameTable:
@@ -639,8 +691,12 @@ class _FrameTable:
         return series.astype(str).to_numpy(dtype=str)
 
 
-def _file_table(path) -> _Table:
-    """Read the table in file `path` as strings, with the 1-based line number of each data row."""
+def read_table(path, *, example: str, what: str = "a table") -> _Table:
+    """Read the table in file `path` as strings, with the 1-based line number of each data row.
+
+    The delimiter (comma, tab or semicolon) is read off the header line; blank lines and lines starting
+    with ``#`` before the header are skipped. ``example`` is a header line shown when the file has none.
+    """
     import csv
 
     name = os.fspath(path)
@@ -651,8 +707,8 @@ def _file_table(path) -> _Table:
     )
     if start is None:
         raise InputError(
-            f"{name}: empty (no lines other than blank or comment lines); expected a leaderboard table "
-            "with a header line naming its columns, such as TeamId,TeamName,SubmissionDate,Score"
+            f"{name}: empty (no lines other than blank or comment lines); expected {what} with a header "
+            f"line naming its columns, such as {example}"
         )
     delimiter, layout = _sniff_delimiter(lines[start])
     records: list[list[str]] = []
@@ -688,8 +744,8 @@ def _file_table(path) -> _Table:
     header = [field.strip() for field in records[0]]
     if all(_is_number(field) for field in header if field):
         raise InputError(
-            f"{name}, line {numbers[0]}: expected a header line naming the columns, such as "
-            f"TeamId,TeamName,SubmissionDate,Score; found {lines[numbers[0] - 1].strip()!r}"
+            f"{name}, line {numbers[0]}: expected a header line naming the columns, such as {example}; "
+            f"found {lines[numbers[0] - 1].strip()!r}"
         )
     if len(records) == 1:
         raise InputError(f"{name}: no rows below the header (line {numbers[0]})")

@@ -13,117 +13,12 @@ Every mistake raises :class:`benchtrust.InputError` naming the file, the 1-based
 from __future__ import annotations
 
 import dataclasses
-import os
 
 import numpy as np
 
-from benchtrust._io import (
-    InputError,
-    _describe_non_number,
-    _is_number,
-    _read_text,
-    _sniff_delimiter,
-)
+from benchtrust._io import InputError, _is_number, read_table
 
 __all__ = ["PairedRuns", "read_history", "read_runs"]
-
-
-@dataclasses.dataclass(frozen=True)
-class _Table:
-    """A table's header and string cells, with the line number of each row."""
-
-    name: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    lines: tuple[int, ...]
-    header_line: int
-    layout: str
-
-    def column(self, wanted: str, *, purpose: str = "") -> int:
-        """The index of column ``wanted`` (any case), or an InputError listing the columns found."""
-        lowered = [name.lower() for name in self.header]
-        if lowered.count(wanted.lower()) > 1:
-            raise InputError(
-                f"{self.name}, line {self.header_line}: the header names column {wanted!r} twice"
-            )
-        if wanted.lower() not in lowered:
-            found = ", ".join(repr(name) for name in self.header)
-            raise InputError(
-                f"{self.name}, line {self.header_line}: no column {wanted!r}{purpose}; found {found} "
-                f"(read as {self.layout})"
-            )
-        return lowered.index(wanted.lower())
-
-    def cells(self, column: int) -> list[str]:
-        return [row[column].strip() for row in self.rows]
-
-    def numbers(self, column: int) -> np.ndarray:
-        """The column's cells as finite floats; an InputError names the first cell that is not."""
-        values = []
-        for cell, line in zip(self.cells(column), self.lines, strict=True):
-            where = f"{self.name}, line {line}, column {self.header[column]!r}"
-            if not _is_number(cell):
-                raise InputError(f"{where}: {_describe_non_number(cell)}")
-            value = float(cell)
-            if not np.isfinite(value):
-                raise InputError(f"{where}: {cell!r} is not a finite number")
-            values.append(value)
-        return np.array(values, dtype=float)
-
-    def texts(self, column: int, what: str) -> list[str]:
-        """The column's cells, none of them empty."""
-        cells = self.cells(column)
-        if "" in cells:
-            line = self.lines[cells.index("")]
-            where = f"{self.name}, line {line}, column {self.header[column]!r}"
-            raise InputError(f"{where}: empty, expected {what}")
-        return cells
-
-
-def _read_table(path, example: str) -> _Table:
-    """The table in file ``path``; ``example`` is a header line shown when the file has none."""
-    import csv
-
-    name = os.fspath(path)
-    lines = _read_text(path).replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    kept = [
-        (number, line)
-        for number, line in enumerate(lines, start=1)
-        if line.strip() and not line.strip().startswith("#")
-    ]
-    if not kept:
-        raise InputError(f"{name}: empty; expected a header line naming the columns, such as {example}")
-    delimiter, layout = _sniff_delimiter(kept[0][1])
-    if delimiter is None:
-        records = [[line] for _, line in kept]
-    else:
-        try:
-            records = [next(csv.reader([line], delimiter=delimiter, strict=True), []) for _, line in kept]
-        except csv.Error as exc:
-            raise InputError(f"{name}: {exc} (a field may not hold a line break)") from None
-    numbers = [number for number, _ in kept]
-    header = tuple(field.strip() for field in records[0])
-    if all(_is_number(field) for field in header if field):
-        raise InputError(
-            f"{name}, line {numbers[0]}: expected a header line naming the columns, such as {example}; "
-            f"found {kept[0][1].strip()!r}"
-        )
-    if len(records) == 1:
-        raise InputError(f"{name}: no rows below the header (line {numbers[0]})")
-    for record, number in zip(records[1:], numbers[1:], strict=True):
-        if len(record) != len(header):
-            raise InputError(
-                f"{name}, line {number}: {len(record)} fields, but the header (line {numbers[0]}) has "
-                f"{len(header)}; quote fields that contain the delimiter"
-            )
-    return _Table(
-        name=name,
-        header=header,
-        rows=tuple(tuple(record) for record in records[1:]),
-        lines=tuple(numbers[1:]),
-        header_line=numbers[0],
-        layout=layout,
-    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -186,7 +81,7 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
     >>> runs.a.tolist(), runs.b.tolist(), runs.keys
     ([0.9, 0.91], [0.8, 0.85], ('1', '2'))
     """
-    table = _read_table(path, "algorithm,seed,score")
+    table = read_table(path, example="algorithm,seed,score")
     name = table.name
     for option, value in (("a", a), ("b", b)):
         if not isinstance(value, str) or not value.strip():
@@ -283,7 +178,7 @@ def read_history(path) -> tuple[list[str], np.ndarray]:
     ...     read_history(path)
     (['2018-01-02', '2019-03-04'], array([0.91, 0.93]))
     """
-    table = _read_table(path, "date,score")
+    table = read_table(path, example="date,score")
     date = table.column("date")
     score = table.column("score")
     dates = table.texts(date, "a date such as 2019-05-28")
