@@ -28,7 +28,8 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     assert "demo-output/fig1-best-of-1000.png" in out
     leaderboard = figure.parent / "fig7-titanic-leaderboard.png"
     assert leaderboard.read_bytes().startswith(PNG_SIGNATURE)
-    assert sorted(p.name for p in figure.parent.iterdir()) == [figure.name, leaderboard.name]
+    assert sorted(p.name for p in figure.parent.iterdir()) == [figure.name, leaderboard.name, "multiverse"]
+    assert (figure.parent / "multiverse" / "unfolding.png").read_bytes().startswith(PNG_SIGNATURE)
     # The Titanic analysis, perfect (leaked) scores left out, in plain words.
     assert "teams used             16066 (excluded: 39 broken, 57 chance, 111 implausible)" in out
     assert "A sober state of the art is" in out
@@ -41,3 +42,7 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     # The variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.).
     assert "Is A really better than B?" in out
     assert "P(A > B) = " in out and "Runs needed (C.3, " in out and "0.05): 29;" in out
+    # The multiverse of Nießl et al. on the Herrmann et al. results.
+    assert "$ benchtrust multiverse example --out demo-output/multiverse" in out
+    assert "288 combinations (9 datasets" in text
+    assert "Kaplan-Meier 7 3 13" in text

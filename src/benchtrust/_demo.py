@@ -1,7 +1,8 @@
 """``make demo``: Table 2 of Møllersen & Holsbø recomputed exactly, their Fig. 1 drawn, the state of the
 art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7, the consistency
-tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2), and a variance-aware
-comparison of two scikit-learn classifiers (Bouthillier et al.).
+tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2), a variance-aware
+comparison of two scikit-learn classifiers (Bouthillier et al.), and the multiverse of design and analysis
+choices of Nießl et al. on the Herrmann et al. results.
 
 The paper simulates the non-i.i.d. rows of its Table 2 (100,000 repetitions); benchtrust computes every
 row exactly (:func:`benchtrust.sota.best_of`), so the two agree to the paper's printed decimals up to the
@@ -111,6 +112,8 @@ def main() -> None:
     print()
     consistency()
     comparison()
+    print()
+    multiverse(folder)
 
 
 def titanic(folder):
@@ -159,6 +162,20 @@ def consistency():
             if stop.code:
                 raise
         print()
+
+
+def multiverse(folder):
+    """Nießl et al.'s 288 combinations of the Herrmann et al. results: rank ranges, step-wise optimisation,
+    the impact of each choice and the unfolding, written to `folder`/multiverse."""
+    from benchtrust.cli import main
+
+    arguments = ["multiverse", "example", "--out", f"{folder}/multiverse"]
+    print("$ benchtrust " + " ".join(arguments))
+    try:
+        main(arguments)
+    except SystemExit as stop:
+        if stop.code:
+            raise
 
 
 def comparison():

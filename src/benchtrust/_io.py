@@ -566,23 +566,11 @@ def _chance_level(classes, lower_bound) -> float:
     return max(levels, default=-math.inf)
 
 
-class _Table:
-    """A table's header and string cells, read from a file, with the places to name in messages.
+class _Columns:
+    """Finding columns and reading their cells as numbers or names, for a file's table or a DataFrame.
 
-    ``lines[k]`` is the 1-based line of row ``k`` in the file; ``layout`` says how the file was split.
+    Subclasses provide ``header``, ``header_place``, ``layout``, ``cells(column)`` and ``where(k)``.
     """
-
-    def __init__(self, name, header, rows, lines, header_line, layout):
-        self.name = name
-        self.header = header
-        self.rows = rows
-        self.lines = lines
-        self.header_line = header_line
-        self.header_place = f"{name}, line {header_line}"
-        self.layout = f" (read as {layout})"
-
-    def where(self, k: int) -> str:
-        return f"{self.name}, line {self.lines[k]}"
 
     def column(self, wanted: str, *, purpose: str = "") -> int:
         """The index of column ``wanted`` (any case), or an InputError listing the columns found."""
@@ -595,9 +583,6 @@ class _Table:
                 f"{self.header_place}: no column {wanted!r}{purpose}; found {found}{self.layout}"
             )
         return lowered.index(wanted.lower())
-
-    def cells(self, column: int) -> list[str]:
-        return [row[column].strip() for row in self.rows]
 
     def numbers(self, column: int, *, missing: bool = False) -> np.ndarray:
         """The column's cells as finite floats; with ``missing``, empty or NA cells are nan.
@@ -635,6 +620,28 @@ class _Table:
             raise InputError(f"{self.where(k)}, column {self.header[column]!r}: empty, expected {what}")
         return cells
 
+
+class _Table(_Columns):
+    """A table's header and string cells, read from a file, with the places to name in messages.
+
+    ``lines[k]`` is the 1-based line of row ``k`` in the file; ``layout`` says how the file was split.
+    """
+
+    def __init__(self, name, header, rows, lines, header_line, layout):
+        self.name = name
+        self.header = header
+        self.rows = rows
+        self.lines = lines
+        self.header_line = header_line
+        self.header_place = f"{name}, line {header_line}"
+        self.layout = f" (read as {layout})"
+
+    def where(self, k: int) -> str:
+        return f"{self.name}, line {self.lines[k]}"
+
+    def cells(self, column: int) -> list[str]:
+        return [row[column].strip() for row in self.rows]
+
     def scores(self, column: int) -> np.ndarray:
         return _parse_scores(self.cells(column), self, column)
 
@@ -644,7 +651,7 @@ class _Table:
         return np.array(self.texts(column, "a team id"))
 
 
-class _FrameTable:
+class _FrameTable(_Columns):
     """The same interface as :class:`_Table` for a pandas DataFrame, whose cells may be numbers."""
 
     def __init__(self, frame):
@@ -657,6 +664,23 @@ class _FrameTable:
     def where(self, k: int) -> str:
         label = self._frame.index[k]
         return f"{_TABLE}, row {label if isinstance(label, numbers.Integral) else repr(label)}"
+
+    def cells(self, column: int) -> list[str]:
+        """The column's cells as text: numbers as Python writes them, missing values as ''."""
+        import pandas as pd
+
+        def text(cell):
+            if isinstance(cell, str):
+                return cell.strip()
+            if cell is None or cell is pd.NA or cell is pd.NaT or (isinstance(cell, float) and cell != cell):
+                return ""
+            if isinstance(cell, numbers.Integral) and not isinstance(cell, bool):
+                return str(int(cell))
+            if isinstance(cell, numbers.Real) and not isinstance(cell, bool):
+                return repr(float(cell))
+            return str(cell)
+
+        return [text(cell) for cell in self._frame.iloc[:, column].tolist()]
 
     def scores(self, column: int) -> np.ndarray:
         import numpy as np
@@ -756,6 +780,13 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
             f"has {len(header)}; quote fields that contain the delimiter"
         )
     return _Table(name, header, records[1:], numbers[1:], numbers[0], layout)
+
+
+def table_of(source, *, example: str, what: str = "a table") -> _Table | _FrameTable:
+    """The table in file `source` (see :func:`read_table`), or `source` itself if it is a DataFrame."""
+    if isinstance(source, (str, os.PathLike)):
+        return read_table(source, example=example, what=what)
+    return _frame_table(source)
 
 
 def _frame_table(frame) -> _FrameTable:

@@ -11,14 +11,12 @@ app is run in-process, as by typer's ``CliRunner``); :func:`main` is the backsto
 import re
 
 import typer
-from typer.core import TyperGroup
 
 from benchtrust._io import InputError, check_count, check_probability, read_numbers
 
-__all__ = ["app", "compare_app", "consistency_app", "main", "sota_app"]
+__all__ = ["app", "compare_app", "consistency_app", "main", "multiverse_app", "sota_app"]
 
 PROG = "benchtrust"
-NOT_BUILT_EXIT_CODE = 2
 INPUT_ERROR_EXIT_CODE = 2
 # Greek letters the help texts share with the paper, spelled out where the linter would take them for Latin.
 _RHO = "\N{GREEK SMALL LETTER RHO}"
@@ -42,20 +40,6 @@ sota_app = typer.Typer(
 app.add_typer(sota_app)
 
 
-class _NotBuiltGroup(TyperGroup):
-    """A command group that is listed in ``--help`` but, whatever its arguments, only says it is not built."""
-
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
-        if ctx.resilient_parsing:  # shell completion: stay silent
-            return []
-        typer.echo(f"{PROG} {self.name}: not built yet (planned; see the project issues)", err=True)
-        raise typer.Exit(NOT_BUILT_EXIT_CODE)
-
-
-def _add_not_built(name: str, question: str) -> None:
-    app.add_typer(typer.Typer(name=name, cls=_NotBuiltGroup, add_help_option=False), name=name, help=question)
-
-
 #: ``benchtrust consistency``: commands are registered with ``@consistency_app.command(...)``.
 consistency_app = typer.Typer(
     name="consistency",
@@ -73,7 +57,15 @@ compare_app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(compare_app)
-_add_not_built("multiverse", "Would the ranking survive other reasonable design and analysis choices?")
+
+#: ``benchtrust multiverse``: commands are registered with ``@multiverse_app.command(...)``.
+multiverse_app = typer.Typer(
+    name="multiverse",
+    help="Would the ranking survive other reasonable design and analysis choices?",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(multiverse_app)
 
 
 _JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON object.")
@@ -1618,6 +1610,132 @@ def _history_text(result, file) -> str:
             f"{significant} of {compared} results improve on the best before them by more than the noise of "
             "the benchmark; the others are within what another test set or seed could give."
         ),
+    ]
+    return "\n".join(lines)
+
+
+_NIESSL = "Nießl et al. 2022"
+_TIMES = "\N{MULTIPLICATION SIGN}"
+_OUT_OPTION = typer.Option(
+    None, "--out", metavar="DIR", help="Folder for the tables (CSV) and figures (PNG); created if missing."
+)
+
+
+@multiverse_app.command("run")
+def multiverse_run_command(
+    results: str = typer.Argument(
+        ...,
+        metavar="RESULTS.csv",
+        help="One row per data set, method and iteration, one column per measure (empty = failed).",
+    ),
+    spec: str | None = typer.Option(
+        None, "--spec", metavar="SPEC.yaml", help="Measures, choices, options and defaults (required)."
+    ),
+    characteristics: str | None = typer.Option(
+        None, "--characteristics", metavar="FILE", help="One row per data set: the characteristics rules use."
+    ),
+    out: str | None = _OUT_OPTION,
+    json_output: bool = _JSON_OPTION,
+) -> None:
+    """Rank the methods under every combination of options and analyse how the ranking moves (§3-4)."""
+
+    def command():
+        if spec is None:
+            raise InputError("--spec SPEC.yaml is required (the measures, choices and options to combine)")
+        _multiverse(
+            {"results": results, "spec": spec, "characteristics": characteristics}, out, json_output, results
+        )
+
+    _consistency_errors(command)
+
+
+@multiverse_app.command("example")
+def multiverse_example_command(out: str | None = _OUT_OPTION, json_output: bool = _JSON_OPTION) -> None:
+    """Nießl et al.'s study: 288 combinations of the Herrmann et al. (2021) results (bundled)."""
+
+    def command():
+        from benchtrust.multiverse import bundled_study
+
+        _multiverse(bundled_study(), out, json_output, "the bundled Herrmann et al. (2021) results")
+
+    _consistency_errors(command)
+
+
+def _multiverse(inputs, out, json_output, what) -> None:
+    if out is None:
+        raise InputError("--out DIR is required (the folder to write the tables and figures to)")
+    from benchtrust.multiverse import study
+
+    result = _with_progress("ranking and unfolding", json_output, lambda progress: study(**inputs))
+    written = result.write(out)
+    _print_result(result, json_output, lambda: _multiverse_text(result, what, written))
+
+
+def _share(fraction: float) -> str:
+    """A share in whole percent, "<1%" for a small one that is not zero."""
+    return "<1%" if 0 < fraction < 0.005 else f"{fraction:.0%}"
+
+
+def _multiverse_text(result, what, written) -> str:
+    """The readable summary: each method's rank at the defaults, its range, step-wise best, the choices'
+    impact, the unfolding's fit and the files written."""
+    import numpy as np
+
+    mv = result.multiverse
+    default = mv.index(mv.defaults)
+    order = np.argsort(mv.ranks[default], kind="stable")
+    top = mv.ranks.min(axis=1, keepdims=True) == mv.ranks
+    rows = [("method", "default", "best", "worst", "first in", "step-wise")]
+    for m in order:
+        rows.append(
+            (
+                mv.methods[m],
+                f"{mv.ranks[default, m]:g}",
+                f"{result.distribution.best[m]:g}",
+                f"{result.distribution.worst[m]:g}",
+                _share(top[:, m].mean()),
+                f"{result.stepwise.best[mv.methods[m]]:g}",
+            )
+        )
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    sizes = f" {_TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
+    defaults = ", ".join(f"{c} = {mv.defaults[c]}" for c in mv.choices)
+    lines = [
+        _paragraph(
+            f"multiverse of {what} ({_NIESSL}, §3-4): {len(mv.codes)} combinations ({sizes}) of "
+            f"{len(mv.methods)} methods; defaults: {defaults}"
+        ),
+        "",
+    ]
+    lines += [
+        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
+    ]
+    lines += ["", f"  step-wise order: {' → '.join(result.stepwise.order)}", ""]
+    lines.append("  changing one choice only:")
+    for row in result.impact.table[result.impact.table["from_option"] == "*"].itertuples():
+        lines.append(
+            f"    {row.choice}: the ranking changes in {row.ranking_changed:.0%} of pairs, the winner in "
+            f"{row.winner_changed:.0%}, a method moves {row.mean_abs_rank_change:.2f} ranks on average"
+        )
+    if result.unfolding is not None:
+        u = result.unfolding
+        lines += [
+            "",
+            f"  unfolding ({u.conditionality}, {u.row_points.shape[1]} dimensions): stress {u.stress:.4f}, "
+            f"penalized stress {u.penalized_stress:.4f}, {u.iterations} iterations"
+            + ("" if u.converged else " (not converged)"),
+        ]
+    winners = int(top.any(axis=0).sum())
+    spread = float((result.distribution.worst - result.distribution.best).max())
+    lines += [
+        "",
+        _paragraph(
+            f"{winners} of {len(mv.methods)} methods rank first under some combination, and a method's rank "
+            f"moves by up to {spread:g} places across them: a ranking from one set of choices says little "
+            "unless the choices were fixed before the results were seen."
+        ),
+        "",
+        f"  wrote {len(written)} files to {written[0].parent}: " + ", ".join(p.name for p in written),
     ]
     return "\n".join(lines)
 

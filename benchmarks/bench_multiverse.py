@@ -1,0 +1,209 @@
+"""Time a multiverse study (benchtrust.multiverse) against the straightforward per-combination computation.
+
+Two cases:
+
+* the paper's study (Nießl et al. 2022, §3-4): the bundled Herrmann et al. results, 288 combinations of 13
+  methods, with rank distribution, step-wise optimisation, impact and the unfolding of the 288 × 13 rank
+  matrix (target: the whole study under 5 s);
+* a synthetic study of 10,000 combinations × 50 methods: 24 data sets, 10 iterations per pair, 10 % of the
+  values missing (seeded); 625 data-set options (all, and 624 random subsets of 8 to 20 data sets) ×
+  2 measures × 4 imputations × 2 aggregations (mean, mean rank), the unfolding of the 10,000 × 50 rank
+  matrix included (target: under 2 minutes).
+
+The baseline ranks one combination at a time the way an analysis script would: filter the long table to
+the combination's data sets, impute each (data set, method) pair with pandas ``groupby``, aggregate and
+rank with ``Series.rank``. It is timed on a sample of combinations and extrapolated; its rankings are
+checked against benchtrust's. No baseline exists for the unfolding in Python (R's smacof is GPL and not
+installed here), so its time is reported alone.
+
+Run: make bench (or .venv/bin/python benchmarks/bench_multiverse.py). Prints tables; asserts nothing.
+Takes about two minutes.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from _tables import print_table  # benchmarks/, the script's own folder
+from benchtrust.multiverse import bundled_study, rankings, read_spec, study, unfold
+
+SEED = 7
+SAMPLE = 100  # combinations the baseline ranks, to extrapolate from
+
+
+def synthetic():
+    """Long-format results of 50 methods on 24 data sets and the spec of 10,000 combinations."""
+    rng = np.random.default_rng(SEED)
+    datasets, methods, iterations = 24, 50, 10
+    d, m, i = np.meshgrid(np.arange(datasets), np.arange(methods), np.arange(iterations), indexing="ij")
+    skill = rng.normal(0.75, 0.05, methods)[m] + rng.normal(0, 0.05, datasets)[d]
+    accuracy = np.clip(skill + rng.normal(0, 0.03, d.shape), 0, 1)
+    brier = np.clip(0.25 - (accuracy - 0.5) / 2 + rng.normal(0, 0.01, d.shape), 0, 1)
+    accuracy[rng.random(d.shape) < 0.1] = np.nan
+    brier[rng.random(d.shape) < 0.1] = np.nan
+    results = pd.DataFrame(
+        {
+            "dataset": [f"d{k:02d}" for k in d.ravel()],
+            "method": [f"m{k:02d}" for k in m.ravel()],
+            "iteration": i.ravel() + 1,
+            "accuracy": accuracy.ravel(),
+            "brier": brier.ravel(),
+        }
+    )
+    names = [f"d{k:02d}" for k in range(datasets)]
+    subsets = {"all": {"rule": "all"}}
+    while len(subsets) < 625:
+        kept = sorted(rng.choice(names, size=rng.integers(8, 21), replace=False).tolist())
+        subsets[f"s{len(subsets)}"] = {"rule": "list", "datasets": kept}
+    spec = {
+        "measures": {
+            "accuracy": {"better": "higher", "random": 0.5},
+            "brier": {"better": "lower", "random": 0.25},
+        },
+        "choices": {
+            "datasets": {"default": "all", "options": subsets},
+            "measure": {"default": "accuracy", "options": ["accuracy", "brier"]},
+            "imputation": {
+                "default": "threshold",
+                "options": {
+                    "threshold": {"rule": "threshold", "threshold": 0.2},
+                    "weighted": {"rule": "weighted"},
+                    "random": {"rule": "random"},
+                    "mean": {"rule": "mean"},
+                },
+            },
+            "aggregation": {"default": "mean", "options": ["mean", "mean_rank"]},
+        },
+    }
+    return results, spec
+
+
+def baseline_ranking(long, spec, kept, measure, imputation, aggregation):
+    """One combination's ranks, computed the straightforward way with pandas."""
+    declared = spec.measure(measure)
+    table = long[long["dataset"].isin(kept)]
+    failed = table[[m.column for m in spec.measures]].isna().any(axis=1)
+    frame = table.assign(value=table[declared.column], failed=failed)
+    rows = []
+    for (dataset, method), pair in frame.groupby(["dataset", "method"], sort=False):
+        r = pair["failed"].mean()
+        observed = pair["value"].dropna()
+        rest = observed.mean() if len(observed) else declared.random
+        sign = 1 if declared.higher_is_better else -1
+        fill = {
+            "threshold": rest if r < imputation.parameters.get("threshold", 0.2) else declared.random,
+            "weighted": declared.random + sign * max(sign * (rest - declared.random), 0) * (1 - r),
+            "random": declared.random,
+            "mean": rest,
+        }[imputation.rule]
+        q = 1 - len(observed) / len(pair)
+        rows.append((dataset, method, (1 - q) * rest + q * fill if q < 1 else fill))
+    values = pd.DataFrame(rows, columns=["dataset", "method", "value"])
+    ascending = not declared.higher_is_better
+    if aggregation == "mean":
+        score = values.groupby("method", sort=False)["value"].mean()
+    else:
+        values["rank"] = values.groupby("dataset")["value"].rank(ascending=ascending, method="average")
+        score, ascending = values.groupby("method", sort=False)["rank"].mean(), True
+    return score.rank(ascending=ascending, method="average")
+
+
+def time_baseline(results, spec_mapping, multiverse, sample):
+    """Seconds per combination of the baseline on `sample` combinations; checks its ranks."""
+    spec = read_spec(spec_mapping)
+    long = results if isinstance(results, pd.DataFrame) else pd.read_csv(results)
+    if spec.columns["method"] != "method":
+        long = long.rename(columns={spec.columns["method"]: "method", spec.columns["dataset"]: "dataset"})
+    for m in spec.measures:
+        if m.failed_values:
+            long[m.column] = long[m.column].where(~long[m.column].isin(m.failed_values))
+    options = {c.family: {o.name: o for o in c.options} for c in spec.choices}
+    combinations = multiverse.combinations
+    rng = np.random.default_rng(SEED)
+    chosen = rng.choice(len(combinations), size=min(sample, len(combinations)), replace=False)
+    start = time.perf_counter()
+    agree = 0
+    for k in chosen:
+        row = combinations.iloc[k]
+        ranks = baseline_ranking(
+            long,
+            spec,
+            multiverse.datasets[row["datasets"]],
+            options["measure"][row["measure"]].rule,
+            options["imputation"][row["imputation"]],
+            options["aggregation"][row["aggregation"]].rule.replace("mean_rank", "rank"),
+        )
+        agree += np.allclose(ranks.loc[list(multiverse.methods)].to_numpy(), multiverse.ranks[k])
+    seconds = (time.perf_counter() - start) / len(chosen)
+    return seconds, agree, len(chosen)
+
+
+def herrmann():
+    paths = bundled_study()
+    start = time.perf_counter()
+    result = study(**paths)
+    total = time.perf_counter() - start
+    start = time.perf_counter()
+    multiverse = rankings(**paths)
+    ranking_time = time.perf_counter() - start
+    import yaml
+
+    spec_mapping = yaml.safe_load(paths["spec"].read_text(encoding="utf-8"))
+    spec_mapping["choices"]["aggregation"]["options"] = {
+        "mean": {"rule": "mean"},
+        "rank": {"rule": "mean_rank"},
+    }
+    subset = rankings(paths["results"], spec_mapping, characteristics=paths["characteristics"])
+    per, agree, checked = time_baseline(paths["results"], spec_mapping, subset, SAMPLE)
+    baseline = per * len(multiverse.codes)
+    u = result.unfolding
+    print("The paper's study: 288 combinations x 13 methods (Herrmann et al. results, bundled)")
+    print_table(
+        [
+            ("step", "benchtrust", "baseline (extrapolated)", "speed-up", "target"),
+            ("rankings", f"{ranking_time:.2f} s", f"{baseline:.1f} s", f"{baseline / ranking_time:.0f}x", ""),
+            ("whole study with unfolding", f"{total:.2f} s", "", "", "< 5 s"),
+        ]
+    )
+    print(
+        f"baseline rankings equal to benchtrust's on {agree} of {checked} sampled combinations (mean and "
+        "mean rank aggregations); unfolding: stress "
+        f"{u.stress:.4f}, penalized stress {u.penalized_stress:.4f}, {u.iterations} iterations\n"
+    )
+
+
+def large():
+    results, spec_mapping = synthetic()
+    start = time.perf_counter()
+    multiverse = rankings(results, spec_mapping)
+    ranking_time = time.perf_counter() - start
+    start = time.perf_counter()
+    fitted = unfold(multiverse.ranks)
+    unfolding_time = time.perf_counter() - start
+    start = time.perf_counter()
+    result = study(results, spec_mapping)
+    total = time.perf_counter() - start
+    per, agree, checked = time_baseline(results, spec_mapping, multiverse, SAMPLE)
+    baseline = per * len(multiverse.codes)
+    print(f"Synthetic study: {len(multiverse.codes):,} combinations x {len(multiverse.methods)} methods")
+    print_table(
+        [
+            ("step", "benchtrust", "baseline (extrapolated)", "speed-up", "target"),
+            ("rankings", f"{ranking_time:.2f} s", f"{baseline:.0f} s", f"{baseline / ranking_time:.0f}x", ""),
+            ("unfolding 10,000 x 50", f"{unfolding_time:.1f} s", "", "", ""),
+            ("whole study with unfolding", f"{total:.1f} s", "", "", "< 120 s"),
+        ]
+    )
+    print(
+        f"baseline rankings equal to benchtrust's on {agree} of {checked} sampled combinations; unfolding: "
+        f"stress {fitted.stress:.4f}, penalized stress {fitted.penalized_stress:.4f}, {fitted.iterations} "
+        f"iterations, converged {fitted.converged}; study unfolding iterations {result.unfolding.iterations}"
+    )
+
+
+if __name__ == "__main__":
+    herrmann()
+    large()

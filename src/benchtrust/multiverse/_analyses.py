@@ -1,0 +1,298 @@
+"""What the multiverse of rankings says (Nießl et al. 2022, §4): how far each method's rank moves over all
+combinations (Fig. 2), how far a researcher optimising one choice at a time could move it (Fig. 3), and
+how much each choice alone changes the ranking (§4.2, Fig. 5 in numbers).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from benchtrust._io import InputError
+
+__all__ = ["Impact", "RankDistribution", "Stepwise", "impact", "rank_distribution", "stepwise"]
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class RankDistribution:
+    """Each method's ranks over all combinations (the paper's Fig. 2).
+
+    Attributes
+    ----------
+    methods : tuple of str
+    best, worst : numpy.ndarray
+        Each method's smallest and largest rank.
+    table : pandas.DataFrame
+        Long table with columns ``method``, ``rank``, ``combinations`` (how many give the method that
+        rank) and ``share`` (the same as a fraction of all combinations), ranks ascending.
+    """
+
+    methods: tuple[str, ...]
+    best: np.ndarray
+    worst: np.ndarray
+    table: object
+
+    def share_at_most(self, method: str, rank: float) -> float:
+        """The share of combinations in which `method` ranks `rank` or better."""
+        rows = self.table[(self.table["method"] == method) & (self.table["rank"] <= rank)]
+        return float(rows["share"].sum())
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rank_range": {
+                m: [float(b), float(w)] for m, b, w in zip(self.methods, self.best, self.worst, strict=True)
+            },
+            "shares": {
+                m: {f"{r:g}": float(s) for r, s in zip(group["rank"], group["share"], strict=True)}
+                for m, group in self.table.groupby("method", sort=False)
+            },
+        }
+
+    def __repr__(self) -> str:
+        lines = [f"RankDistribution({len(self.methods)} methods):"]
+        width = max(len(m) for m in self.methods)
+        for m, b, w in zip(self.methods, self.best, self.worst, strict=True):
+            lines.append(f"  {m:<{width}}  best {b:g}, worst {w:g}")
+        return "\n".join(lines)
+
+
+def rank_distribution(multiverse) -> RankDistribution:
+    """Each method's best and worst rank and the share of combinations at each rank (Fig. 2, §4.1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from benchtrust.multiverse import rank_distribution
+    >>> toy = SimpleNamespace(methods=("A", "B"), ranks=np.array([[1.0, 2.0], [1.5, 1.5], [2.0, 1.0]]))
+    >>> rank_distribution(toy).table
+      method  rank  combinations     share
+    0      A   1.0             1  0.333333
+    1      A   1.5             1  0.333333
+    2      A   2.0             1  0.333333
+    3      B   1.0             1  0.333333
+    4      B   1.5             1  0.333333
+    5      B   2.0             1  0.333333
+    """
+    import pandas as pd
+
+    ranks = np.asarray(multiverse.ranks)
+    long = pd.DataFrame(
+        {"method": np.tile(np.asarray(multiverse.methods, dtype=object), len(ranks)), "rank": ranks.ravel()}
+    )
+    table = long.groupby(["method", "rank"], sort=False).size().rename("combinations").reset_index()
+    order = {m: k for k, m in enumerate(multiverse.methods)}
+    table = table.sort_values(["method", "rank"], key=lambda c: c.map(order) if c.name == "method" else c)
+    table = table.reset_index(drop=True).assign(share=lambda t: t["combinations"] / len(ranks))
+    return RankDistribution(tuple(multiverse.methods), ranks.min(axis=0), ranks.max(axis=0), table)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Stepwise:
+    """Step-wise optimisation of each method's rank (the paper's Fig. 3).
+
+    Attributes
+    ----------
+    order : tuple of str
+        The choices in the order they were optimised.
+    steps : pandas.DataFrame
+        Per method, step 0 (the defaults) and one row per choice in `order`: columns ``method``, ``step``,
+        ``choice`` (empty at step 0), ``option`` (the option taken), ``rank``, ``value`` and ``changed``
+        (whether the step changed the option).
+    best : dict of str to float
+        Each method's rank after the last step.
+    """
+
+    order: tuple[str, ...]
+    steps: object
+    best: dict[str, float]
+
+    def to_dict(self) -> dict[str, object]:
+        records = self.steps.to_dict(orient="records")
+        return {
+            "order": list(self.order),
+            "steps": [
+                {k: (v.item() if isinstance(v, np.generic) else v) for k, v in row.items()} for row in records
+            ],
+            "best": self.best,
+        }
+
+    def __repr__(self) -> str:
+        lines = [f"Stepwise(order: {' → '.join(self.order)}):"]
+        for method, group in self.steps.groupby("method", sort=False):
+            changes = [f"{r.choice}={r.option} → {r.rank:g}" for r in group.itertuples() if r.changed]
+            lines.append(
+                f"  {method}: default {group['rank'].iloc[0]:g}; {'; '.join(changes) or 'no change'}"
+            )
+        return "\n".join(lines)
+
+
+def stepwise(multiverse, *, order=None) -> Stepwise:
+    """Optimise each method's rank one choice at a time, from the defaults (§4.1, Fig. 3).
+
+    At each step (a choice, in `order`) every option of that choice is tried with the options taken so
+    far for the other choices. The option giving the method the best rank is taken; among equal ranks the
+    one with the better aggregated value (in the direction that ranks first); among options equal in both,
+    the first in the spec's order. The option held so far is kept unless another is strictly better, so a
+    step that cannot improve the rank leaves the default in place.
+
+    Parameters
+    ----------
+    multiverse : Multiverse
+    order : sequence of str, optional
+        The choices in the order to optimise them; default: the spec's ``stepwise`` order.
+
+    Returns
+    -------
+    Stepwise
+    """
+    import pandas as pd
+
+    order = tuple(multiverse.spec.stepwise if order is None else order)
+    for name in order:
+        if name not in multiverse.choices:
+            raise InputError(f"order: {name!r} is not a choice ({', '.join(multiverse.choices)})")
+    rows = []
+    for m, method in enumerate(multiverse.methods):
+        current = dict(multiverse.defaults)
+        at = multiverse.index(current)
+        rows.append((method, 0, "", "", multiverse.ranks[at, m], multiverse.values[at, m], False))
+        for step, choice in enumerate(order, start=1):
+            held = current[choice]
+            candidates = [dict(current, **{choice: option}) for option in multiverse.options[choice]]
+            where = [multiverse.index(c) for c in candidates]
+            keys = [_merit(multiverse, k, m) for k in where]
+            best = min(range(len(keys)), key=keys.__getitem__)
+            if keys[best] < _merit(multiverse, multiverse.index(current), m):
+                current = candidates[best]
+            at = multiverse.index(current)
+            rows.append(
+                (
+                    method,
+                    step,
+                    choice,
+                    current[choice],
+                    multiverse.ranks[at, m],
+                    multiverse.values[at, m],
+                    current[choice] != held,
+                )
+            )
+    steps = pd.DataFrame(rows, columns=["method", "step", "choice", "option", "rank", "value", "changed"])
+    final = steps.groupby("method", sort=False)["rank"].last()
+    return Stepwise(order, steps, {m: float(r) for m, r in final.items()})
+
+
+def _merit(multiverse, k, m):
+    """Sort key of combination `k` for method `m`: its rank, then its value, better first."""
+    value = multiverse.values[k, m]
+    return (multiverse.ranks[k, m], -value if multiverse.higher_is_better[k] else value)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Impact:
+    """How much changing one choice alone changes the ranking (§4.2).
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per choice (``from_option`` and ``to_option`` are ``*``: every pair of its options) and one
+        per alternative option against the default (as in the paper's Fig. 5). Columns: ``choice``,
+        ``from_option``, ``to_option``, ``pairs`` (pairs of combinations that differ in this choice only),
+        ``ranking_changed`` and ``winner_changed`` (the share of pairs whose ranking, or set of
+        first-ranked methods, differs) and ``mean_abs_rank_change`` (over pairs and methods).
+    """
+
+    table: object
+
+    def to_dict(self) -> dict[str, object]:
+        return {"impact": self.table.to_dict(orient="records")}
+
+    def __repr__(self) -> str:
+        overall = self.table[self.table["from_option"] == "*"]
+        lines = ["Impact (changing one choice alone):"]
+        for row in overall.itertuples():
+            lines.append(
+                f"  {row.choice}: ranking changes in {row.ranking_changed:.0%}, winner in "
+                f"{row.winner_changed:.0%}, mean |Δrank| {row.mean_abs_rank_change:.2f}"
+            )
+        return "\n".join(lines)
+
+
+def impact(multiverse) -> Impact:
+    """For each choice, compare the rankings of combinations that differ in that choice only (§4.2).
+
+    Every pair of options of the choice is compared under every setting of the other choices, without
+    forming the pairs: equal rankings are counted by grouping identical rows, and the sum of absolute
+    rank changes over all pairs comes from each method's sorted ranks,
+    Σ_{a<b} |x_a − x_b| = Σ_k (2k − n + 1) x_(k).
+
+    Returns
+    -------
+    Impact
+    """
+    import pandas as pd
+
+    sizes = [len(multiverse.options[c]) for c in multiverse.choices]
+    methods = len(multiverse.methods)
+    ranks = np.asarray(multiverse.ranks).reshape(*sizes, methods)
+    winners = ranks == ranks.min(axis=-1, keepdims=True)
+    rows = []
+    for axis, choice in enumerate(multiverse.choices):
+        options = multiverse.options[choice]
+        n = len(options)
+        by_option = np.moveaxis(ranks, axis, 0).reshape(n, -1, methods)
+        won = np.moveaxis(winners, axis, 0).reshape(n, -1, methods)
+        settings = by_option.shape[1]
+        pairs = n * (n - 1) // 2 * settings
+        if pairs == 0:
+            rows.append((choice, "*", "*", 0, 0.0, 0.0, 0.0))
+        else:
+            spread = (2 * np.arange(n) - n + 1) @ np.sort(by_option, axis=0).reshape(n, -1)
+            rows.append(
+                (
+                    choice,
+                    "*",
+                    "*",
+                    pairs,
+                    1 - _equal_pairs(by_option) / pairs,
+                    1 - _equal_pairs(won) / pairs,
+                    float(spread.sum()) / (pairs * methods),
+                )
+            )
+        default = options.index(multiverse.defaults[choice])
+        for k, option in enumerate(options):
+            if k != default:
+                change = np.abs(by_option[k] - by_option[default])
+                rows.append(
+                    (
+                        choice,
+                        options[default],
+                        option,
+                        settings,
+                        float((change > 0).any(axis=-1).mean()),
+                        float((won[k] != won[default]).any(axis=-1).mean()),
+                        float(change.mean()),
+                    )
+                )
+    columns = [
+        "choice",
+        "from_option",
+        "to_option",
+        "pairs",
+        "ranking_changed",
+        "winner_changed",
+        "mean_abs_rank_change",
+    ]
+    return Impact(pd.DataFrame(rows, columns=columns))
+
+
+def _equal_pairs(values) -> int:
+    """The number of pairs of options whose rows are equal, summed over settings; `values` is (options,
+    settings, methods)."""
+    n, settings, methods = values.shape
+    keyed = np.concatenate(
+        [np.broadcast_to(np.arange(settings)[None, :, None], (n, settings, 1)), values.astype(float)], axis=2
+    )
+    _, counts = np.unique(keyed.reshape(-1, methods + 1), axis=0, return_counts=True)
+    return int((counts * (counts - 1) // 2).sum())

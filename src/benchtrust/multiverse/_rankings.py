@@ -1,0 +1,286 @@
+"""The rankings of every combination of options (Nießl et al. 2022, §3.1).
+
+Each combination takes one option of every choice: the data sets, the measure, the imputation of failed
+iterations and the aggregation over data sets. Its ranking gives rank 1 to the best method and average
+ranks to ties. The computation is vectorised: one imputation per (measure, imputation option), one
+aggregation call per (measure, imputation, aggregation option) covering every data-set option at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Mapping
+
+import numpy as np
+
+from benchtrust._io import InputError
+from benchtrust.multiverse._data import read_characteristics, read_results
+from benchtrust.multiverse._options import FAMILIES, mean_of_rest, rule
+from benchtrust.multiverse._spec import Spec, read_spec
+
+__all__ = ["Multiverse", "rankings"]
+
+_TIMES = "\N{MULTIPLICATION SIGN}"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Multiverse:
+    """The rankings of the methods under every combination of options.
+
+    Attributes
+    ----------
+    choices : tuple of str
+        The choices, in the spec's order (a family the spec leaves out comes last, with its one option).
+    options : mapping of str to tuple of str
+        Each choice's options, in the spec's order.
+    defaults : mapping of str to str
+        Each choice's default option.
+    methods : tuple of str
+    codes : numpy.ndarray
+        Shape (combinations, choices): the index of each combination's option of each choice. The
+        combinations run through the product of the options with the last choice fastest.
+    ranks : numpy.ndarray
+        Shape (combinations, methods): 1 = best; ties get the average of their ranks.
+    values : numpy.ndarray
+        Shape (combinations, methods): the aggregated value the ranking rests on (for a lexicographic
+        aggregation such as best0.05, its first key: the number of data sets on which the method is best).
+    higher_is_better : numpy.ndarray
+        Shape (combinations,): whether a higher value ranks first in that combination.
+    datasets : mapping of str to tuple of str
+        The data sets each option of the data-set choice keeps.
+    spec : Spec
+        The spec the multiverse was built from.
+    """
+
+    choices: tuple[str, ...]
+    options: Mapping[str, tuple[str, ...]]
+    defaults: Mapping[str, str]
+    methods: tuple[str, ...]
+    codes: np.ndarray
+    ranks: np.ndarray
+    values: np.ndarray
+    higher_is_better: np.ndarray
+    datasets: Mapping[str, tuple[str, ...]]
+    spec: Spec
+
+    @property
+    def combinations(self):
+        """A DataFrame with one row per combination and one column per choice, holding option names."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                c: np.asarray(self.options[c], dtype=object)[self.codes[:, k]]
+                for k, c in enumerate(self.choices)
+            }
+        )
+
+    def index(self, selection: Mapping[str, str]) -> int:
+        """The row of the combination with the given option of every choice."""
+        position = 0
+        for choice in self.choices:
+            position = position * len(self.options[choice]) + self.options[choice].index(selection[choice])
+        return position
+
+    def rank_range(self) -> dict[str, list[float]]:
+        """Each method's best and worst rank over all combinations."""
+        return {
+            m: [float(lo), float(hi)]
+            for m, lo, hi in zip(self.methods, self.ranks.min(0), self.ranks.max(0), strict=True)
+        }
+
+    def rankings_table(self):
+        """One row per combination and method: a column per choice, ``method``, ``value`` and ``rank``."""
+
+        combinations = self.combinations.loc[np.repeat(np.arange(len(self.codes)), len(self.methods))]
+        return combinations.reset_index(drop=True).assign(
+            method=np.tile(np.asarray(self.methods, dtype=object), len(self.codes)),
+            value=self.values.ravel(),
+            rank=self.ranks.ravel(),
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "combinations": len(self.codes),
+            "methods": list(self.methods),
+            "choices": {
+                c: {"options": list(self.options[c]), "default": self.defaults[c]} for c in self.choices
+            },
+            "rank_range": self.rank_range(),
+        }
+
+    def __repr__(self) -> str:
+        sizes = f" {_TIMES} ".join(f"{len(self.options[c])} {c}" for c in self.choices)
+        return f"Multiverse({len(self.codes)} combinations = {sizes}; {len(self.methods)} methods)"
+
+
+def rankings(results, spec, *, characteristics=None) -> Multiverse:
+    """Rank the methods under every combination of the spec's options (Nießl et al. 2022, §3.1).
+
+    Parameters
+    ----------
+    results : str, os.PathLike or pandas.DataFrame
+        Long format: one row per (data set, method, resampling iteration), one column per measure; empty,
+        NA or a measure's ``failed_values`` mark a failed iteration.
+    spec : str, os.PathLike, mapping or Spec
+        The YAML spec (see :mod:`benchtrust.multiverse._spec`) naming columns, measures and choices.
+    characteristics : str, os.PathLike or pandas.DataFrame, optional
+        One row per data set (column named as the results' data-set column), numeric characteristics
+        used by data-set rules such as ``below_median``.
+
+    Returns
+    -------
+    Multiverse
+
+    Raises
+    ------
+    benchtrust.InputError
+        For a mistake in any input, naming the file and the place.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from benchtrust.multiverse import rankings
+    >>> results = pd.DataFrame({
+    ...     "dataset": ["d1"] * 4 + ["d2"] * 4,
+    ...     "method": ["A", "A", "B", "B"] * 2,
+    ...     "accuracy": [0.9, 0.8, 0.7, None, 0.6, 0.6, 0.9, 0.8],
+    ... })
+    >>> spec = {"measures": {"accuracy": {"better": "higher", "random": 0.5}},
+    ...         "choices": {"imputation": {"options": {"mean": {"rule": "mean"},
+    ...                                                 "threshold0.2": {"rule": "threshold"}}},
+    ...                     "aggregation": {"options": ["mean", "mean_rank"]}}}
+    >>> multiverse = rankings(results, spec)
+    >>> multiverse.rankings_table()
+         imputation aggregation datasets   measure method  value  rank
+    0          mean        mean      all  accuracy      A  0.725   2.0
+    1          mean        mean      all  accuracy      B  0.775   1.0
+    2          mean   mean_rank      all  accuracy      A  1.500   1.5
+    3          mean   mean_rank      all  accuracy      B  1.500   1.5
+    4  threshold0.2        mean      all  accuracy      A  0.725   1.5
+    5  threshold0.2        mean      all  accuracy      B  0.725   1.5
+    6  threshold0.2   mean_rank      all  accuracy      A  1.500   1.5
+    7  threshold0.2   mean_rank      all  accuracy      B  1.500   1.5
+    """
+    spec = spec if isinstance(spec, Spec) else read_spec(spec)
+    data = read_results(results, spec)
+    table = None
+    if characteristics is not None:
+        table = read_characteristics(characteristics, data.datasets, dataset_column=spec.columns["dataset"])
+    by_family = {family: spec.choice(family) for family in FAMILIES}
+    subsets = _subsets(by_family["datasets"], data.datasets, table)
+    masks = np.array([[d in set(kept) for d in data.datasets] for kept in subsets.values()])
+
+    shape = [len(by_family[f].options) for f in FAMILIES]
+    ranks = np.empty((*shape, len(data.methods)))
+    values = np.empty_like(ranks)
+    higher = np.empty(shape, dtype=bool)
+    for (e, measure_option), (i, imputation) in itertools.product(
+        enumerate(by_family["measure"].options), enumerate(by_family["imputation"].options)
+    ):
+        measure = spec.measure(measure_option.rule)
+        imputed = _impute(imputation, data, measure)
+        spread = np.where(masks[:, :, None], imputed[None], np.nan)
+        for a, aggregation in enumerate(by_family["aggregation"].options):
+            keys, better_higher = _aggregate(aggregation, spread, measure, len(data.methods))
+            ranks[:, e, i, a] = _rank(-keys if better_higher else keys)
+            values[:, e, i, a] = keys[:, 0]
+            higher[:, e, i, a] = better_higher
+
+    order = [FAMILIES.index(spec.choices[k].family) for k in range(len(spec.choices))]
+    ranks = ranks.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
+    values = values.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
+    higher = higher.transpose(*order).ravel()
+    sizes = [len(c.options) for c in spec.choices]
+    codes = np.indices(sizes).reshape(len(sizes), -1).T
+    return Multiverse(
+        choices=tuple(c.name for c in spec.choices),
+        options={c.name: c.names for c in spec.choices},
+        defaults={c.name: c.default for c in spec.choices},
+        methods=data.methods,
+        codes=codes,
+        ranks=ranks,
+        values=values,
+        higher_is_better=higher,
+        datasets={
+            o.name: tuple(kept)
+            for o, kept in zip(by_family["datasets"].options, subsets.values(), strict=True)
+        },
+        spec=spec,
+    )
+
+
+def _call(option, family, *args, **kwargs):
+    """Call the option's rule, naming the option's place in the spec on any InputError."""
+    found = rule(family, option.rule)
+    try:
+        return found, found.function(*args, **kwargs, **option.parameters)
+    except InputError as exc:
+        raise InputError(f"{option.place}: {exc}") from None
+
+
+def _subsets(choice, datasets, characteristics) -> dict[str, list[str]]:
+    out = {}
+    for option in choice.options:
+        _, kept = _call(option, "datasets", characteristics, list(datasets))
+        kept = [d for d in datasets if d in set(kept)]
+        if not kept:
+            raise InputError(f"{option.place}: selects no data set")
+        out[option.name] = kept
+    return out
+
+
+def _impute(option, data, measure) -> np.ndarray:
+    """Each pair's value: the mean over its iterations, missing ones filled with the rule's value."""
+    _, imputed = _call(
+        option,
+        "imputation",
+        data.values[measure.name],
+        data.failure_rate[measure.name],
+        random=measure.random,
+        higher_is_better=measure.higher_is_better,
+    )
+    imputed = np.asarray(imputed, dtype=float)
+    expected = data.failure_rate[measure.name].shape
+    if imputed.shape != expected or not np.isfinite(imputed).all():
+        raise InputError(
+            f"{option.place}: imputation rule {option.rule!r} must return finite values of shape {expected} "
+            f"(data sets, methods), got shape {imputed.shape}"
+        )
+    values = data.values[measure.name]
+    missing = (data.rows - np.count_nonzero(~np.isnan(values), axis=-1)) / data.rows
+    rest = mean_of_rest(values, measure.random)
+    return np.where(missing < 1, (1.0 - missing) * rest + missing * imputed, imputed)
+
+
+def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, bool]:
+    """Keys of shape (subsets, levels, methods) and whether higher keys rank first."""
+    found, keys = _call(option, "aggregation", spread, higher_is_better=measure.higher_is_better)
+    keys = np.asarray(keys, dtype=float)
+    if keys.ndim == 2:
+        keys = keys[:, None, :]
+    if keys.ndim != 3 or keys.shape[0] != spread.shape[0] or keys.shape[2] != methods:
+        raise InputError(
+            f"{option.place}: aggregation rule {option.rule!r} must return shape (subsets, methods) or "
+            f"(subsets, keys, methods) = ({spread.shape[0]}, …, {methods}), got {keys.shape}"
+        )
+    if not np.isfinite(keys).all():
+        raise InputError(f"{option.place}: aggregation rule {option.rule!r} gave a value that is not finite")
+    better = (
+        found.better if found.better != "measure" else ("higher" if measure.higher_is_better else "lower")
+    )
+    return keys, better == "higher"
+
+
+def _rank(keys) -> np.ndarray:
+    """Average ranks (1 = smallest) of the methods along the last axis, comparing keys lexicographically."""
+    from scipy.stats import rankdata
+
+    if keys.shape[1] == 1:
+        return rankdata(keys[:, 0], method="average", axis=-1)
+    dense = rankdata(keys, method="dense", axis=-1)
+    combined = np.zeros(dense[:, 0].shape)
+    for level in range(keys.shape[1]):
+        combined = combined * (keys.shape[2] + 1) + dense[:, level]
+    return rankdata(combined, method="average", axis=-1)

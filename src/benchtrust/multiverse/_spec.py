@@ -1,0 +1,383 @@
+"""The spec of a multiverse: measures, choices, options and defaults, from YAML (``safe_load``) or a dict.
+
+A spec (the bundled ``herrmann-spec.yaml`` is a full example)::
+
+    columns: {dataset: dataset, method: learner, iteration: iter}   # the results file's column names
+    measures:                                 # each: its column (default: its name), which end is better,
+      ibrier: {better: lower, random: 0.25}   # the value of a random prediction and values that mean
+      cindex: {column: cindex_uno, better: higher, random: 0.5, failed_values: [0]}   # "failed"
+    failure: any        # an iteration failed if any measure is missing ("each": each measure on its own)
+    methods: [...]      # optional: the methods to rank, in this order (default: all, as first seen)
+    choices:            # in the order of the combinations' columns
+      datasets:         # the name; the family is the name, or set with "family:"
+        default: all
+        options:
+          all: {rule: all}
+          clin small: {rule: below_median, characteristic: p_clin}
+      measure: {default: ibrier, options: [ibrier, cindex]}
+      imputation: {default: threshold0.2, options: {threshold0.2: {rule: threshold, threshold: 0.2}}}
+      aggregation: {default: mean, options: [mean, median, mean_rank]}
+    stepwise: [imputation, aggregation, measure, datasets]  # optional; default: the choices' order
+    unfolding: {conditionality: unconditional, dimensions: 2, penalty_strength: 0.5, penalty_range: 1.0}
+
+Options may be a list of names (each then is a rule of that name without parameters, or for ``measure``
+a measure's name) or a mapping from names to ``{rule: ..., <parameters>}``. A family left out has one
+fixed option: every data set, the only measure, the mean of the non-failed iterations, the mean.
+Every mistake raises :class:`benchtrust.InputError` naming the file, the line and the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+
+from benchtrust._io import InputError, _read_text
+from benchtrust.multiverse._options import FAMILIES, rule
+
+__all__ = ["Choice", "Measure", "Option", "Spec", "read_spec"]
+
+_UNFOLDING_KEYS = ("conditionality", "dimensions", "penalty_strength", "penalty_range")
+_FIXED = {"datasets": "all", "imputation": "mean", "aggregation": "mean"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Measure:
+    """A performance measure: its column, direction, random-prediction value and failure markers."""
+
+    name: str
+    column: str
+    higher_is_better: bool
+    random: float
+    failed_values: tuple[float, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One option of a choice: its name, rule (a measure's name for ``measure``), parameters and place."""
+
+    name: str
+    rule: str
+    parameters: Mapping[str, object]
+    place: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """A choice of the multiverse: its name, family, options (in spec order) and default option."""
+
+    name: str
+    family: str
+    options: tuple[Option, ...]
+    default: str
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(option.name for option in self.options)
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """A parsed multiverse spec; see the module docstring for the YAML form."""
+
+    columns: Mapping[str, str | None]
+    measures: tuple[Measure, ...]
+    failure: str
+    methods: tuple[str, ...] | None
+    choices: tuple[Choice, ...]
+    stepwise: tuple[str, ...]
+    unfolding: Mapping[str, object]
+    source: str
+
+    def choice(self, family: str) -> Choice | None:
+        return next((c for c in self.choices if c.family == family), None)
+
+    def measure(self, name: str) -> Measure:
+        return next(m for m in self.measures if m.name == name)
+
+
+class _Places:
+    """Say where a key of the spec is: the file, its line (when read from YAML) and the dotted key."""
+
+    def __init__(self, source: str, lines: dict[tuple[str, ...], int]):
+        self.source = source
+        self.lines = lines
+
+    def __call__(self, *path) -> str:
+        keys = tuple(str(key) for key in path)
+        dotted = ".".join(keys) or "top level"
+        for end in range(len(keys), -1, -1):
+            if keys[:end] in self.lines:
+                return f"{self.source}, line {self.lines[keys[:end]]} ({dotted})"
+        return f"{self.source} ({dotted})"
+
+
+def read_spec(spec) -> Spec:
+    """Read and check a multiverse spec from a YAML file (path) or a mapping.
+
+    Parameters
+    ----------
+    spec : str, os.PathLike or mapping
+        The YAML file, read with ``yaml.safe_load``, or the same structure as a dict.
+
+    Returns
+    -------
+    Spec
+
+    Raises
+    ------
+    benchtrust.InputError
+        Naming the file, the line and the key of the first mistake: malformed YAML, an unknown family or
+        rule, a parameter the rule does not take, a default that is not an option, a duplicate name …
+
+    Examples
+    --------
+    >>> from benchtrust.multiverse._spec import read_spec
+    >>> spec = read_spec({
+    ...     "measures": {"accuracy": {"better": "higher", "random": 0.5}},
+    ...     "choices": {"aggregation": {"default": "mean", "options": ["mean", "median"]}},
+    ... })
+    >>> for choice in spec.choices:  # the families left out get one fixed option each
+    ...     print(choice.name, choice.names, choice.default)
+    aggregation ('mean', 'median') mean
+    datasets ('all',) all
+    measure ('accuracy',) accuracy
+    imputation ('mean',) mean
+    """
+    if isinstance(spec, (str, os.PathLike)):
+        data, places = _load_yaml(spec)
+    elif isinstance(spec, Mapping):
+        data, places = spec, _Places("spec", {})
+    else:
+        raise InputError(f"spec: expected a YAML file path or a mapping, got {type(spec).__name__}")
+    if not isinstance(data, Mapping):
+        raise InputError(f"{places()}: expected a mapping with keys measures, choices, …")
+    _only(data, ("columns", "measures", "failure", "methods", "choices", "stepwise", "unfolding"), places)
+    columns = _columns(data.get("columns", {}), places)
+    measures = _measures(data.get("measures"), places)
+    failure = data.get("failure", "any")
+    if failure not in ("any", "each"):
+        raise InputError(f"{places('failure')}: expected 'any' or 'each', got {failure!r}")
+    choices = _choices(data.get("choices", {}), measures, places)
+    return Spec(
+        columns=columns,
+        measures=measures,
+        failure=failure,
+        methods=_names(data.get("methods"), places, "methods", "method names"),
+        choices=choices,
+        stepwise=_stepwise(data.get("stepwise"), choices, places),
+        unfolding=_unfolding(data.get("unfolding", {}), places),
+        source=places.source,
+    )
+
+
+def _load_yaml(path) -> tuple[object, _Places]:
+    """The YAML document in `path` and the line of each key, or an InputError naming the place."""
+    import yaml
+
+    name = os.fspath(path)
+    text = _read_text(path)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise InputError(f"{name}{where}: not valid YAML ({exc.problem or exc.context})") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{name}: not valid YAML ({exc})") from None
+    if data is None:
+        raise InputError(f"{name}: empty; expected a multiverse spec with keys measures and choices")
+    lines: dict[tuple[str, ...], int] = {}
+    _node_lines(node, (), lines)
+    return data, _Places(name, lines)
+
+
+def _node_lines(node, path, lines) -> None:
+    import yaml
+
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            inner = (*path, str(key.value))
+            lines[inner] = key.start_mark.line + 1
+            _node_lines(value, inner, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for k, item in enumerate(node.value):
+            _node_lines(item, (*path, str(k)), lines)
+
+
+def _only(mapping, allowed, places, *path) -> None:
+    for key in mapping:
+        if key not in allowed:
+            raise InputError(f"{places(*path, key)}: unknown key {key!r}; expected {', '.join(allowed)}")
+
+
+def _mapping(value, places, *path) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise InputError(f"{places(*path)}: expected a mapping (key: value lines), got {value!r}")
+    return value
+
+
+def _text(value, places, *path) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{places(*path)}: expected a name, got {value!r}")
+    return value
+
+
+def _number(value, places, *path) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise InputError(f"{places(*path)}: expected a number, got {value!r}")
+    return float(value)
+
+
+def _names(value, places, key, what) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not value:
+        raise InputError(f"{places(key)}: expected a list of {what}, got {value!r}")
+    names = tuple(_text(item, places, key, k) for k, item in enumerate(value))
+    for k, name in enumerate(names):
+        if name in names[:k]:
+            raise InputError(f"{places(key, k)}: {name!r} is listed twice")
+    return names
+
+
+def _columns(value, places) -> dict[str, str | None]:
+    columns = _mapping(value, places, "columns")
+    _only(columns, ("dataset", "method", "iteration"), places, "columns")
+    named = {key: _text(columns[key], places, "columns", key) for key in columns}
+    return {"dataset": "dataset", "method": "method", "iteration": None} | named
+
+
+def _measures(value, places) -> tuple[Measure, ...]:
+    if value is None:
+        raise InputError(f"{places()}: no 'measures'; declare each measure's direction and random value")
+    measures = _mapping(value, places, "measures")
+    if not measures:
+        raise InputError(f"{places('measures')}: declare at least one measure")
+    out = []
+    for name, entry in measures.items():
+        entry = _mapping(entry, places, "measures", name)
+        _only(entry, ("column", "better", "random", "failed_values"), places, "measures", name)
+        better = entry.get("better")
+        if better not in ("higher", "lower"):
+            raise InputError(
+                f"{places('measures', name, 'better')}: expected 'higher' or 'lower', got {better!r}"
+            )
+        if "random" not in entry:
+            raise InputError(
+                f"{places('measures', name)}: no 'random' (the measure's value for a random prediction, "
+                "imputed for failed iterations)"
+            )
+        failed = entry.get("failed_values", [])
+        if not isinstance(failed, list):
+            raise InputError(f"{places('measures', name, 'failed_values')}: expected a list of numbers")
+        out.append(
+            Measure(
+                name=_text(name, places, "measures", name),
+                column=_text(entry.get("column", name), places, "measures", name, "column"),
+                higher_is_better=better == "higher",
+                random=_number(entry["random"], places, "measures", name, "random"),
+                failed_values=tuple(
+                    _number(v, places, "measures", name, "failed_values", k) for k, v in enumerate(failed)
+                ),
+            )
+        )
+    return tuple(out)
+
+
+def _choices(value, measures, places) -> tuple[Choice, ...]:
+    choices = _mapping(value, places, "choices")
+    out = []
+    for name, entry in choices.items():
+        entry = _mapping(entry, places, "choices", name)
+        _only(entry, ("family", "default", "options"), places, "choices", name)
+        family = entry.get("family", name)
+        if family not in FAMILIES:
+            raise InputError(
+                f"{places('choices', name, 'family')}: unknown option family {family!r}; expected one of "
+                f"{', '.join(FAMILIES)} (give it as 'family:' when the choice has another name)"
+            )
+        if any(c.family == family for c in out):
+            raise InputError(f"{places('choices', name)}: a second choice of family {family!r}")
+        options = _options(entry.get("options"), family, measures, places, "choices", name)
+        default = entry.get("default", options[0].name)
+        if default not in [o.name for o in options]:
+            raise InputError(
+                f"{places('choices', name, 'default')}: {default!r} is not one of its options "
+                f"({', '.join(o.name for o in options)})"
+            )
+        out.append(Choice(str(name), family, options, default))
+    for family in FAMILIES:
+        if any(c.family == family for c in out):
+            continue
+        if family == "measure" and len(measures) > 1:
+            raise InputError(
+                f"{places('choices')}: several measures are declared, so a 'measure' choice must say which "
+                "to use"
+            )
+        fixed = measures[0].name if family == "measure" else _FIXED[family]
+        out.append(Choice(family, family, (Option(fixed, fixed, {}, places("choices")),), fixed))
+    return tuple(out)
+
+
+def _options(value, family, measures, places, *path) -> tuple[Option, ...]:
+    if isinstance(value, list):
+        entries = {_text(item, places, *path, "options", k): {} for k, item in enumerate(value)}
+        if len(entries) < len(value):
+            raise InputError(f"{places(*path, 'options')}: an option is listed twice")
+        shorthand = True
+    elif isinstance(value, Mapping) and value:
+        entries, shorthand = value, False
+    else:
+        raise InputError(f"{places(*path, 'options')}: expected a list of options or a mapping name → rule")
+    out = []
+    for name, entry in entries.items():
+        where = (*path, "options", name)
+        entry = {} if entry is None else dict(_mapping(entry, places, *where))
+        if family == "measure":
+            measure = entry.pop("measure", name)
+            _only(entry, ("measure",), places, *where)
+            if measure not in [m.name for m in measures]:
+                raise InputError(
+                    f"{places(*where)}: {measure!r} is not a declared measure "
+                    f"({', '.join(m.name for m in measures)})"
+                )
+            out.append(Option(str(name), measure, {}, places(*where)))
+            continue
+        rule_name = name if shorthand else entry.pop("rule", None)
+        if rule_name is None:
+            raise InputError(f"{places(*where)}: no 'rule' (the {family} rule this option uses)")
+        try:
+            found = rule(family, rule_name)
+        except InputError as exc:
+            raise InputError(f"{places(*where, 'rule')}: {exc}") from None
+        for key in entry:
+            if key not in found.parameters():
+                takes = ", ".join(found.parameters()) or "no parameters"
+                raise InputError(
+                    f"{places(*where, key)}: {family} rule {rule_name!r} has no parameter {key!r}; it takes "
+                    f"{takes}"
+                )
+        out.append(Option(str(name), rule_name, entry, places(*where)))
+    return tuple(out)
+
+
+def _stepwise(value, choices, places) -> tuple[str, ...]:
+    names = tuple(c.name for c in choices)
+    if value is None:
+        return names
+    order = _names(value, places, "stepwise", "choice names")
+    for k, name in enumerate(order):
+        if name not in names:
+            raise InputError(f"{places('stepwise', k)}: {name!r} is not a choice ({', '.join(names)})")
+    return order
+
+
+def _unfolding(value, places) -> dict[str, object]:
+    if value is False:
+        return {"skip": True}
+    unfolding = _mapping(value, places, "unfolding")
+    _only(unfolding, _UNFOLDING_KEYS, places, "unfolding")
+    return dict(unfolding)

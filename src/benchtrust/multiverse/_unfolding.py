@@ -1,0 +1,474 @@
+"""Non-metric multidimensional unfolding with penalised stress (PREFSCAL; Busing, Groenen & Heiser 2005).
+
+Busing, F. M. T. A., Groenen, P. J. F. & Heiser, W. J. (2005). Avoiding degeneracy in multidimensional
+unfolding by penalizing on the coefficient of variation. Psychometrika 70(1), 71-98.
+
+An n x m matrix of dissimilarities δ (rows: subjects, or ideal points; columns: objects) is represented by
+row points X (n x p) and column points Y (m x p) whose Euclidean distances d_ij = ‖x_i - y_j‖ follow an
+ordinal transformation γ of δ, the disparities. Plain non-metric stress has degenerate minima (all
+disparities equal, every distance equal); the paper's penalised stress (its Eq. 8)
+
+    σ²_p(γ, X, Y) = (σ²_n)^λ · μ(γ),   σ²_n = ‖γ - d‖² / ‖γ‖²,   μ(γ) = 1 + ω / ν²(γ),
+
+with ν²(γ) = var(γ) / mean(γ)², the squared coefficient of variation of the disparities, grows without
+bound as the disparities become constant. It is minimised by alternating
+
+* a Guttman transform (SMACOF) of the configuration for fixed γ: for fixed γ the penalty is fixed and
+  σ²_n is raw stress over a constant, so one Guttman transform, which never increases raw stress, never
+  increases σ²_p; it is solved in closed form for the complete bipartite graph of unfolding, without the
+  (n + m) x (n + m) matrix V;
+* a projected-gradient step on γ for fixed distances, onto the cone of ordinal transformations (primary
+  approach to ties), with Armijo backtracking, so σ²_p never increases either (the paper majorises
+  instead; both decrease the same loss);
+* a common rescaling of γ, X and Y, which leaves σ²_p unchanged and keeps ‖γ‖² = n·m.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError
+
+#: The conditionalities: one ordinal transformation for the whole matrix, or one per row.
+CONDITIONALITIES = ("unconditional", "row")
+
+#: Armijo constant: a projected-gradient step is accepted when it lowers the loss by at least this fraction
+#: of the decrease predicted by the gradient.
+_ARMIJO = 1e-4
+
+#: Most halvings of the step size in one transformation update; if none is accepted, γ is kept.
+_MAX_HALVINGS = 60
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Unfolding:
+    """A fitted unfolding: row and column points, disparities and penalised stress (Busing et al. 2005).
+
+    Attributes
+    ----------
+    row_points : numpy.ndarray
+        X, the n x p coordinates of the rows (subjects, ideal points).
+    column_points : numpy.ndarray
+        Y, the m x p coordinates of the columns (objects).
+    disparities : numpy.ndarray
+        γ, the n x m ordinal transformation of the dissimilarities (non-negative, ‖γ‖² = n·m).
+    distances : numpy.ndarray
+        d, the n x m Euclidean distances between row and column points.
+    stress : float
+        √σ²_n, normalised stress √(‖γ - d‖² / ‖γ‖²); for "row" conditionality the root of the mean of the
+        rows' σ²_n.
+    penalized_stress : float
+        σ²_p, the loss minimised (Eq. 8 of the paper; see :func:`unfold` for the row-conditional form).
+    iterations : int
+        Iterations run (one configuration and one transformation update each).
+    converged : bool
+        Whether σ²_p fell by a relative amount below the tolerance before ``max_iterations``.
+    row_stress, column_stress : numpy.ndarray
+        Each row's and each column's share of ‖γ - d‖², in percent (each sums to 100).
+    conditionality : str
+        "unconditional" or "row".
+    penalty_strength : float
+        λ, the power of σ²_n in σ²_p.
+    penalty_range : float
+        ω, the weight of the penalty 1/ν²(γ).
+    row_labels, column_labels : tuple of str or None
+        The index and the columns of a pandas DataFrame given as dissimilarities, else None.
+    """
+
+    row_points: np.ndarray
+    column_points: np.ndarray
+    disparities: np.ndarray
+    distances: np.ndarray
+    stress: float
+    penalized_stress: float
+    iterations: int
+    converged: bool
+    row_stress: np.ndarray
+    column_stress: np.ndarray
+    conditionality: str
+    penalty_strength: float
+    penalty_range: float
+    row_labels: tuple[str, ...] | None = None
+    column_labels: tuple[str, ...] | None = None
+
+    def __repr__(self):
+        (n, p), m = self.row_points.shape, self.column_points.shape[0]
+        return (
+            f"Unfolding({n} rows x {m} columns in {p} dimensions, {self.conditionality}, "
+            f"stress={self.stress:.4f}, penalized_stress={self.penalized_stress:.4f}, "
+            f"iterations={self.iterations}, converged={self.converged})"
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types."""
+        return {
+            "row_points": self.row_points.tolist(),
+            "column_points": self.column_points.tolist(),
+            "disparities": self.disparities.tolist(),
+            "distances": self.distances.tolist(),
+            "stress": self.stress,
+            "penalized_stress": self.penalized_stress,
+            "iterations": self.iterations,
+            "converged": self.converged,
+            "row_stress": self.row_stress.tolist(),
+            "column_stress": self.column_stress.tolist(),
+            "conditionality": self.conditionality,
+            "penalty_strength": self.penalty_strength,
+            "penalty_range": self.penalty_range,
+            "row_labels": None if self.row_labels is None else list(self.row_labels),
+            "column_labels": None if self.column_labels is None else list(self.column_labels),
+        }
+
+
+def unfold(
+    dissimilarities,
+    *,
+    dimensions=2,
+    conditionality="unconditional",
+    penalty_strength=0.5,
+    penalty_range=1.0,
+    tolerance=1e-6,
+    max_iterations=10_000,
+) -> Unfolding:
+    """Non-metric unfolding of a rows x columns dissimilarity matrix by penalised stress (PREFSCAL).
+
+    Minimises the penalised stress of Busing, Groenen & Heiser (2005, Psychometrika 70:71-98, Eq. 8),
+
+        σ²_p(γ, X, Y) = (σ²_n)^λ · μ(γ),   σ²_n = ‖γ - d(X, Y)‖² / ‖γ‖²,   μ(γ) = 1 + ω / ν²(γ),
+
+    over row points X, column points Y and disparities γ, where d_ij = ‖x_i - y_j‖, ν²(γ) is the squared
+    coefficient of variation of the disparities (population variance over the squared mean of the
+    entries) and the disparities are an ordinal transformation of the dissimilarities with the primary
+    approach to ties: γ_a ≤ γ_b whenever δ_a < δ_b, tied δ leave their γ free. Disparities are also kept
+    non-negative (the projection onto the ordinal cone is clipped at 0, which for isotonic regression is
+    the projection onto the cone intersected with γ ≥ 0).
+
+    With ``conditionality="row"`` each row has its own ordinal transformation and the loss is the
+    row-wise analogue
+
+        σ²_p = ( (1/n) Σ_i ‖γ_i - d_i‖² / ‖γ_i‖² )^λ · ( (1/n) Σ_i μ(γ_i) ),   μ(γ_i) = 1 + ω / ν²(γ_i),
+
+    with ν²(γ_i) from row i's entries only.
+
+    Parameters
+    ----------
+    dissimilarities : array_like or pandas.DataFrame
+        n x m finite, non-negative dissimilarities (for preferences, ranks: 1 = most preferred; ties
+        allowed). A DataFrame's index and columns become the result's labels.
+    dimensions : int
+        p, the number of dimensions, from 1 to m - 1.
+    conditionality : {"unconditional", "row"}
+        One ordinal transformation for the whole matrix, or one per row.
+    penalty_strength : float
+        λ in (0, 1], the power of σ²_n in the loss (the paper's lambda; 0.5 by default, as recommended).
+    penalty_range : float
+        ω > 0, the weight of the penalty on a small coefficient of variation (the paper's omega).
+    tolerance : float
+        Stop when σ²_p falls by a relative amount of at most this much in one iteration.
+    max_iterations : int
+        Stop after this many iterations; the result then says ``converged=False``.
+
+    Returns
+    -------
+    Unfolding
+
+    Raises
+    ------
+    InputError
+        Naming the argument at fault: non-finite or negative dissimilarities, fewer than 2 rows or
+        columns, a matrix (or, for "row", a row) with all entries equal, dimensions outside 1..m - 1, an
+        unknown conditionality, λ outside (0, 1], ω ≤ 0, a negative tolerance or a max_iterations that is
+        not a positive whole number.
+
+    Notes
+    -----
+    Start: classical scaling for unfolding. The squared dissimilarities (scaled to ‖δ‖² = n·m) are
+    double-centred, B = -½ J_n Δ² J_m, and X = U_p S_p^½, Y = V_p S_p^½ from the SVD B = U S Vᵀ (singular
+    values floored at 1e-3 of the largest so no dimension collapses); X and Y are then scaled jointly to
+    fit γ₀ = δ scaled to ‖γ₀‖² = n·m (per row, ‖γ₀_i‖² = m, for "row") in least squares.
+
+    Each iteration then
+
+    1. updates X, Y by one Guttman transform of raw stress Σ_ij w_i (γ_ij - d_ij)² with w_i = 1 (w_i =
+       1/‖γ_i‖² for "row", so that it is the first factor of the row-conditional loss up to a constant),
+       in closed form for the complete bipartite graph;
+    2. updates γ by one projected-gradient step on σ²_p (gradient in closed form; projection by sorting
+       each tie block by its target and isotonic regression), halving the step until the Armijo
+       condition holds; the step carries over to the next iteration, doubled when it was accepted at
+       the first try;
+    3. rescales γ, X and Y by the same factor so that ‖γ‖² = n·m, which leaves σ²_n, ν² and so σ²_p
+       unchanged (for "row" too: each row's σ²_n and ν² are invariant to a common scale).
+
+    Neither update increases σ²_p, so the loss never increases.
+
+    Examples
+    --------
+    >>> ranks = [[1, 2, 3, 4], [2, 1, 3, 4], [4, 3, 1, 2], [4, 3, 2, 1], [1, 3, 2, 4]]
+    >>> result = unfold(ranks)
+    >>> result.row_points.shape, result.column_points.shape, result.converged
+    ((5, 2), (4, 2), True)
+    >>> bool(result.stress < 0.1)
+    True
+    """
+    delta, row_labels, column_labels = _check_matrix(dissimilarities)
+    n, m = delta.shape
+    p = _check_dimensions(dimensions, m)
+    if conditionality not in CONDITIONALITIES:
+        raise InputError(f"conditionality: expected 'unconditional' or 'row', got {conditionality!r}")
+    by_row = conditionality == "row"
+    if by_row:
+        constant = np.flatnonzero(np.ptp(delta, axis=1) == 0)
+        if constant.size:
+            raise InputError(
+                f"dissimilarities: row {constant[0] + 1} (1-based) has all entries equal, so there is no "
+                f"order to fit with conditionality='row'; {constant.size} row(s) are constant"
+            )
+    lam = _check_number(penalty_strength, "penalty_strength")
+    if not 0 < lam <= 1:
+        raise InputError(f"penalty_strength: expected a value in (0, 1], got {penalty_strength!r}")
+    omega = _check_number(penalty_range, "penalty_range")
+    if omega <= 0:
+        raise InputError(f"penalty_range: expected a positive number, got {penalty_range!r}")
+    tol = _check_number(tolerance, "tolerance")
+    if tol < 0:
+        raise InputError(f"tolerance: expected a non-negative number, got {tolerance!r}")
+    if not _is_whole(max_iterations) or max_iterations < 1:
+        raise InputError(f"max_iterations: expected a positive whole number, got {max_iterations!r}")
+
+    blocks = (n, m) if by_row else (1, n * m)  # the loss's rows: one per row, or the whole matrix
+    ranks = _dense_ranks(delta.reshape(blocks))
+    gamma = delta / np.sqrt((delta.reshape(blocks) ** 2).mean(axis=1)).repeat(blocks[1]).reshape(n, m)
+    X, Y = _classical_start(delta, p)
+    d = _distances(X, Y)
+    fit = np.vdot(gamma, d) / np.vdot(d, d)
+    X, Y, d = fit * X, fit * Y, fit * d
+    loss = _penalized_stress(gamma.reshape(blocks), d.reshape(blocks), lam, omega)
+    step = None
+    converged = False
+    iterations = 0
+    while iterations < max_iterations and not converged:
+        iterations += 1
+        weights = 1 / (gamma**2).sum(axis=1) if by_row else np.ones(n)
+        X, Y = _guttman(X, Y, gamma, d, weights)
+        d = _distances(X, Y)
+        new, new_loss, step = _transform_step(
+            gamma.reshape(blocks), d.reshape(blocks), ranks, lam, omega, step
+        )
+        scale = np.sqrt(n * m / (new**2).sum())
+        gamma, X, Y, d = scale * new.reshape(n, m), scale * X, scale * Y, scale * d
+        converged = loss - new_loss <= tol * loss
+        loss = new_loss
+
+    residual = (gamma - d) ** 2
+    sigma_n = _normalized_stress(gamma.reshape(blocks), d.reshape(blocks))
+    return Unfolding(
+        row_points=_frozen(X),
+        column_points=_frozen(Y),
+        disparities=_frozen(gamma),
+        distances=_frozen(d),
+        stress=float(np.sqrt(sigma_n)),
+        penalized_stress=float(_penalized_stress(gamma.reshape(blocks), d.reshape(blocks), lam, omega)),
+        iterations=iterations,
+        converged=bool(converged),
+        row_stress=_frozen(_shares(residual.sum(axis=1))),
+        column_stress=_frozen(_shares(residual.sum(axis=0))),
+        conditionality=conditionality,
+        penalty_strength=lam,
+        penalty_range=omega,
+        row_labels=row_labels,
+        column_labels=column_labels,
+    )
+
+
+def _check_matrix(dissimilarities):
+    """δ as an n x m float array with its row and column labels (None unless a DataFrame), or an error."""
+    row_labels = column_labels = None
+    if hasattr(dissimilarities, "columns") and hasattr(dissimilarities, "index"):
+        row_labels = tuple(str(label) for label in dissimilarities.index)
+        column_labels = tuple(str(label) for label in dissimilarities.columns)
+    try:
+        delta = np.array(dissimilarities, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError("dissimilarities: expected a numeric matrix (rows x columns)") from None
+    if delta.ndim != 2:
+        raise InputError(f"dissimilarities: expected a 2-D matrix (rows x columns), got shape {delta.shape}")
+    n, m = delta.shape
+    if n < 2 or m < 2:
+        raise InputError(f"dissimilarities: expected at least 2 rows and 2 columns, got {n} x {m}")
+    bad = np.argwhere(~np.isfinite(delta) | (delta < 0))
+    if bad.size:
+        i, j = bad[0]
+        raise InputError(
+            f"dissimilarities: entry ({i + 1}, {j + 1}) (1-based) is {delta[i, j]}; expected finite, "
+            f"non-negative values, {len(bad)} entries are not"
+        )
+    if np.ptp(delta) == 0:
+        raise InputError("dissimilarities: all entries are equal, so there is no order to fit")
+    return delta, row_labels, column_labels
+
+
+def _check_dimensions(dimensions, m):
+    if not _is_whole(dimensions) or not 1 <= dimensions < m:
+        raise InputError(
+            f"dimensions: expected a whole number from 1 to {m - 1} (fewer than the columns), "
+            f"got {dimensions!r}"
+        )
+    return int(dimensions)
+
+
+def _is_whole(value):
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _check_number(value, name):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
+        raise InputError(f"{name}: expected a finite number, got {value!r}")
+    return float(value)
+
+
+def _frozen(array):
+    array = np.asarray(array, dtype=float)
+    array.setflags(write=False)
+    return array
+
+
+def _shares(parts):
+    """Parts of a total in percent; equal shares when the total is 0 (a perfect fit)."""
+    total = parts.sum()
+    return 100 * parts / total if total > 0 else np.full(parts.shape, 100 / parts.size)
+
+
+def _dense_ranks(delta):
+    """Dense ranks (0, 1, ...) of each row's values, as uint16 when they fit (numpy radix-sorts those)."""
+    order = np.argsort(delta, axis=1, kind="stable")
+    sorted_ = np.take_along_axis(delta, order, axis=1)
+    steps = np.concatenate([np.zeros((len(delta), 1), dtype=np.int64), np.diff(sorted_, axis=1) > 0], axis=1)
+    ranks = np.empty_like(order)
+    np.put_along_axis(ranks, order, np.cumsum(steps, axis=1), axis=1)
+    return ranks.astype(np.uint16) if ranks.max() < 2**16 else ranks
+
+
+def _project(target, ranks):
+    """Euclidean projection of each row of ``target`` onto its non-negative ordinal cone (primary ties).
+
+    Row b's cone is {γ_b ≥ 0: γ_ba ≤ γ_bc whenever ranks_ba < ranks_bc}. Within each row, entries are
+    ordered by (rank, target), i.e. each tie block by its targets, and fitted by isotonic regression
+    (Kruskal's primary approach); clipping at 0 then gives the projection onto the cone intersected with
+    the non-negative orthant. All rows are fitted by one isotonic regression: shifting row b's targets by
+    b times twice the largest row range makes every row lie above the previous one, so no block of the
+    pooled fit crosses a row boundary, and the shift is undone afterwards.
+    """
+    from scipy.optimize import isotonic_regression
+
+    rows, size = target.shape
+    start = size * np.arange(rows)[:, None]  # flat index of each row's first entry
+    by_target = np.argsort(target, axis=1) + start
+    order = by_target.take(np.argsort(ranks.take(by_target), axis=1, kind="stable") + start)
+    ordered = target.take(order)
+    low = ordered.min(axis=1, keepdims=True)
+    span = 2 * float(np.max(ordered.max(axis=1, keepdims=True) - low)) or 1.0
+    shift = low - span * np.arange(rows)[:, None]
+    fitted = isotonic_regression((ordered - shift).ravel()).x.reshape(rows, size) + shift
+    projection = np.empty(rows * size)
+    projection[order.ravel()] = np.maximum(fitted, 0).ravel()
+    return projection.reshape(rows, size)
+
+
+def _normalized_stress(gamma, d):
+    """σ²_n, or its mean over the rows of the loss (``gamma`` and ``d`` are rows x entries)."""
+    return float(np.mean(((gamma - d) ** 2).sum(axis=1) / (gamma**2).sum(axis=1)))
+
+
+def _penalized_stress(gamma, d, lam, omega):
+    """σ²_p for ``gamma`` and ``d`` laid out as the loss's rows (1 x n·m, or n x m for "row"); inf when a
+    row's disparities are all equal or all zero."""
+    return _loss_and_gradient(gamma, d, lam, omega, gradient=False)[0]
+
+
+def _loss_and_gradient(gamma, d, lam, omega, *, gradient=True):
+    """σ²_p = A^λ M with A = mean_b σ²_n(b), M = mean_b μ_b over the B rows of the layout, and ∇σ²_p.
+
+    Per row b with N entries: ∇σ²_n = 2/‖γ‖² (γ - d - σ²_n γ); ν² = N‖γ‖²/(Σγ)² - 1 with
+    ∇ν² = 2Nγ/(Σγ)² - 2N‖γ‖²/(Σγ)³; ∇μ = -ω ∇ν²/ν⁴. Then ∇σ²_p = (λ A^(λ-1) M ∇σ²_n + A^λ ∇μ) / B.
+    """
+    B, N = gamma.shape
+    squares = (gamma**2).sum(axis=1, keepdims=True)
+    total = gamma.sum(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sigma = ((gamma - d) ** 2).sum(axis=1, keepdims=True) / squares
+        nu = N * squares / total**2 - 1
+        mu = 1 + omega / nu
+    A, M = float(sigma.mean()), float(mu.mean())
+    if not (np.all(nu > 0) and np.isfinite(A) and np.isfinite(M)):
+        return np.inf, None
+    loss = A**lam * M
+    if not gradient:
+        return loss, None
+    grad_sigma = 2 / squares * (gamma - d - sigma * gamma)
+    grad_nu = 2 * N * gamma / total**2 - 2 * N * squares / total**3
+    grad_mu = -omega * grad_nu / nu**2
+    power = lam * max(A, np.finfo(float).tiny) ** (lam - 1)
+    return loss, (power * M * grad_sigma + A**lam * grad_mu) / B
+
+
+def _transform_step(gamma, d, ranks, lam, omega, step):
+    """One projected-gradient step on γ with Armijo backtracking: (new γ, its loss, next step size).
+
+    ``step`` is the running step size (None at first: ‖γ‖/‖∇‖). It is halved until
+    σ²_p(γ') ≤ σ²_p(γ) + c ∇ᵀ(γ' - γ) with γ' = proj(γ - t∇); the accepted step is passed on, doubled
+    if it was accepted at the first try (so it can grow without costing a rejected trial every
+    iteration). If no halving succeeds, γ is kept.
+    """
+    loss, grad = _loss_and_gradient(gamma, d, lam, omega)
+    norm = np.sqrt(np.vdot(grad, grad))
+    if norm == 0:
+        return gamma, loss, step
+    if step is None:
+        step = np.sqrt(np.vdot(gamma, gamma)) / norm
+    for halvings in range(_MAX_HALVINGS):
+        trial = _project(gamma - step * grad, ranks)
+        trial_loss = _penalized_stress(trial, d, lam, omega)
+        if trial_loss <= loss + _ARMIJO * np.vdot(grad, trial - gamma):
+            return trial, trial_loss, step if halvings else 2 * step
+        step /= 2
+    return gamma, loss, step
+
+
+def _distances(X, Y):
+    """d_ij = ‖x_i - y_j‖."""
+    from scipy.spatial.distance import cdist
+
+    return cdist(X, Y)
+
+
+def _guttman(X, Y, gamma, d, weights):
+    """One Guttman transform of Σ_ij w_i (γ_ij - d_ij)² for the complete bipartite graph (row weights w).
+
+    With C = w_i γ_ij / d_ij (0 where d_ij = 0), the right-hand side B(Z)Z is R = C1 ∘ X - C Y for the
+    rows and S = Cᵀ1 ∘ Y - Cᵀ X for the columns, and V Z⁺ = B(Z)Z reads
+    m w_i x_i - w_i Σ_j y_j = R_i and W y_j - Σ_i w_i x_i = S_j (W = Σ_i w_i). Taking a = Σ_j y_j such that
+    Σ_i x_i + Σ_j y_j = 0 (the centred solution, as V's pseudo-inverse gives): a = -Σ_i (R_i / w_i) / (n + m),
+    x_i = (R_i / w_i + a) / m, b = Σ_i w_i x_i = (Σ_i R_i + W a) / m and y_j = (S_j + b) / W, using
+    Σ_i R_i + Σ_j S_j = 0. V is never formed.
+    """
+    n, m = gamma.shape
+    with np.errstate(divide="ignore", invalid="ignore"):
+        C = np.where(d > 0, gamma / d, 0.0) * weights[:, None]
+    R = C.sum(axis=1)[:, None] * X - C @ Y
+    S = C.sum(axis=0)[:, None] * Y - C.T @ X
+    per_weight = R / weights[:, None]
+    a = -per_weight.sum(axis=0) / (n + m)
+    b = (R.sum(axis=0) + weights.sum() * a) / m
+    return (per_weight + a) / m, (S + b) / weights.sum()
+
+
+def _classical_start(delta, p):
+    """Classical-scaling start for unfolding: X = U_p S_p^½, Y = V_p S_p^½ from B = -½ J_n Δ² J_m."""
+    squared = (delta**2) / (delta**2).mean()
+    centred = squared - squared.mean(axis=0) - squared.mean(axis=1, keepdims=True) + squared.mean()
+    U, s, Vt = np.linalg.svd(-0.5 * centred, full_matrices=False)
+    root = np.sqrt(np.maximum(s[:p], 1e-3 * s[0] if s[0] > 0 else 1.0))
+    return U[:, :p] * root, Vt[:p].T * root

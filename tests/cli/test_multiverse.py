@@ -1,0 +1,197 @@
+"""``benchtrust multiverse run | example`` (Nießl et al. 2022).
+
+The JSON against the library called directly (the library is tested in tests/multiverse/ and
+tests/papers/), the files written into --out, the readable output, and every bad input: exit code 2, one
+line on stderr naming the file and the place, nothing written.
+"""
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from benchtrust import cli
+from benchtrust.multiverse import bundled_study, study
+
+WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
+PNG = b"\x89PNG\r\n\x1a\n"
+WRITTEN = [
+    "impact.csv",
+    "rank_distribution.csv",
+    "rank_distribution.png",
+    "rankings.csv",
+    "stepwise.csv",
+    "stepwise.png",
+    "unfolding.csv",
+    "unfolding.png",
+]
+SPEC = """\
+columns: {dataset: data, method: learner, iteration: fold}
+measures:
+  acc: {better: higher, random: 0.5}
+  brier: {better: lower, random: 0.25, failed_values: [0]}
+choices:
+  datasets:
+    default: all
+    options:
+      all: {rule: all}
+      small: {rule: below_median, characteristic: n}
+      large: {rule: at_or_above_median, characteristic: n}
+  measure: {default: acc, options: [acc, brier]}
+  imputation:
+    default: threshold
+    options: {threshold: {rule: threshold, threshold: 0.2}, mean: {rule: mean}}
+  aggregation: {default: mean, options: [mean, median, mean_rank]}
+"""
+
+
+def invoke(*args):
+    """Invoke ``benchtrust multiverse ARGS`` in-process; fail on any unexpected exception."""
+    result = CliRunner().invoke(cli.app, ["multiverse", *args], env=WIDE)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+@pytest.fixture
+def files(tmp_path):
+    """A results file of 4 methods on 4 data sets with 3 folds, some failed, its spec and characteristics."""
+    rng = np.random.default_rng(1)
+    lines = ["data,learner,fold,acc,brier"]
+    for d in range(4):
+        for m, skill in enumerate([0.70, 0.75, 0.80, 0.72]):
+            for fold in range(1, 4):
+                acc = "" if (d + m + fold) % 7 == 0 else f"{skill + rng.normal(0, 0.03):.4f}"
+                lines.append(f"d{d},m{m},{fold},{acc},{0.25 - skill / 5 + rng.normal(0, 0.01):.4f}")
+    results = tmp_path / "results.csv"
+    results.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    characteristics = tmp_path / "datasets.csv"
+    characteristics.write_text("data,n\nd0,100\nd1,200\nd2,300\nd3,400\n", encoding="utf-8")
+    return results, spec, characteristics
+
+
+def test_run_writes_the_tables_and_figures_and_prints_the_json(files, tmp_path):
+    results, spec, characteristics = files
+    out = tmp_path / "out"
+    args = [str(results), "--spec", str(spec), "--characteristics", str(characteristics), "--out", str(out)]
+    result = invoke("run", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    expected = study(results, spec, characteristics=characteristics).to_dict()
+    assert shown == json.loads(json.dumps(expected))
+    assert shown["combinations"] == 3 * 2 * 2 * 3
+    assert shown["methods"] == ["m0", "m1", "m2", "m3"]
+    assert set(shown["rank_range"]) == {"m0", "m1", "m2", "m3"}
+    assert {"stress", "penalized_stress", "iterations"} <= set(shown["unfolding"])
+    assert sorted(p.name for p in out.iterdir()) == WRITTEN
+    assert (out / "unfolding.png").read_bytes().startswith(PNG)
+    header = (out / "rankings.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert header == "datasets,measure,imputation,aggregation,method,value,rank"
+
+
+def test_run_prints_a_readable_summary(files, tmp_path):
+    results, spec, characteristics = files
+    out = tmp_path / "out"
+    args = [str(results), "--spec", str(spec), "--characteristics", str(characteristics), "--out", str(out)]
+    result = invoke("run", *args)
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "36 combinations" in text and "Nießl et al. 2022" in text
+    assert "changing one choice only:" in text
+    assert "penalized stress" in text
+    assert f"wrote 8 files to {out}" in text
+
+
+def test_example_reproduces_the_paper_and_matches_the_library(tmp_path):
+    result = invoke("example", "--out", str(tmp_path / "herrmann"), "--json")
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    assert shown["combinations"] == 288 and len(shown["methods"]) == 13
+    assert shown["rank_range"]["Kaplan-Meier"] == [3.0, 13.0]
+    assert shown == json.loads(json.dumps(study(**bundled_study()).to_dict()))
+    assert sorted(p.name for p in (tmp_path / "herrmann").iterdir()) == WRITTEN
+
+
+def test_json_is_identical_on_repeated_runs(files, tmp_path):
+    results, spec, characteristics = files
+    args = [str(results), "--spec", str(spec), "--characteristics", str(characteristics), "--json"]
+    first = invoke("run", *args, "--out", str(tmp_path / "a")).stdout
+    second = invoke("run", *args, "--out", str(tmp_path / "b")).stdout
+    assert first == second
+    for name in WRITTEN:
+        if name.endswith(".csv"):
+            assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (
+            lambda r, s: s.write_text(SPEC.replace("data, method", "dataset, method"), encoding="utf-8"),
+            "no column 'dataset'",
+        ),
+        (
+            lambda r, s: s.write_text(SPEC.replace("rule: all", "rule: everything"), encoding="utf-8"),
+            "line 9 (choices.datasets.options.all.rule): unknown datasets rule 'everything'",
+        ),
+        (
+            lambda r, s: s.write_text(SPEC.replace("  measure: {", "  metric: {"), encoding="utf-8"),
+            "unknown option family 'metric'",
+        ),
+        (
+            lambda r, s: s.write_text(SPEC + "methods: [m0, m9]\n", encoding="utf-8"),
+            "method 'm9' has no results in",
+        ),
+        (
+            lambda r, s: s.write_text(
+                SPEC.replace("options: [acc, brier]}", "options: [acc, brier]"), encoding="utf-8"
+            ),
+            "not valid YAML",
+        ),
+        (
+            lambda r, s: r.write_text(
+                r.read_text(encoding="utf-8").replace("d2,m1,2,", "d2,m1,2,abc"), encoding="utf-8"
+            ),
+            "column 'acc': 'abc",
+        ),
+    ],
+    ids=[
+        "missing-column",
+        "unknown-rule",
+        "unknown-family",
+        "method-without-results",
+        "malformed-yaml",
+        "not-a-number",
+    ],
+)
+def test_bad_input_is_one_line_naming_the_place(files, tmp_path, refuses, change, named):
+    results, spec, characteristics = files
+    change(results, spec)
+    out = tmp_path / "out"
+    args = [str(results), "--spec", str(spec), "--characteristics", str(characteristics), "--out", str(out)]
+    refuses(invoke, ["run", *args], named, tmp_path)
+    assert not out.exists()
+
+
+def test_missing_characteristics_says_which_option_needs_them(files, tmp_path, refuses):
+    results, spec, _ = files
+    args = ["run", str(results), "--spec", str(spec), "--out", str(tmp_path / "out")]
+    refuses(invoke, args, "choices.datasets.options.small): characteristic 'n'", tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("leave_out", "named"), [("--spec", "--spec SPEC.yaml is required"), ("--out", "--out DIR is required")]
+)
+def test_required_options(files, tmp_path, refuses, leave_out, named):
+    results, spec, characteristics = files
+    given = {"--spec": str(spec), "--characteristics": str(characteristics), "--out": str(tmp_path / "o")}
+    given.pop(leave_out)
+    refuses(invoke, ["run", str(results), *[x for pair in given.items() for x in pair]], named, tmp_path)
+
+
+def test_missing_results_file(files, tmp_path, refuses):
+    spec = files[1]
+    args = ["run", str(tmp_path / "nope.csv"), "--spec", str(spec), "--out", str(tmp_path / "o")]
+    refuses(invoke, args, "nope.csv: no such file", tmp_path)

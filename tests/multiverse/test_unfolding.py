@@ -1,0 +1,327 @@
+"""Non-metric unfolding by penalised stress (PREFSCAL; Busing, Groenen & Heiser 2005)."""
+
+import itertools
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import optimize, stats
+
+from benchtrust import InputError
+from benchtrust.multiverse._unfolding import (
+    Unfolding,
+    _dense_ranks,
+    _guttman,
+    _loss_and_gradient,
+    _penalized_stress,
+    _project,
+    _transform_step,
+    unfold,
+)
+
+
+def planted(n=15, m=7, seed=0):
+    """Row and column points in 2-D and their distances."""
+    rng = np.random.default_rng(seed)
+    X, Y = rng.normal(size=(n, 2)), rng.normal(size=(m, 2))
+    return X, Y, np.sqrt(((X[:, None, :] - Y[None, :, :]) ** 2).sum(axis=2))
+
+
+def random_ranks(n, m, seed=0, levels=5):
+    """Ranks within each row of random integers: many ties (8.5 and the like)."""
+    rng = np.random.default_rng(seed)
+    return stats.rankdata(rng.integers(0, levels, size=(n, m)), axis=1)
+
+
+def loss_by_formula(gamma, d, conditionality, lam=0.5, omega=1.0):
+    """σ²_p written out from the docstring's definitions."""
+    rows = gamma if conditionality == "row" else gamma.reshape(1, -1)
+    dist = d if conditionality == "row" else d.reshape(1, -1)
+    sigma = ((rows - dist) ** 2).sum(axis=1) / (rows**2).sum(axis=1)
+    nu = rows.var(axis=1) / rows.mean(axis=1) ** 2
+    return sigma.mean() ** lam * (1 + omega / nu).mean()
+
+
+def blocks_of(array, conditionality):
+    return array if conditionality == "row" else array.reshape(1, -1)
+
+
+def _loss(gamma, d, lam, omega=0.7):
+    return _penalized_stress(gamma, d, lam, omega)
+
+
+# --------------------------------------------------------------------------------------------- recovery
+
+
+@pytest.mark.parametrize("kind", ["distances", "ranks"])
+def test_recovers_a_planted_configuration_unconditionally(kind):
+    _, _, D = planted()
+    delta = D if kind == "distances" else stats.rankdata(D).reshape(D.shape)
+    result = unfold(delta)
+    assert result.converged
+    assert result.stress < 1e-4
+    for fitted, true in zip(result.distances, D, strict=True):
+        assert stats.spearmanr(fitted, true)[0] > 0.95
+    assert stats.spearmanr(result.distances.ravel(), D.ravel())[0] > 0.99
+
+
+def test_recovers_row_ranks_row_conditionally():
+    _, _, D = planted(seed=1)
+    result = unfold(stats.rankdata(D, axis=1), conditionality="row")
+    assert result.converged
+    assert result.stress < 1e-4
+    for fitted, true in zip(result.distances, D, strict=True):
+        assert stats.kendalltau(fitted, true)[0] > 0.9
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_disparities_are_non_negative_and_ordered_like_the_dissimilarities(conditionality):
+    delta = random_ranks(30, 6, seed=3)
+    result = unfold(delta, conditionality=conditionality)
+    gamma = result.disparities
+    assert np.all(gamma >= 0)
+    rows = range(len(delta)) if conditionality == "row" else [slice(None)]
+    for row in rows:
+        d, g = delta[row].ravel(), gamma[row].ravel()
+        below = d[:, None] < d[None, :]
+        assert np.all((g[:, None] - g[None, :])[below] <= 1e-9)
+
+
+# ------------------------------------------------------------------------- monotone loss and stop rules
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_loss_never_increases_and_max_iterations_stops_unconverged(conditionality):
+    delta = random_ranks(25, 6, seed=4)
+    history = [
+        unfold(delta, conditionality=conditionality, max_iterations=k, tolerance=0) for k in range(1, 26)
+    ]
+    losses = [result.penalized_stress for result in history]
+    assert np.all(np.diff(losses) <= 1e-12 * losses[0])
+    assert losses[-1] < losses[0]
+    assert [result.iterations for result in history] == list(range(1, 26))
+    assert not any(result.converged for result in history)
+
+
+def test_a_large_tolerance_stops_after_one_iteration():
+    result = unfold(random_ranks(10, 4), tolerance=10.0)
+    assert result.converged and result.iterations == 1
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_each_update_lowers_the_loss(conditionality):
+    """The Guttman transform lowers the (row-weighted) raw stress, the projected-gradient step σ²_p."""
+    rng = np.random.default_rng(5)
+    delta = random_ranks(12, 5, seed=5)
+    gamma = delta / np.sqrt((delta**2).mean())
+    X, Y = rng.normal(size=(12, 2)), rng.normal(size=(5, 2))
+    weights = 1 / (gamma**2).sum(axis=1) if conditionality == "row" else np.ones(12)
+    ranks = _dense_ranks(blocks_of(delta, conditionality))
+    step = None
+    for _ in range(20):
+        d = np.sqrt(((X[:, None] - Y[None]) ** 2).sum(axis=2))
+        before = (weights[:, None] * (gamma - d) ** 2).sum()
+        X, Y = _guttman(X, Y, gamma, d, weights)
+        d = np.sqrt(((X[:, None] - Y[None]) ** 2).sum(axis=2))
+        assert (weights[:, None] * (gamma - d) ** 2).sum() <= before * (1 + 1e-12)
+        old = _penalized_stress(blocks_of(gamma, conditionality), blocks_of(d, conditionality), 0.5, 1.0)
+        new, loss, step = _transform_step(
+            blocks_of(gamma, conditionality), blocks_of(d, conditionality), ranks, 0.5, 1.0, step
+        )
+        assert loss <= old
+        gamma = new.reshape(gamma.shape)
+
+
+def test_guttman_transform_equals_the_pseudo_inverse_solution():
+    """The closed form solves V Z = B(Z)Z as V⁺ does (centred), for unit and for row weights."""
+    rng = np.random.default_rng(6)
+    n, m = 6, 4
+    X, Y = rng.normal(size=(n, 2)), rng.normal(size=(m, 2))
+    gamma = rng.uniform(0.5, 2, size=(n, m))
+    d = np.sqrt(((X[:, None] - Y[None]) ** 2).sum(axis=2))
+    for weights in (np.ones(n), rng.uniform(0.2, 3, size=n)):
+        W = np.zeros((n + m, n + m))
+        W[:n, n:] = weights[:, None] * np.ones((n, m))
+        W += W.T
+        Bw = np.zeros((n + m, n + m))
+        Bw[:n, n:] = weights[:, None] * gamma / d
+        Bw += Bw.T
+        V = np.diag(W.sum(axis=1)) - W
+        B = np.diag(Bw.sum(axis=1)) - Bw
+        Z = np.linalg.pinv(V) @ B @ np.vstack([X, Y])
+        new_X, new_Y = _guttman(X, Y, gamma, d, weights)
+        np.testing.assert_allclose(np.vstack([new_X, new_Y]), Z, atol=1e-10)
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_gradient_matches_finite_differences(conditionality):
+    rng = np.random.default_rng(7)
+    gamma = rng.uniform(0.2, 2, size=(4, 5))
+    d = rng.uniform(0.2, 2, size=(4, 5))
+    g, dd = blocks_of(gamma, conditionality), blocks_of(d, conditionality)
+    for lam in (0.5, 1.0):
+        _, grad = _loss_and_gradient(g, dd, lam, 0.7)
+        numeric = optimize.approx_fprime(g.ravel(), lambda v, lam=lam: _loss(v.reshape(g.shape), dd, lam))
+        np.testing.assert_allclose(grad.ravel(), numeric, rtol=1e-5, atol=1e-7)
+
+
+# ------------------------------------------------------------------------------- projection and ties
+
+
+def projection_by_qp(target, delta):
+    """min ‖γ - t‖² over γ ≥ 0 with γ_a ≤ γ_b whenever δ_a < δ_b, by SLSQP."""
+    pairs = [(a, b) for a, b in itertools.permutations(range(len(delta)), 2) if delta[a] < delta[b]]
+    constraints = [{"type": "ineq", "fun": lambda g, a=a, b=b: g[b] - g[a]} for a, b in pairs]
+    solution = optimize.minimize(
+        lambda g: ((g - target) ** 2).sum(),
+        np.full(len(target), max(target.mean(), 0.0)),
+        jac=lambda g: 2 * (g - target),
+        bounds=[(0, None)] * len(target),
+        constraints=constraints,
+        method="SLSQP",
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
+    return solution.x
+
+
+def test_projection_equals_a_direct_quadratic_program_with_primary_ties():
+    rng = np.random.default_rng(8)
+    for _ in range(40):
+        size = int(rng.integers(2, 8))
+        delta = rng.integers(0, 3, size=size).astype(float)
+        target = rng.normal(size=size) * 2
+        fitted = _project(target[None], _dense_ranks(delta[None]))[0]
+        np.testing.assert_allclose(fitted, projection_by_qp(target, delta), atol=1e-6)
+
+
+def test_tied_dissimilarities_leave_their_disparities_free():
+    # δ = (1, 1, 2): the tie block {0, 1} is ordered below entry 2 as a block only.
+    fitted = _project(np.array([[3.0, 1.0, 2.0]]), _dense_ranks(np.array([[1.0, 1.0, 2.0]])))[0]
+    np.testing.assert_allclose(fitted, [2.5, 1.0, 2.5])
+    # Within a tie block any order is feasible: the target is its own projection.
+    target = np.array([[5.0, 0.5, 3.0, 6.0]])
+    np.testing.assert_allclose(_project(target, _dense_ranks(np.array([[2.0, 2.0, 2.0, 3.0]]))), target)
+    # Negative targets are clipped to 0.
+    np.testing.assert_allclose(_project(np.array([[-1.0, -3.0]]), _dense_ranks(np.array([[1.0, 2.0]]))), 0)
+
+
+def test_row_projection_equals_row_by_row_projection():
+    rng = np.random.default_rng(9)
+    delta = random_ranks(8, 6, seed=9, levels=3)
+    target = rng.normal(size=(8, 6)) * rng.uniform(0.01, 100, size=(8, 1)) + rng.normal(size=(8, 1)) * 50
+    together = _project(target, _dense_ranks(delta))
+    one_by_one = np.vstack(
+        [_project(t[None], _dense_ranks(row[None])) for t, row in zip(target, delta, strict=True)]
+    )
+    np.testing.assert_allclose(together, one_by_one, rtol=1e-10, atol=1e-9)
+
+
+def test_row_conditional_fit_lowers_the_loss_from_the_start():
+    delta = random_ranks(40, 7, seed=10)
+    first = unfold(delta, conditionality="row", max_iterations=1)
+    final = unfold(delta, conditionality="row")
+    assert final.penalized_stress < first.penalized_stress
+    assert final.converged
+
+
+# ------------------------------------------------------------------------------ loss, scale, shares
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_reported_losses_follow_from_the_returned_disparities_and_distances(conditionality):
+    result = unfold(
+        random_ranks(20, 5, seed=11), conditionality=conditionality, penalty_range=0.8, max_iterations=500
+    )
+    gamma, d = result.disparities, result.distances
+    assert result.penalized_stress == pytest.approx(loss_by_formula(gamma, d, conditionality, omega=0.8))
+    rows = blocks_of(gamma, conditionality)
+    dist = blocks_of(d, conditionality)
+    expected = np.sqrt((((rows - dist) ** 2).sum(axis=1) / (rows**2).sum(axis=1)).mean())
+    assert result.stress == pytest.approx(expected)
+    X, Y = result.row_points, result.column_points
+    np.testing.assert_allclose(d, np.sqrt(((X[:, None] - Y[None]) ** 2).sum(axis=2)), atol=1e-12)
+    assert (gamma**2).sum() == pytest.approx(gamma.size)
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_loss_is_invariant_to_a_common_scale_of_disparities_and_configuration(conditionality):
+    result = unfold(random_ranks(20, 5, seed=12), conditionality=conditionality, max_iterations=5)
+    gamma, X, Y = result.disparities, result.row_points, result.column_points
+    for scale in (0.01, 3.0, 1e4):
+        d = np.sqrt(((scale * X[:, None] - scale * Y[None]) ** 2).sum(axis=2))
+        loss = _loss(blocks_of(scale * gamma, conditionality), blocks_of(d, conditionality), 0.5, 1.0)
+        assert loss == pytest.approx(result.penalized_stress, rel=1e-12)
+
+
+def test_stress_per_point_is_a_share_of_the_squared_residuals():
+    result = unfold(random_ranks(20, 5, seed=13))
+    residual = (result.disparities - result.distances) ** 2
+    assert result.row_stress.sum() == pytest.approx(100)
+    assert result.column_stress.sum() == pytest.approx(100)
+    np.testing.assert_allclose(result.row_stress, 100 * residual.sum(axis=1) / residual.sum())
+    np.testing.assert_allclose(result.column_stress, 100 * residual.sum(axis=0) / residual.sum())
+
+
+# ----------------------------------------------------------------------------------- result and inputs
+
+
+def test_result_labels_repr_and_json():
+    delta = pd.DataFrame(random_ranks(6, 4, seed=14), index=list("abcdef"), columns=["w", "x", "y", "z"])
+    result = unfold(delta, dimensions=1)
+    assert isinstance(result, Unfolding)
+    assert result.row_labels == tuple("abcdef") and result.column_labels == ("w", "x", "y", "z")
+    assert result.row_points.shape == (6, 1) and result.column_points.shape == (4, 1)
+    text = repr(result)
+    assert text.startswith("Unfolding(6 rows x 4 columns in 1 dimensions, unconditional, stress=")
+    assert "iterations=" in text and "penalized_stress=" in text
+    data = json.loads(json.dumps(result.to_dict()))
+    assert data["row_labels"] == list("abcdef") and data["conditionality"] == "unconditional"
+    assert np.array(data["disparities"]).shape == (6, 4)
+    assert isinstance(data["iterations"], int) and isinstance(data["converged"], bool)
+    with pytest.raises(ValueError, match="read-only"):
+        result.row_points[0, 0] = 1.0
+
+
+@pytest.mark.parametrize("conditionality", ["unconditional", "row"])
+def test_two_runs_give_identical_results(conditionality):
+    delta = random_ranks(30, 6, seed=15)
+    a, b = (unfold(delta, conditionality=conditionality) for _ in range(2))
+    assert a.to_dict() == b.to_dict()
+
+
+GOOD = [[1, 2, 3], [3, 2, 1], [2, 1, 3]]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [
+        ({"dissimilarities": [[1, 2], [np.nan, 1]]}, "dissimilarities"),
+        ({"dissimilarities": [[1, 2], [np.inf, 1]]}, "dissimilarities"),
+        ({"dissimilarities": [[1, -2], [3, 1]]}, "dissimilarities"),
+        ({"dissimilarities": [[1, 2, 3]]}, "dissimilarities"),
+        ({"dissimilarities": [[1], [2]]}, "dissimilarities"),
+        ({"dissimilarities": [1, 2, 3]}, "dissimilarities"),
+        ({"dissimilarities": [["a", "b"], ["c", "d"]]}, "dissimilarities"),
+        ({"dissimilarities": [[2, 2], [2, 2]]}, "dissimilarities"),
+        ({"dissimilarities": [[1, 2, 3], [3, 3, 3]], "conditionality": "row"}, "dissimilarities"),
+        ({"dimensions": 0}, "dimensions"),
+        ({"dimensions": 3}, "dimensions"),
+        ({"dimensions": 1.5}, "dimensions"),
+        ({"dimensions": True}, "dimensions"),
+        ({"conditionality": "column"}, "conditionality"),
+        ({"penalty_strength": 0}, "penalty_strength"),
+        ({"penalty_strength": 1.5}, "penalty_strength"),
+        ({"penalty_strength": "0.5"}, "penalty_strength"),
+        ({"penalty_range": 0}, "penalty_range"),
+        ({"penalty_range": -1.0}, "penalty_range"),
+        ({"penalty_range": np.inf}, "penalty_range"),
+        ({"tolerance": -1e-6}, "tolerance"),
+        ({"max_iterations": 0}, "max_iterations"),
+        ({"max_iterations": 2.5}, "max_iterations"),
+    ],
+)
+def test_bad_arguments_are_named(arguments, name):
+    arguments = {"dissimilarities": GOOD, **arguments}
+    with pytest.raises(InputError, match=f"^{name}: "):
+        unfold(**arguments)
