@@ -1,5 +1,6 @@
 """``make demo``: Table 2 beside the paper's values, Fig. 1, the Titanic leaderboard with its Fig. 7, the
-consistency examples of Fazekas & Kovács and the comparison of two scikit-learn classifiers."""
+consistency examples of Fazekas & Kovács, the comparison of two scikit-learn classifiers, the multiverse of
+Nießl et al., and the HTML report of them all."""
 
 from benchtrust import _demo
 
@@ -28,7 +29,12 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     assert "demo-output/fig1-best-of-1000.png" in out
     leaderboard = figure.parent / "fig7-titanic-leaderboard.png"
     assert leaderboard.read_bytes().startswith(PNG_SIGNATURE)
-    assert sorted(p.name for p in figure.parent.iterdir()) == [figure.name, leaderboard.name, "multiverse"]
+    assert sorted(p.name for p in figure.parent.iterdir()) == [
+        figure.name,
+        leaderboard.name,
+        "multiverse",
+        "report.html",
+    ]
     assert (figure.parent / "multiverse" / "unfolding.png").read_bytes().startswith(PNG_SIGNATURE)
     # The Titanic analysis, perfect (leaked) scores left out, in plain words.
     assert "teams used             16066 (excluded: 39 broken, 57 chance, 111 implausible)" in out
@@ -46,3 +52,24 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     assert "$ benchtrust multiverse example --out demo-output/multiverse" in out
     assert "288 combinations (9 datasets" in text
     assert "Kaplan-Meier 7 3 13" in text
+    # The report of every bundled example: one section per analysis, the plots inlined as SVG.
+    assert out.rstrip().endswith("Report written to demo-output/report.html")
+    page = (figure.parent / "report.html").read_text(encoding="utf-8")
+    analyses = [
+        "sota best-of",
+        "sota leaderboard",
+        "consistency test-set",
+        "consistency kfold",
+        "consistency kfold",
+        "compare example",
+        "multiverse",
+    ]
+    assert page.count('<section class="analysis"') == len(analyses)
+    for analysis in set(analyses):
+        assert page.count(f"benchtrust {analysis}</p>") == analyses.count(analysis)
+    assert page.count("<svg") == page.count("<figure>") == 3  # Fig. 1, Fig. 7, the rank distribution
+    assert "<script" not in page and "http://" not in page and "https://" not in page
+    report = " ".join(page.split())
+    assert "(tp, tn) = (743, 4031), (743, 4032)" in report
+    assert "any of the 918 fold configurations" in report
+    assert "Top of the board" in report

@@ -2,7 +2,8 @@
 art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7, the consistency
 tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2), a variance-aware
 comparison of two scikit-learn classifiers (Bouthillier et al.), and the multiverse of design and analysis
-choices of Nießl et al. on the Herrmann et al. results.
+choices of Nießl et al. on the Herrmann et al. results; at its end, the HTML report of them all
+(``demo-output/report.html``, a section per analysis).
 
 The paper simulates the non-i.i.d. rows of its Table 2 (100,000 repetitions); benchtrust computes every
 row exactly (:func:`benchtrust.sota.best_of`), so the two agree to the paper's printed decimals up to the
@@ -111,9 +112,12 @@ def main() -> None:
     titanic(folder)
     print()
     consistency()
-    comparison()
+    example = comparison()
     print()
     multiverse(folder)
+    print()
+    written = report(folder, table2_result=rows[0][4], example=example)
+    print(f"Report written to {written.as_posix()}")
 
 
 def titanic(folder):
@@ -137,17 +141,51 @@ def titanic(folder):
 
 
 #: The consistency examples of Fazekas & Kovács: §3.3 (one test set) and §5.2 (EHG, 5-fold, unknown folds,
-#: the data set as published and with the positives oversampled before cross-validation).
-_EHG = (
-    "kfold --positives {} --negatives 262 --folds 5 --aggregation mos --folding unknown "
-    "--score acc=0.9447 --score sens=0.9139 --score spec=0.9733 --eps 1e-4"
-)
-_CONSISTENCY = [
-    "test-set --positives 1000 --negatives 6000 --score acc=0.6821 --score npv=0.9401 --score f1=0.4004 "
-    "--eps 1e-4",
-    _EHG.format(38),
-    _EHG.format(244),
+#: the data set as published and with the positives oversampled before cross-validation), as the analyses
+#: of a report config (``benchtrust report``); the commands the demo runs are made from them.
+_EHG_SCORES = {"acc": "0.9447", "sens": "0.9139", "spec": "0.9733"}
+_CONSISTENCY_ANALYSES = [
+    (
+        "test-set",
+        {
+            "positives": 1000,
+            "negatives": 6000,
+            "scores": {"acc": "0.6821", "npv": "0.9401", "f1": "0.4004"},
+            "eps": "1e-4",
+        },
+    ),
+    *(
+        (
+            "kfold",
+            {
+                "positives": positives,
+                "negatives": 262,
+                "folds": 5,
+                "aggregation": "mos",
+                "folding": "unknown",
+                "scores": _EHG_SCORES,
+                "eps": "1e-4",
+            },
+        )
+        for positives in (38, 244)
+    ),
 ]
+
+
+def _command(command, entry):
+    """The ``benchtrust consistency`` arguments of a consistency analysis, as one line."""
+    words = [command]
+    for key, value in entry.items():
+        if key == "scores":
+            words += [f"--score {name}={score}" for name, score in value.items()]
+        else:
+            words.append(f"--{key.replace('_', '-')} {value}")
+    return " ".join(words)
+
+
+_CONSISTENCY = [_command(command, entry) for command, entry in _CONSISTENCY_ANALYSES]
+
+REPORT_NAME = "report.html"
 
 
 def consistency():
@@ -183,7 +221,50 @@ def comparison():
     from benchtrust.compare._example import sklearn_example
 
     print("Is A really better than B? (Bouthillier et al., §2-4 and appendix C)")
-    print(sklearn_example().to_text())
+    example = sklearn_example()
+    print(example.to_text())
+    return example
+
+
+def report(folder, *, table2_result=None, example=None):
+    """Write `folder`/report.html: one section per bundled example, each with its question, verdict,
+    numbers, plot, assumptions and paper section; return its path.
+
+    The sections: Table 2's first row with Fig. 1 (if `table2_result` is given), the Titanic leaderboard,
+    the consistency examples of §3.3 and §5.2, the scikit-learn comparison (`example`, computed if not
+    given) and the multiverse of the Herrmann et al. results.
+    """
+    from pathlib import Path
+
+    from benchtrust._io import bundled_leaderboard
+    from benchtrust._report.config import ANALYSES
+    from benchtrust._report.html import write_report
+    from benchtrust._report.sections import (
+        best_of_section,
+        compare_example_section,
+        leaderboard_section,
+        multiverse_section,
+        top_teams,
+    )
+    from benchtrust.compare._example import sklearn_example
+    from benchtrust.multiverse import bundled_study, study
+    from benchtrust.sota import leaderboard
+
+    sections = []
+    if table2_result is not None:
+        sections.append(best_of_section(table2_result, accuracy="0.9"))
+    path = bundled_leaderboard()
+    options = {"test_size": 209, "classes": 2, "max_plausible": 0.999}
+    board = leaderboard(path, **options)
+    top = top_teams(path, classes=2, max_plausible=0.999)
+    sections.append(leaderboard_section(board, file=path.name, top=top))
+    for command, entry in _CONSISTENCY_ANALYSES:
+        run = ANALYSES[f"consistency {command}"][0]
+        sections.append(run(entry, {"_folder": Path(".")}))
+    sections.append(compare_example_section(example if example is not None else sklearn_example()))
+    herrmann = multiverse_section(study(**bundled_study()), what="the bundled Herrmann et al. (2021) results")
+    sections.append(herrmann)
+    return write_report(sections, Path(folder) / REPORT_NAME, title="benchtrust: the bundled examples")
 
 
 if __name__ == "__main__":

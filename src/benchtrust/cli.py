@@ -69,6 +69,37 @@ app.add_typer(multiverse_app)
 
 
 _JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON object.")
+_REPORT_OPTION = typer.Option(
+    None,
+    "--report",
+    metavar="FILE.html",
+    help="Also write the result as a self-contained HTML report to FILE.html.",
+)
+
+
+def _check_report_path(report, option: str = "--report") -> None:
+    """InputError unless `report` can be written: an existing folder and a .html or .htm suffix."""
+    from pathlib import Path
+
+    target = Path(report)
+    if target.suffix.lower() not in (".html", ".htm"):
+        raise InputError(f"{option}: expected a file name ending in .html or .htm, got {report!r}")
+    if not target.parent.is_dir():
+        what = "is not a folder" if target.parent.exists() else "does not exist"
+        raise InputError(f"{option}: cannot write {report}: folder '{target.parent}' {what}")
+    if target.is_dir():
+        raise InputError(f"{option}: cannot write {report}: it is a folder")
+
+
+def _write_report(report, sections, json_output: bool, title: str = "benchtrust report") -> None:
+    """Write `sections` (one or a list) as the HTML report `report`, if given, and say so on the terminal."""
+    if report is None:
+        return
+    from benchtrust._report.html import write_report
+
+    write_report(sections if isinstance(sections, list) else [sections], report, title=title)
+    typer.echo(f"report written to {report}", err=json_output)
+
 
 # Library arguments that are options of the commands: their names in messages become the options'.
 _OPTION_NAMES = re.compile(
@@ -171,6 +202,7 @@ def best_of_command(
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 1 for this result to FILE.png."
     ),
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Distribution of the best accuracy (§3-4) or AUC (§5.2.1) among m classifiers on one test set."""
     try:
@@ -185,6 +217,7 @@ def best_of_command(
                 alpha=alpha,
                 json_output=json_output,
                 unused={"--accuracy": accuracy, "--accuracies": accuracies, "--plot": plot},
+                report=report,
             )
             return
         if metric != "accuracy":
@@ -204,6 +237,7 @@ def best_of_command(
             drop_invalid=drop_invalid,
             json_output=json_output,
             plot=plot,
+            report=report,
         )
     except InputError as exc:
         typer.echo(_error_line(exc), err=True)
@@ -223,6 +257,7 @@ def _best_of(
     drop_invalid,
     json_output,
     plot,
+    report=None,
 ):
     """``benchtrust sota best-of``: check the options, compute, plot, print; InputError on bad input."""
     import json
@@ -244,6 +279,8 @@ def _best_of(
     level = _probability(alpha, "--alpha")
     if plot is not None:
         _check_plot_path(plot)
+    if report is not None:
+        _check_report_path(report)
 
     if accuracies is None:
         theta = _probability(accuracy, "--accuracy")
@@ -287,9 +324,16 @@ def _best_of(
         typer.echo(_best_of_table(result, shown_theta))
     if plot is not None:
         typer.echo(f"plot written to {plot}", err=json_output)
+    if report is not None:
+        from benchtrust._report.sections import best_of_section
+
+        inputs = () if accuracies is None else (accuracies,)
+        _write_report(report, best_of_section(result, accuracy=shown_theta, inputs=inputs), json_output)
 
 
-def _best_of_auc(*, classifiers, test_size, auc, positives, repetitions, seed, alpha, json_output, unused):
+def _best_of_auc(
+    *, classifiers, test_size, auc, positives, repetitions, seed, alpha, json_output, unused, report=None
+):
     """``benchtrust sota best-of --metric auc``: the simulated best of m AUCs (§5.2.1)."""
     import json
 
@@ -313,6 +357,8 @@ def _best_of_auc(*, classifiers, test_size, auc, positives, repetitions, seed, a
     reps = _count(repetitions, "--repetitions")
     level = _probability(alpha, "--alpha")
     random = None if seed is None else _count_or_zero(seed, "--seed")
+    if report is not None:
+        _check_report_path(report)
 
     from benchtrust.sota import best_of_auc
 
@@ -323,6 +369,10 @@ def _best_of_auc(*, classifiers, test_size, auc, positives, repetitions, seed, a
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
         typer.echo(_best_of_table(result, f"{a:g}"))
+    if report is not None:
+        from benchtrust._report.sections import best_of_section
+
+        _write_report(report, best_of_section(result, accuracy=f"{a:g}"), json_output)
 
 
 def _count_or_zero(text: str, option: str) -> int:
@@ -408,6 +458,7 @@ def leaderboard_command(
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 7 for this leaderboard."
     ),
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """A sober state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3)."""
     try:
@@ -425,6 +476,7 @@ def leaderboard_command(
             alpha=alpha,
             json_output=json_output,
             plot=plot,
+            report=report,
         )
     except InputError as exc:
         typer.echo(_error_line(exc), err=True)
@@ -459,6 +511,7 @@ def _leaderboard(
     alpha,
     json_output,
     plot,
+    report=None,
 ):
     """``benchtrust sota leaderboard``: check the options, estimate, plot, print; InputError on bad input."""
     import json
@@ -484,6 +537,8 @@ def _leaderboard(
     }
     if plot is not None:
         _check_plot_path(plot)
+    if report is not None:
+        _check_report_path(report)
 
     from benchtrust.sota import leaderboard
 
@@ -509,6 +564,24 @@ def _leaderboard(
         typer.echo(_leaderboard_text(result, file))
     if plot is not None:
         typer.echo(f"plot written to {plot}", err=json_output)
+    if report is not None:
+        _write_report(report, _leaderboard_report(result, file, options), json_output)
+
+
+def _leaderboard_report(result, file, options):
+    """The report section of a leaderboard, with the top of the board when the file names the teams."""
+    from benchtrust._report.sections import leaderboard_section, top_teams
+
+    try:
+        top = top_teams(
+            file,
+            score_column=options["score_column"],
+            classes=options["classes"],
+            max_plausible=options["max_plausible"],
+        )
+    except InputError:
+        top = []
+    return leaderboard_section(result, file=file, top=top)
 
 
 def _leaderboard_text(result, file) -> str:
@@ -516,7 +589,6 @@ def _leaderboard_text(result, file) -> str:
     import textwrap
 
     auc = result.metric == "auc"
-    name = "AUC" if auc else "accuracy"
     level = f"{100 * (1 - result.alpha):g}%"
     excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
 
@@ -556,6 +628,20 @@ def _leaderboard_text(result, file) -> str:
     lines = [f"state of the art from the leaderboard {file} (Møllersen & Holsbø §5, Table 3)"]
     lines += [f"  {label:<{width}}  {value}" for label, value in rows]
     lines.append("")
+    lines += [textwrap.fill(paragraph, width=100) for paragraph in _leaderboard_verdict(result)]
+    return "\n".join(lines)
+
+
+def _leaderboard_verdict(result) -> list[str]:
+    """The verdict on a leaderboard in plain words: one paragraph, and notes on Eq. 12 and the sober SOTA."""
+    auc = result.metric == "auc"
+    name = "AUC" if auc else "accuracy"
+    top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
+    dropped = [estimate.dropped for estimate in (plug, crop, cons)]
+
+    def interval(ci):
+        return f"[{ci[0]:.4f}, {ci[1]:.4f}]"
+
     if top >= 1.0:
         verdict = (
             f"{result.teams_at_max} teams have a perfect score. A perfect {name} says nothing about the "
@@ -581,28 +667,22 @@ def _leaderboard_text(result, file) -> str:
             f"its score, the best would be expected at {plug.expected_max:.4f}, the observed best itself. "
             "Multiplicity does not explain it."
         )
-    lines.append(textwrap.fill(verdict, width=100))
+    paragraphs = [verdict]
     if max(dropped) > result.teams / 2:
-        lines.append(
-            textwrap.fill(
-                f"With correlation {_RHO} = {result.correlation:g}, the dependence model admits only teams "
-                "close enough to the best (Eq. 12): most teams were left out, as the paper does (§5.1.1), "
-                "and the estimates rest on the best teams alone. --correlation 0 keeps every team.",
-                width=100,
-            )
+        paragraphs.append(
+            f"With correlation {_RHO} = {result.correlation:g}, the dependence model admits only teams "
+            "close enough to the best (Eq. 12): most teams were left out, as the paper does (§5.1.1), "
+            "and the estimates rest on the best teams alone. --correlation 0 keeps every team."
         )
     if crop.sota < top:
-        lines.append(
-            textwrap.fill(
-                f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
-                f"team capped there, the expected best score equals the observed best. "
-                f"{crop.teams_above} teams ({cons.teams_above} conservatively) score above it: "
-                "statistically they are all at the state-of-the-art level, and their order among "
-                "themselves is luck.",
-                width=100,
-            )
+        paragraphs.append(
+            f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
+            f"team capped there, the expected best score equals the observed best. "
+            f"{crop.teams_above} teams ({cons.teams_above} conservatively) score above it: "
+            "statistically they are all at the state-of-the-art level, and their order among "
+            "themselves is luck."
         )
-    return "\n".join(lines)
+    return paragraphs
 
 
 # --- benchtrust consistency ---------------------------------------------------------------------------------
@@ -782,6 +862,7 @@ def test_set_command(
         "10", "--examples", metavar="K", help="List at most K of the matrices found."
     ),
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
 
@@ -793,11 +874,20 @@ def test_set_command(
         p = _count(positives, "--positives")
         n = _count(negatives, "--negatives")
         shown = _count_or_zero(examples, "--examples")
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.consistency._test_set import check_test_set
 
         result = check_test_set(options.pop("scores"), positives=p, negatives=n, examples=shown, **options)
         _print_result(result, json_output, lambda: _test_set_text(result, dict(_typed(scores))))
+        if report is not None:
+            from benchtrust._report.sections import test_set_section
+
+            section = test_set_section(
+                result, typed=dict(_typed(scores)), rounding=None if eps is not None else options["rounding"]
+            )
+            _write_report(report, section, json_output)
 
     _consistency_errors(command)
 
@@ -857,6 +947,7 @@ def kfold_command(
     rounding: str = _ROUNDING_OPTION,
     beta: str | None = _BETA_OPTION,
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Could the scores come from k-fold cross-validation of these data sets? (paper §4)"""
 
@@ -873,6 +964,8 @@ def kfold_command(
         if bounds:
             options["bounds"] = _bounds(bounds)
         options["max_configurations"] = _count(max_configurations, "--max-configurations")
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.consistency._kfold import check_kfold
 
@@ -886,6 +979,16 @@ def kfold_command(
         _print_result(
             result, json_output, lambda: _kfold_text(result, dict(_typed(scores)), options.get("bounds"))
         )
+        if report is not None:
+            from benchtrust._report.sections import kfold_section
+
+            section = kfold_section(
+                result,
+                typed=dict(_typed(scores)),
+                rounding=None if eps is not None else options["rounding"],
+                bounds=options.get("bounds"),
+            )
+            _write_report(report, section, json_output)
 
     _consistency_errors(command)
 
@@ -909,6 +1012,13 @@ def _kfold_text(result, typed, bounds) -> str:
         lines.append(f"  fold bounds  every fold's {name} from {low} to {high}, as reported (Eq. 10)")
     lines += _scores_table(result.scores, typed)
     lines.append("")
+    lines.append(_paragraph(_kfold_verdict(result)))
+    return "\n".join(lines)
+
+
+def _kfold_verdict(result) -> str:
+    """The verdict of a k-fold result in plain words."""
+    mos = result.aggregation == "mos"
     if not mos:
         pooled_p, pooled_n = result.repeats * sum(result.positives), result.repeats * sum(result.negatives)
         evidence = result.evidence or {"n_solutions": 0, "solutions": []}
@@ -937,8 +1047,7 @@ def _kfold_text(result, typed, bounds) -> str:
             f"inconsistent: no per-fold confusion matrices {where} give all these scores as means over the "
             f"folds: the scores cannot come from this experiment ({_CERTAIN}; {_PAPER} §4.3)."
         )
-    lines.append(_paragraph(verdict))
-    return "\n".join(lines)
+    return verdict
 
 
 def _kfold_counts(positives, negatives, folds, folding) -> dict:
@@ -1021,6 +1130,7 @@ def multiclass_command(
         "10", "--examples", metavar="K", help="List at most K of the solutions found."
     ),
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Could the averaged scores come from a multiclass test set with these class counts?"""
 
@@ -1038,11 +1148,20 @@ def multiclass_command(
             raise InputError("--average is required: micro or macro")
         options["average"] = _choice(average, "--average", ("micro", "macro"))
         options["examples"] = _count_or_zero(examples, "--examples")
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.consistency._multiclass import check_multiclass
 
         result = check_multiclass(options.pop("scores"), **options)
         _print_result(result, json_output, lambda: _multiclass_text(result, dict(_typed(scores))))
+        if report is not None:
+            from benchtrust._report.sections import multiclass_section
+
+            section = multiclass_section(
+                result, typed=dict(_typed(scores)), rounding=None if eps is not None else options["rounding"]
+            )
+            _write_report(report, section, json_output)
 
     _consistency_errors(command)
 
@@ -1062,6 +1181,13 @@ def _multiclass_text(result, typed) -> str:
         *_scores_table(result.scores, typed),
         "",
     ]
+    lines.append(_paragraph(_multiclass_verdict(result)))
+    return "\n".join(lines)
+
+
+def _multiclass_verdict(result) -> str:
+    """The verdict of a multiclass result in plain words."""
+    total = sum(result.class_counts)
     if result.consistent and result.average == "micro":
         listed = ", ".join(map(str, result.solutions))
         pooled = _pairs_text(result.pooled)
@@ -1090,8 +1216,7 @@ def _multiclass_text(result, typed) -> str:
             f"inconsistent: no {what} of a test set with these class counts gives all these scores: the "
             f"scores cannot come from this experiment ({_CERTAIN})."
         )
-    lines.append(_paragraph(verdict))
-    return "\n".join(lines)
+    return verdict
 
 
 @consistency_app.command("batch")
@@ -1099,13 +1224,14 @@ def batch_command(
     claims: str = typer.Argument(
         ...,
         metavar="CLAIMS.csv",
-        help="One claim per row: positives, negatives, [folds, ...], one column per score.",
+        help="One claim per row: positives, negatives, optionally folds and more, one column per score.",
     ),
     out: str | None = typer.Option(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
     ),
     jobs: str = typer.Option("1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU)."),
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Check every claim of a table, each as one test set (§3) or k-fold cross-validation (§4)."""
 
@@ -1115,6 +1241,8 @@ def batch_command(
         n_jobs = -1 if jobs.strip() == "-1" else _count(jobs, "--jobs")
         if out is not None:
             _check_out(out, claims)
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.consistency._batch import check_batch
 
@@ -1128,6 +1256,10 @@ def batch_command(
         _print_result(result, json_output, lambda: _batch_text(result))
         if out is not None:
             typer.echo(f"verdicts written to {os.fspath(out)}", err=json_output)
+        if report is not None:
+            from benchtrust._report.sections import batch_section
+
+            _write_report(report, batch_section(result), json_output)
 
     _consistency_errors(command)
 
@@ -1183,14 +1315,23 @@ def _batch_text(result) -> str:
         rest = "all consistent" if len(shown) == len(rows) else "--out FILE.csv writes every row"
         lines.append(f"  ({total - len(shown)} more rows not listed: {rest})")
     lines.append("")
+    lines += _batch_verdict(result)
+    return "\n".join(lines)
+
+
+def _batch_verdict(result) -> list[str]:
+    """The verdict on a batch of claims in plain words, as wrapped paragraphs."""
+    counts = result.counts
+    total = len(result.rows)
+    paragraphs = []
     if counts["inconsistent"] == 1:
-        lines.append(
+        paragraphs.append(
             _paragraph(
                 f"1 claim is inconsistent: its scores cannot come from the experiment described ({_CERTAIN})."
             )
         )
     elif counts["inconsistent"]:
-        lines.append(
+        paragraphs.append(
             _paragraph(
                 f"{counts['inconsistent']} claims are inconsistent: their scores cannot come from the "
                 f"experiments described ({_CERTAIN})."
@@ -1198,12 +1339,12 @@ def _batch_text(result) -> str:
         )
     if counts["error"]:
         rows_were = "1 row was" if counts["error"] == 1 else f"{counts['error']} rows were"
-        lines.append(f"{rows_were} not checked: the message says what is wrong.")
+        paragraphs.append(f"{rows_were} not checked: the message says what is wrong.")
     if counts["consistent"] == total:
-        lines.append(
+        paragraphs.append(
             "Every claim could come from the experiment described (which does not show that it did)."
         )
-    return "\n".join(lines)
+    return paragraphs
 
 
 # --- benchtrust compare -------------------------------------------------------------------------------------
@@ -1272,6 +1413,7 @@ def outperform_command(
         "0", "--seed", metavar="S", help="Random seed of the random pairing and of --resamples."
     ),
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.4-C.6)."""
 
@@ -1288,6 +1430,8 @@ def outperform_command(
             "resamples": None if resamples is None else _count(resamples, "--resamples"),
             "seed": _count_or_zero(seed, "--seed"),
         }
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.compare import probability_of_outperforming
         from benchtrust.compare._runs import read_runs
@@ -1303,8 +1447,26 @@ def outperform_command(
             typer.echo(json.dumps(out, indent=2))
         else:
             typer.echo(_outperform_text(result, read, options["seed"]))
+        if report is not None:
+            _write_report(report, _outperform_report(result, read, options["seed"]), json_output)
 
     _consistency_errors(command)
+
+
+def _outperform_report(result, read, seed):
+    """The report section of ``compare outperform``."""
+    from benchtrust._report.sections import outperform_section
+
+    return outperform_section(
+        result,
+        a=read.names[0],
+        b=read.names[1],
+        runs_a=int(read.a.size),
+        runs_b=int(read.b.size),
+        pair_by=read.pair_by,
+        seed=None if read.paired else seed,
+        file=read.source,
+    )
 
 
 def _outperform_text(result, read, seed) -> str:
@@ -1346,6 +1508,7 @@ def sample_size_command(
         "0.05", "--beta", metavar="BETA", help=f"{_BETA}: rate of false negatives (power 1 - {_BETA})."
     ),
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """How many runs of each pipeline the test of P(A > B) needs (Noether 1987; paper C.3)."""
 
@@ -1353,10 +1516,17 @@ def sample_size_command(
         g = _gamma(gamma)
         level = _probability(alpha, "--alpha")
         miss = _probability(beta, "--beta")
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.compare import sample_size
 
         runs = sample_size(g, alpha=level, beta=miss)
+        if report is not None:
+            from benchtrust._report.sections import sample_size_section
+
+            section = sample_size_section(runs, gamma=g, alpha=level, beta=miss)
+            _write_report(report, section, json_output)
         if json_output:
             import json
 
@@ -1413,6 +1583,7 @@ def error_rates_command(
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 6 for this simulation to FILE.png."
     ),
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """How often each criterion concludes "A is better than B", against the true P(A > B) (§4.2, Fig. 6)."""
 
@@ -1449,6 +1620,8 @@ def error_rates_command(
         s = _positive_number(sigma, "--sigma")
         if plot is not None:
             _check_plot_path(plot)
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.compare._error_rates import error_rates
 
@@ -1461,6 +1634,10 @@ def error_rates_command(
             plot_error_rates(result, plot)
         _print_result(result, json_output, lambda: _error_rates_text(result))
         _plot_note(plot, json_output)
+        if report is not None:
+            from benchtrust._report.sections import error_rates_section
+
+            _write_report(report, error_rates_section(result), json_output)
 
     _consistency_errors(command)
 
@@ -1529,6 +1706,7 @@ def history_command(
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 3 for this history to FILE.png."
     ),
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Which state-of-the-art increments of a benchmark exceed its noise (paper §2.2, §3.1, Fig. 3)."""
 
@@ -1546,6 +1724,8 @@ def history_command(
             options["test_size"] = _count(test_size, "--test-size")
         if plot is not None:
             _check_plot_path(plot)
+        if report is not None:
+            _check_report_path(report)
 
         from benchtrust.compare._history import history
         from benchtrust.compare._runs import read_history
@@ -1561,6 +1741,10 @@ def history_command(
             plot_history(result, plot)
         _print_result(result, json_output, lambda: _history_text(result, file))
         _plot_note(plot, json_output)
+        if report is not None:
+            from benchtrust._report.sections import history_section
+
+            _write_report(report, history_section(result, file=file), json_output)
 
     _consistency_errors(command)
 
@@ -1602,16 +1786,18 @@ def _history_text(result, file) -> str:
     lines += [
         ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
     ]
+    lines += ["", _paragraph(_history_verdict(result))]
+    return "\n".join(lines)
+
+
+def _history_verdict(result) -> str:
+    """The verdict on a benchmark's history in plain words."""
     compared = max(result.scores.size - 1, 0)
     significant = int(result.significant.sum())
-    lines += [
-        "",
-        _paragraph(
-            f"{significant} of {compared} results improve on the best before them by more than the noise of "
-            "the benchmark; the others are within what another test set or seed could give."
-        ),
-    ]
-    return "\n".join(lines)
+    return (
+        f"{significant} of {compared} results improve on the best before them by more than the noise of "
+        "the benchmark; the others are within what another test set or seed could give."
+    )
 
 
 _NIESSL = "Nießl et al. 2022"
@@ -1636,6 +1822,7 @@ def multiverse_run_command(
     ),
     out: str | None = _OUT_OPTION,
     json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
     """Rank the methods under every combination of options and analyse how the ranking moves (§3-4)."""
 
@@ -1643,32 +1830,47 @@ def multiverse_run_command(
         if spec is None:
             raise InputError("--spec SPEC.yaml is required (the measures, choices and options to combine)")
         _multiverse(
-            {"results": results, "spec": spec, "characteristics": characteristics}, out, json_output, results
+            {"results": results, "spec": spec, "characteristics": characteristics},
+            out,
+            json_output,
+            results,
+            report,
         )
 
     _consistency_errors(command)
 
 
 @multiverse_app.command("example")
-def multiverse_example_command(out: str | None = _OUT_OPTION, json_output: bool = _JSON_OPTION) -> None:
+def multiverse_example_command(
+    out: str | None = _OUT_OPTION, json_output: bool = _JSON_OPTION, report: str | None = _REPORT_OPTION
+) -> None:
     """Nießl et al.'s study: 288 combinations of the Herrmann et al. (2021) results (bundled)."""
 
     def command():
         from benchtrust.multiverse import bundled_study
 
-        _multiverse(bundled_study(), out, json_output, "the bundled Herrmann et al. (2021) results")
+        _multiverse(bundled_study(), out, json_output, "the bundled Herrmann et al. (2021) results", report)
 
     _consistency_errors(command)
 
 
-def _multiverse(inputs, out, json_output, what) -> None:
+def _multiverse(inputs, out, json_output, what, report=None) -> None:
     if out is None:
         raise InputError("--out DIR is required (the folder to write the tables and figures to)")
+    if report is not None:
+        _check_report_path(report)
     from benchtrust.multiverse import study
 
     result = _with_progress("ranking and unfolding", json_output, lambda progress: study(**inputs))
     written = result.write(out)
     _print_result(result, json_output, lambda: _multiverse_text(result, what, written))
+    if report is not None:
+        from benchtrust._report.sections import multiverse_section
+
+        files = [inputs[key] for key in ("results", "spec", "characteristics") if inputs.get(key) is not None]
+        bundled = what != inputs.get("results")
+        section = multiverse_section(result, what=what, inputs=() if bundled else files)
+        _write_report(report, section, json_output)
 
 
 def _share(fraction: float) -> str:
@@ -1725,19 +1927,62 @@ def _multiverse_text(result, what, written) -> str:
             f"penalized stress {u.penalized_stress:.4f}, {u.iterations} iterations"
             + ("" if u.converged else " (not converged)"),
         ]
-    winners = int(top.any(axis=0).sum())
-    spread = float((result.distribution.worst - result.distribution.best).max())
     lines += [
         "",
-        _paragraph(
-            f"{winners} of {len(mv.methods)} methods rank first under some combination, and a method's rank "
-            f"moves by up to {spread:g} places across them: a ranking from one set of choices says little "
-            "unless the choices were fixed before the results were seen."
-        ),
+        _paragraph(_multiverse_verdict(result)),
         "",
         f"  wrote {len(written)} files to {written[0].parent}: " + ", ".join(p.name for p in written),
     ]
     return "\n".join(lines)
+
+
+def _multiverse_verdict(result) -> str:
+    """The verdict on a multiverse of choices in plain words."""
+    mv = result.multiverse
+    top = mv.ranks.min(axis=1, keepdims=True) == mv.ranks
+    winners = int(top.any(axis=0).sum())
+    spread = float((result.distribution.worst - result.distribution.best).max())
+    return (
+        f"{winners} of {len(mv.methods)} methods rank first under some combination, and a method's rank "
+        f"moves by up to {spread:g} places across them: a ranking from one set of choices says little "
+        "unless the choices were fixed before the results were seen."
+    )
+
+
+# --- benchtrust report --------------------------------------------------------------------------------------
+
+
+@app.command("report")
+def report_command(
+    config: str = typer.Argument(
+        ..., metavar="CONFIG.yaml", help="The analyses to run: a YAML file (see docs/report.md)."
+    ),
+    out: str | None = typer.Option(
+        None, "--out", metavar="FILE.html", help="The report to write: one self-contained HTML file."
+    ),
+) -> None:
+    """Write one HTML report of the analyses a YAML file lists (a section for each)."""
+    try:
+        if out is None:
+            raise InputError("--out FILE.html is required (the report to write)")
+        _check_report_path(out, "--out")
+
+        import sys
+
+        from benchtrust._report.config import run_config
+        from benchtrust._report.html import write_report
+
+        def step(k, total, analysis):
+            typer.echo(f"[{k + 1}/{total}] {analysis}", err=True)
+
+        title, sections = run_config(config, progress=step if sys.stderr.isatty() else None)
+        write_report(sections, out, title=title)
+        count = "1 analysis" if len(sections) == 1 else f"{len(sections)} analyses"
+        typer.echo(f"Report written to {out} ({count})")
+    except InputError as exc:
+        # Messages name the config's keys as written (test_size), not as options: no renaming here.
+        typer.echo(f"{PROG}: error: {' '.join(str(exc).split())}", err=True)
+        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
 
 
 def main(args: list[str] | None = None) -> None:

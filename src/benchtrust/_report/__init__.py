@@ -1,1 +1,1 @@
-"""What the subpackages share for output: figure setup and writing (and, later, the HTML report)."""
+"""What the subpackages share for output: figure setup and writing, and the HTML report."""

@@ -254,7 +254,7 @@ def _file_records(path) -> Iterator[tuple[int, list[str]]]:
                     f"{name}: empty; expected a header line naming the columns, such as {_EXAMPLE}"
                 )
         except UnicodeDecodeError as exc:
-            raise InputError(_not_utf8(name, skipped + 1, exc)) from None
+            raise InputError(_not_utf8(path, exc)) from None
         delimiter, _ = _sniff_delimiter(line)
         reader = csv.reader(itertools.chain([line], stream), delimiter=delimiter or ",", strict=True)
         while True:
@@ -264,7 +264,7 @@ def _file_records(path) -> Iterator[tuple[int, list[str]]]:
             except StopIteration:
                 break
             except UnicodeDecodeError as exc:
-                raise InputError(_not_utf8(name, number, exc)) from None
+                raise InputError(_not_utf8(path, exc)) from None
             except csv.Error as exc:
                 raise InputError(
                     f"{name}, line {number}: {exc} (a quoted field must end at a delimiter; write a quote "
@@ -274,10 +274,32 @@ def _file_records(path) -> Iterator[tuple[int, list[str]]]:
                 yield number, record
 
 
-def _not_utf8(name, line, exc):
-    """The message for a file that is not UTF-8, near `line`."""
-    byte = exc.object[exc.start]
-    return f"{name}, near line {line}: not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8"
+def _not_utf8(path, exc):
+    """The message for a file that is not UTF-8, naming the line of its first bad byte.
+
+    The text stream decodes the file in blocks, so `exc` does not say where in the file the bad byte is;
+    the file is read again, in binary and block by block, to find its line.
+    """
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    line, byte, found = 1, exc.object[exc.start], False
+    with contextlib.suppress(OSError), open(path, "rb") as stream:
+        while not found:
+            block = stream.read(1 << 20)
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeDecodeError as bad:
+                # the bad byte may sit in bytes the decoder held back from the previous block
+                at = max(bad.start - (len(bad.object) - len(block)), 0)
+                line += block.count(b"\n", 0, at)
+                byte, found = bad.object[bad.start], True
+            else:
+                line += block.count(b"\n")
+            if not block:
+                break
+    where = f", line {line}" if found else ""
+    return f"{os.fspath(path)}{where}: not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8"
 
 
 def _frame_records(frame) -> Iterator[tuple[int, list[str]]]:

@@ -180,6 +180,8 @@ def _load_yaml(path) -> tuple[object, _Places]:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise InputError(f"{name}: not valid YAML (nested too deeply); a spec has a few levels") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -189,22 +191,27 @@ def _load_yaml(path) -> tuple[object, _Places]:
     if data is None:
         raise InputError(f"{name}: empty; expected a multiverse spec with keys measures and choices")
     lines: dict[tuple[str, ...], int] = {}
-    _node_lines(node, (), lines)
+    _node_lines(node, (), lines, set())
     return data, _Places(name, lines)
 
 
-def _node_lines(node, path, lines) -> None:
+def _node_lines(node, path, lines, seen) -> None:
+    """Record the line of every key path under `node`; a node reached again by an alias is not re-entered
+    (so that a "billion laughs" of aliases takes no longer than its text)."""
     import yaml
 
     lines.setdefault(path, node.start_mark.line + 1)
+    if id(node) in seen:
+        return
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
             inner = (*path, str(key.value))
             lines[inner] = key.start_mark.line + 1
-            _node_lines(value, inner, lines)
+            _node_lines(value, inner, lines, seen)
     elif isinstance(node, yaml.SequenceNode):
         for k, item in enumerate(node.value):
-            _node_lines(item, (*path, str(k)), lines)
+            _node_lines(item, (*path, str(k)), lines, seen)
 
 
 def _only(mapping, allowed, places, *path) -> None:

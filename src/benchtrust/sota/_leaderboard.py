@@ -253,7 +253,10 @@ def leaderboard(
     plugin = model.estimate(top, top)
     report("cropping")
     # E_c grows with c about as fast as c: the plug-in's excess over θ̂_max is a first guess of top - c.
-    crop = _solve(lambda c: model.plain(c).expected_max - top, top, top - (plugin.expected_max - top), step)
+    floor = 0.5 + step if auc else step  # the lowest crop value the model takes
+    crop = _solve(
+        lambda c: model.plain(c).expected_max - top, top, top - (plugin.expected_max - top), step, floor
+    )
     cropped = model.estimate(crop, top)
     report("conservative cropping")
     # Shifting c shifts the best score's distribution about as much: move the crop's upper limit to top.
@@ -266,6 +269,7 @@ def leaderboard(
         top,
         crop - (cropped.ci[1] - top),
         step,
+        floor,
     )
     conservative = model.estimate(conservative_c, top)
     return LeaderboardResult(
@@ -325,7 +329,9 @@ def _on_lattice(values, lattice, board, *, test_size):
     1/(2 lattice) away. The decimals are those of each score on its own: 1.00000 in a file is read as 1.0
     and is exactly on the lattice.
     """
-    decimals = np.array([_decimals(v) for v in values])
+    # a leaderboard holds few distinct scores (a lattice): find each one's decimals once
+    distinct, where = np.unique(values, return_inverse=True)
+    decimals = np.array([_decimals(v) for v in distinct], dtype=np.int64)[where.reshape(-1)]
     unit = 10.0**-decimals
     low = np.maximum(np.ceil((values - unit / 2) * lattice - 1e-9), 0)
     high = np.minimum(np.floor((values + unit) * lattice + 1e-9), lattice)
@@ -348,24 +354,29 @@ def _decimals(value):
     return 12
 
 
-def _solve(f, top, guess, step):
+def _solve(f, top, guess, step, floor=None):
     """The root c <= top of f, increasing in c with f(top) >= 0, searched from the estimate ``guess``.
+
+    The search stays at or above ``floor`` (default: one lattice step; for AUC the first step above
+    chance, since the model has no AUC at or below 0.5): if f is still positive there, ``floor`` is
+    returned.
 
     f is nearly linear in c near the root, so a secant step from the guess lands close to it; the root
     is then bracketed and polished by Brent's method to within 10^-4 of the lattice step (E_c moves about
     as fast as c, so the crop equation then holds to about that).
     """
     xtol = step * 1e-4
+    floor = step if floor is None else floor
     f_top = f(top)
-    if f_top <= 0:
+    if f_top <= 0 or top <= floor:
         return top
-    x0 = min(guess, top - step)
+    x0 = max(min(guess, top - step), floor)
     f0 = f(x0)
     points = [(x0, f0), (top, f_top)]
     while f0 > 0:  # the guess is still above the root: secant steps downwards until below it
         slope = max((f_top - f0) / (top - x0), 1e-12) if f_top > f0 else None
         jump = f0 / slope if slope else 0.0
-        x1 = max(x0 - max(1.2 * jump, 4 * step), step)
+        x1 = max(x0 - max(1.2 * jump, 4 * step), floor)
         if x1 >= x0:
             return x0
         top, f_top, x0, f0 = x0, f0, x1, f(x1)

@@ -1,0 +1,219 @@
+"""Scale: a 1,000,000-row leaderboard and a batch of 100,000 consistency claims, timed, with peak memory.
+
+Cases (issue "Hardening": "a 1,000,000-row leaderboard reads and analyses; a batch of 100,000 consistency
+claims runs with a progress bar and bounded memory"):
+
+1. Leaderboards of 10^6 rows as Kaggle's raw download writes them (``TeamId,TeamName,SubmissionDate,
+   Score``), seeded, every score k/n for a hidden test set of n = 10,000 items written with five decimals:
+   (a) 10^6 teams with one submission each, (b) 250,000 teams with four submissions each (the best
+   counts). Each is read with ``benchtrust._io.read_leaderboard`` and analysed with
+   ``benchtrust.sota.leaderboard(path, test_size=10000, classes=2, bootstrap=200)`` (plug-in, cropped
+   and conservative SOTA, exact bootstrap).
+2. Claims tables of 10,000 and 100,000 rows in the format ``benchtrust consistency batch`` reads: 95% one
+   test set (p and n drawn from 20..5,000; tp and tn drawn from them; acc, sens, spec, f1 computed from
+   the confusion matrix and rounded to four decimals), 5% 5-fold cross-validation with the score of means
+   (the same scores from the pooled matrix, ``aggregation=som``). Every claim is consistent by
+   construction. Checked with ``check_batch(path, n_jobs=1, progress=...)``, the call behind the CLI's
+   progress bar; the progress callback's calls are counted.
+
+How it is measured: the files are written once to a temporary folder; each measurement runs in a fresh
+Python process (this script with ``--child``), which reports its wall time (``time.perf_counter`` around
+the call) and its peak resident memory (``VmHWM`` on Linux, else ``ru_maxrss``; it includes the
+interpreter and the imported libraries, whose floor the "imports only" line gives). Memory is bounded
+if the 100,000-claim batch peaks not much above the 10,000-claim one.
+
+Run: .venv/bin/python benchmarks/bench_scale.py (also part of make bench). Prints tables; asserts nothing.
+Takes about two minutes on two cores (POSIX only: it needs the ``resource`` module).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _tables import print_table  # benchmarks/, the script's own folder
+
+ROWS = 1_000_000
+TEST_SIZE = 10_000
+CLAIMS = (10_000, 100_000)
+KFOLD_SHARE = 0.05
+FOLDS = 5
+
+
+# --- the files --------------------------------------------------------------------------------------------
+
+
+def write_leaderboard(path: Path, teams: int, seed: int) -> None:
+    """A Kaggle raw download of ROWS submissions by `teams` teams, scores k/TEST_SIZE with five decimals."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    team = np.repeat(np.arange(teams), ROWS // teams)
+    rng.shuffle(team)
+    skill = rng.beta(8, 2, teams) * 0.5 + 0.45  # a team's accuracy, 0.45..0.95, most near 0.85
+    k = rng.binomial(TEST_SIZE, skill[team])
+    score = np.char.mod("%.5f", k / TEST_SIZE)
+    ids = team.astype(str)
+    day = np.char.mod("2019-%02d-", 1 + np.arange(ROWS) % 12)
+    date = np.char.add(day, np.char.mod("%02d", 1 + np.arange(ROWS) % 28))
+    fields = [ids, np.char.add("team ", ids), date, score]
+    lines = fields[0]
+    for column in fields[1:]:
+        lines = np.char.add(np.char.add(lines, ","), column)
+    path.write_text(
+        "TeamId,TeamName,SubmissionDate,Score\n" + "\n".join(lines.tolist()) + "\n", encoding="utf-8"
+    )
+
+
+def write_claims(path: Path, rows: int, seed: int) -> None:
+    """`rows` consistent claims: one test set, or 5-fold score of means, four scores rounded to 1e-4."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    p = rng.integers(20, 5001, rows)
+    n = rng.integers(20, 5001, rows)
+    tp = rng.binomial(p, rng.uniform(0.5, 0.99, rows))
+    tn = rng.binomial(n, rng.uniform(0.5, 0.99, rows))
+    tp = np.maximum(tp, 1)  # f1 needs tp > 0
+    acc = (tp + tn) / (p + n)
+    sens, spec = tp / p, tn / n
+    f1 = 2 * tp / (2 * tp + (n - tn) + (p - tp))
+    kfold = rng.uniform(size=rows) < KFOLD_SHARE
+    lines = ["id,positives,negatives,folds,aggregation,acc,sens,spec,f1"]
+    for i in range(rows):
+        folds = f"{FOLDS},som" if kfold[i] else ","
+        scores = f"{acc[i]:.4f},{sens[i]:.4f},{spec[i]:.4f},{f1[i]:.4f}"
+        lines.append(f"c{i},{p[i]},{n[i]},{folds},{scores}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# --- one measurement, in a fresh process --------------------------------------------------------------------
+
+
+def child(case: str, path: str) -> dict:
+    """Run one case in this (fresh) process; return its timings and peak memory."""
+    out = {}
+    if case == "imports":
+        import numpy  # noqa: F401
+        import pandas  # noqa: F401
+
+        import benchtrust.consistency
+        import benchtrust.sota  # noqa: F401
+        from benchtrust.consistency._batch import check_batch
+    elif case == "leaderboard":
+        from benchtrust._io import read_leaderboard
+        from benchtrust.sota import leaderboard
+
+        start = time.perf_counter()
+        board = read_leaderboard(path, classes=2)
+        out["read_s"] = time.perf_counter() - start
+        out["teams"], out["kept"] = board.teams, len(board.scores)
+        start = time.perf_counter()
+        result = leaderboard(path, test_size=TEST_SIZE, classes=2, bootstrap=200)
+        out["analysis_s"] = time.perf_counter() - start
+        out["observed_max"], out["cropped"] = result.observed_max, result.cropped.sota
+    elif case == "batch":
+        from benchtrust.consistency._batch import check_batch
+
+        calls = []
+        start = time.perf_counter()
+        result = check_batch(path, n_jobs=1, progress=lambda done, total: calls.append(done))
+        out["batch_s"] = time.perf_counter() - start
+        out["counts"], out["progress_calls"] = result.counts, len(calls)
+    out["peak_mb"] = peak_memory() / 1e6
+    return out
+
+
+def peak_memory() -> int:
+    """This process's peak resident memory in bytes.
+
+    On Linux, ``VmHWM`` of ``/proc/self/status``: ``ru_maxrss`` there survives ``exec``, so a child would
+    report its parent's peak if that were higher (this script's parent writes the big files). Elsewhere
+    ``ru_maxrss`` (bytes on macOS).
+    """
+    import resource
+
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    unit = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB elsewhere
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * unit
+
+
+def measure(case: str, path: Path | str = "") -> dict:
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", case, str(path)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{case} {path}: failed\n{done.stderr}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="benchtrust-scale-") as folder:
+        folder = Path(folder)
+        floor = measure("imports")
+        print(f"imports only (interpreter, numpy, pandas, benchtrust): peak {floor['peak_mb']:.0f} MB\n")
+
+        rows = [("leaderboard (10^6 rows)", "file MB", "teams", "read s", "read + analysis s", "peak MB")]
+        for label, teams in (
+            ("10^6 teams x 1 submission", ROWS),
+            ("250,000 teams x 4 submissions", ROWS // 4),
+        ):
+            path = folder / f"leaderboard-{teams}.csv"
+            write_leaderboard(path, teams, seed=1)
+            found = measure("leaderboard", path)
+            rows.append(
+                (
+                    label,
+                    f"{path.stat().st_size / 1e6:.0f}",
+                    f"{found['teams']:,}",
+                    f"{found['read_s']:.1f}",
+                    f"{found['analysis_s']:.1f}",
+                    f"{found['peak_mb']:.0f}",
+                )
+            )
+            path.unlink()
+        print_table(rows)
+
+        rows = [
+            ("claims", "file MB", "consistent", "error", "progress calls", "seconds", "claims/s", "peak MB")
+        ]
+        peaks = {}
+        for count in CLAIMS:
+            path = folder / f"claims-{count}.csv"
+            write_claims(path, count, seed=2)
+            found = measure("batch", path)
+            peaks[count] = found["peak_mb"]
+            rows.append(
+                (
+                    f"{count:,}",
+                    f"{path.stat().st_size / 1e6:.1f}",
+                    f"{found['counts']['consistent']:,}",
+                    f"{found['counts']['error']:,}",
+                    f"{found['progress_calls']:,}",
+                    f"{found['batch_s']:.1f}",
+                    f"{count / found['batch_s']:,.0f}",
+                    f"{found['peak_mb']:.0f}",
+                )
+            )
+        print_table(rows)
+        small, large = CLAIMS
+        growth = (peaks[large] - peaks[small]) / (large - small) * 1e6 / 1e3
+        print(
+            f"peak memory: {peaks[small]:.0f} MB for {small:,} claims, {peaks[large]:.0f} MB for {large:,} "
+            f"(imports alone {floor['peak_mb']:.0f} MB): {growth:.1f} kB more per extra claim (its verdict)"
+        )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        print(json.dumps(child(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "")))
+    else:
+        main()

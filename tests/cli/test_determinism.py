@@ -1,0 +1,78 @@
+"""Every command with a ``--seed`` prints byte-identical JSON when run twice with the same seed.
+
+The commands are found by walking the ``benchtrust`` command tree, so a new command with ``--seed`` fails
+:func:`test_every_seeded_command_is_covered` until it gets a case here. Sizes are small: this checks the
+plumbing of the seed, not the statistics.
+"""
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from benchtrust import cli
+
+WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
+#: An AUC leaderboard of a test set of 600 items, 60 of them positive.
+AUC_BOARD = "team,auc\na,0.8\nb,0.85\nc,0.9\nd,0.875\n"
+RUNS = "algorithm,seed,score\n" + "".join(
+    f"{name},{k},{base + 0.003 * ((7 * k + offset) % 5):.4f}\n"
+    for name, base, offset in (("A", 0.90, 0), ("B", 0.899, 2))
+    for k in range(12)
+)
+
+#: Per command (its path in the tree): the arguments before ``--seed S --json``; ``{folder}`` is a folder
+#: holding auc.csv and runs.csv.
+CASES = {
+    ("sota", "best-of"): [
+        *("--metric", "auc", "--classifiers", "20", "--test-size", "100", "--auc", "0.8"),
+        *("--positives", "40", "--repetitions", "200"),
+    ],
+    ("sota", "leaderboard"): [
+        *("{folder}/auc.csv", "--metric", "auc", "--positives", "60", "--test-size", "600"),
+        *("--bootstrap", "30"),
+    ],
+    ("compare", "outperform"): ["{folder}/runs.csv", "--a", "A", "--b", "B", "--resamples", "50"],
+    ("compare", "error-rates"): [
+        *("--sigma", "0.01", "--runs", "10", "--simulations", "40", "--probabilities", "0.5,0.75"),
+    ],
+}
+
+
+def seeded_commands(command=None, path=()):
+    """The paths of every command in the tree that has a ``--seed`` option."""
+    command = command or typer.main.get_command(cli.app)
+    if hasattr(command, "commands"):
+        return [
+            found for name, sub in command.commands.items() for found in seeded_commands(sub, (*path, name))
+        ]
+    return [path] if any("--seed" in param.opts for param in command.params) else []
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("seeded")
+    (folder / "auc.csv").write_text(AUC_BOARD, encoding="utf-8")
+    (folder / "runs.csv").write_text(RUNS, encoding="utf-8")
+    return folder
+
+
+def json_of(path, folder, seed):
+    args = [arg.format(folder=folder) for arg in CASES[path]]
+    result = CliRunner().invoke(cli.app, [*path, *args, "--seed", str(seed), "--json"], env=WIDE)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.encode()
+
+
+def test_every_seeded_command_is_covered():
+    """The commands with --seed are exactly those this module runs."""
+    assert sorted(seeded_commands()) == sorted(CASES)
+
+
+@pytest.mark.parametrize("path", sorted(CASES), ids=" ".join)
+def test_same_seed_gives_identical_json(path, folder):
+    """Two runs with one seed print the same bytes; another seed changes the simulated numbers."""
+    first = json_of(path, folder, 7)
+    assert first.startswith(b"{")
+    assert json_of(path, folder, 7) == first
+    assert json_of(path, folder, 8) != first
