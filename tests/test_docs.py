@@ -1,6 +1,6 @@
 """docs/ pages show real output: every example they show is run here and compared with the page, exactly.
 
-In every ``docs/*.md`` page (but ``report.md``):
+In every ``docs/*.md`` page (``report.md``'s example config is run by its own test, at the end):
 
 * a ```` ```console ```` block whose first line starts with ``$ benchtrust`` is a terminal session: each
   ``$ benchtrust ...`` line is run through typer's ``CliRunner`` (100 columns) in a fresh folder, and its
@@ -35,7 +35,7 @@ from benchtrust import cli
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 DATA = ROOT / "src" / "benchtrust" / "data"
-SKIPPED = {"report.md"}  # the HTML report's page has its own tests
+SKIPPED = {"report.md"}  # its example is a config file: test_report_page_config_runs
 PAGES = sorted(path.name for path in DOCS.glob("*.md") if path.name not in SKIPPED)
 
 #: A fenced block: its info string and its body (fences of three backticks, at the start of a line).
@@ -185,3 +185,22 @@ def test_pycon_examples_run(page, tmp_path, monkeypatch):
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
     assert test.examples
+
+
+def test_report_page_config_runs(tmp_path, monkeypatch):
+    """docs/report.md: its example config, with the files it names, gives one section per analysis."""
+    blocks = [body for info, body, _ in fences("report.md") if info == "yaml"]
+    assert len(blocks) == 1, "docs/report.md lost its example config"
+    (tmp_path / "audit.yaml").write_text(blocks[0], encoding="utf-8")
+    shutil.copy(DATA / "titanic-2019-11-22.csv", tmp_path / "titanic.csv")
+    runs = ["algorithm,seed,score"]
+    runs += [f"lr,{seed},{0.90 + 0.004 * (seed % 3):.3f}" for seed in range(1, 11)]
+    runs += [f"rf,{seed},{0.89 + 0.005 * (seed % 4):.3f}" for seed in range(1, 11)]
+    (tmp_path / "runs.csv").write_text("\n".join(runs) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    command = next(body for info, body, _ in fences("report.md") if info == "sh").split()
+    assert command[:2] == ["benchtrust", "report"]
+    result = CliRunner().invoke(cli.app, command[1:])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "audit.html").read_text(encoding="utf-8")
+    assert page.count('<section class="analysis"') == 4
