@@ -30,42 +30,23 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-#: ``benchtrust sota``: commands are registered on this sub-app with ``@sota_app.command(...)``.
-sota_app = typer.Typer(
-    name="sota",
-    help="Is the top of a leaderboard the state of the art, or the luck of many tries?",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
-app.add_typer(sota_app)
+
+def _group(name: str, question: str) -> typer.Typer:
+    """The command group ``benchtrust NAME``, listed in ``--help`` with the question it answers."""
+    group = typer.Typer(name=name, help=question, no_args_is_help=True, pretty_exceptions_enable=False)
+    app.add_typer(group)
+    return group
 
 
-#: ``benchtrust consistency``: commands are registered with ``@consistency_app.command(...)``.
-consistency_app = typer.Typer(
-    name="consistency",
-    help="Could these reported scores have come from the experiment described?",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
+#: The command groups: commands are registered with ``@sota_app.command(...)`` and so on.
+sota_app = _group("sota", "Is the top of a leaderboard the state of the art, or the luck of many tries?")
+consistency_app = _group(
+    "consistency", "Could these reported scores have come from the experiment described?"
 )
-app.add_typer(consistency_app)
-
-#: ``benchtrust compare``: commands are registered with ``@compare_app.command(...)``.
-compare_app = typer.Typer(
-    name="compare",
-    help="Is A really better than B, given all the sources of variance?",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
+compare_app = _group("compare", "Is A really better than B, given all the sources of variance?")
+multiverse_app = _group(
+    "multiverse", "Would the ranking survive other reasonable design and analysis choices?"
 )
-app.add_typer(compare_app)
-
-#: ``benchtrust multiverse``: commands are registered with ``@multiverse_app.command(...)``.
-multiverse_app = typer.Typer(
-    name="multiverse",
-    help="Would the ranking survive other reasonable design and analysis choices?",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
-app.add_typer(multiverse_app)
 
 
 _JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON object.")

@@ -185,17 +185,19 @@ def mean_of_rest(values, random):
     return np.where(np.isnan(rest), random, rest)
 
 
-def _rate(threshold, name):
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
-        raise InputError(f"{name}: expected a failure rate between 0 and 1, got {threshold!r}")
-    return float(threshold)
+def _fraction(value, name, what):
+    """`value` as a float in [0, 1], or an InputError naming `name` and saying it is `what`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InputError(f"{name}: expected {what} between 0 and 1, got {value!r}")
+    return float(value)
 
 
 @register_option("imputation", "threshold")
 def _threshold(values, failure_rate, *, random, higher_is_better, threshold=0.2):
     """Herrmann et al.'s rule: impute the mean of the rest if r < `threshold`, else the random-prediction
     value."""
-    return np.where(failure_rate < _rate(threshold, "threshold"), mean_of_rest(values, random), random)
+    threshold = _fraction(threshold, "threshold", "a failure rate")
+    return np.where(failure_rate < threshold, mean_of_rest(values, random), random)
 
 
 @register_option("imputation", "weighted")
@@ -252,7 +254,7 @@ def _aggregate_best(values, *, higher_is_better, tolerance=0.05):
     number on which it is within `tolerance` of the best, relative to the best: |x − x_best| < tol·|x_best|
     (the paper's best0.05).
     """
-    tolerance = _rate(tolerance, "tolerance")
+    tolerance = _fraction(tolerance, "tolerance", "a relative tolerance")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all-nan rows: left-out data sets
         best = (np.nanmax if higher_is_better else np.nanmin)(values, axis=2, keepdims=True)
