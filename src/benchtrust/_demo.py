@@ -204,7 +204,8 @@ def consistency():
 
 def multiverse(folder):
     """Nießl et al.'s 288 combinations of the Herrmann et al. results: rank ranges, step-wise optimisation,
-    the impact of each choice and the unfolding, written to `folder`/multiverse."""
+    the impact of each choice, the unfolding and the rankings on subsamples of the data sets (Fig. 6),
+    written to `folder`/multiverse."""
     from benchtrust.cli import main
 
     arguments = ["multiverse", "example", "--out", f"{folder}/multiverse"]
@@ -247,7 +248,7 @@ def report(folder, *, table2_result=None, example=None):
         top_teams,
     )
     from benchtrust.compare._example import sklearn_example
-    from benchtrust.multiverse import bundled_study, study
+    from benchtrust.multiverse import bundled_orders, bundled_study, study
     from benchtrust.sota import leaderboard
 
     sections = []
@@ -262,7 +263,9 @@ def report(folder, *, table2_result=None, example=None):
         run = ANALYSES[f"consistency {command}"][0]
         sections.append(run(entry, {"_folder": Path(".")}))
     sections.append(compare_example_section(example if example is not None else sklearn_example()))
-    herrmann = multiverse_section(study(**bundled_study()), what="the bundled Herrmann et al. (2021) results")
+    herrmann = multiverse_section(
+        study(**bundled_study(), orders=bundled_orders()), what="the bundled Herrmann et al. (2021) results"
+    )
     sections.append(herrmann)
     return write_report(sections, Path(folder) / REPORT_NAME, title="benchtrust: the bundled examples")
 

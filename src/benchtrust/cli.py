@@ -1788,6 +1788,21 @@ _OUT_OPTION = typer.Option(
 )
 
 
+_PERMUTATIONS_OPTION = typer.Option(
+    0,
+    "--permutations",
+    metavar="N",
+    help="Test the unfolding's fit against N refits on ranks permuted within rows (the paper: 500).",
+)
+_SEED_OPTION = typer.Option(0, "--seed", help="Seed of the permutations and of random orders.")
+_SUBSAMPLE_MEASURE_OPTION = typer.Option(
+    None,
+    "--subsample-measure",
+    metavar="MEASURE",
+    help="Rank the subsamples by this measure instead of the default (cindex: the paper's Fig. S3).",
+)
+
+
 @multiverse_app.command("run")
 def multiverse_run_command(
     results: str = typer.Argument(
@@ -1801,6 +1816,18 @@ def multiverse_run_command(
     characteristics: str | None = typer.Option(
         None, "--characteristics", metavar="FILE", help="One row per data set: the characteristics rules use."
     ),
+    orders: str | None = typer.Option(
+        None,
+        "--orders",
+        metavar="ORDERS.csv",
+        help="Orders of the data sets (rep, pos1, pos2, ...): rank on the first l of each (Fig. 6).",
+    ),
+    random_orders: int | None = typer.Option(
+        None, "--random-orders", metavar="N", help="Like --orders, with N seeded random orders."
+    ),
+    subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
+    permutations: int = _PERMUTATIONS_OPTION,
+    seed: int = _SEED_OPTION,
     out: str | None = _OUT_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
@@ -1810,8 +1837,17 @@ def multiverse_run_command(
     def command():
         if spec is None:
             raise InputError("--spec SPEC.yaml is required (the measures, choices and options to combine)")
+        if orders is not None and random_orders is not None:
+            raise InputError("--orders and --random-orders: give one of them, not both")
         _multiverse(
             {"results": results, "spec": spec, "characteristics": characteristics},
+            {
+                "orders": orders,
+                "n_orders": random_orders,
+                "subsample_measure": subsample_measure,
+                "permutations": permutations,
+                "seed": seed,
+            },
             out,
             json_output,
             results,
@@ -1823,26 +1859,48 @@ def multiverse_run_command(
 
 @multiverse_app.command("example")
 def multiverse_example_command(
-    out: str | None = _OUT_OPTION, json_output: bool = _JSON_OPTION, report: str | None = _REPORT_OPTION
+    subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
+    permutations: int = _PERMUTATIONS_OPTION,
+    out: str | None = _OUT_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
 ) -> None:
-    """Nießl et al.'s study: 288 combinations of the Herrmann et al. (2021) results (bundled)."""
+    """Nießl et al.'s study: 288 combinations of the Herrmann et al. (2021) results and the rankings on
+    the first data sets of the paper's 50 orders (Fig. 6), all bundled."""
 
     def command():
-        from benchtrust.multiverse import bundled_study
+        from benchtrust.multiverse import bundled_orders, bundled_study
 
-        _multiverse(bundled_study(), out, json_output, "the bundled Herrmann et al. (2021) results", report)
+        _multiverse(
+            bundled_study(),
+            {
+                "orders": bundled_orders(),
+                "subsample_measure": subsample_measure,
+                "permutations": permutations,
+            },
+            out,
+            json_output,
+            "the bundled Herrmann et al. (2021) results",
+            report,
+        )
 
     _consistency_errors(command)
 
 
-def _multiverse(inputs, out, json_output, what, report=None) -> None:
+def _multiverse(inputs, options, out, json_output, what, report=None) -> None:
     if out is None:
         raise InputError("--out DIR is required (the folder to write the tables and figures to)")
     if report is not None:
         _check_report_path(report)
+    if options["permutations"] < 0:
+        raise InputError(f"--permutations: expected 0 or more refits, got {options['permutations']}")
     from benchtrust.multiverse import study
 
-    result = _with_progress("ranking and unfolding", json_output, lambda progress: study(**inputs))
+    result = _with_progress(
+        "ranking and unfolding" + (" (permutation test)" if options["permutations"] else ""),
+        json_output,
+        lambda progress: study(**inputs, **options, progress=progress),
+    )
     written = result.write(out)
     _print_result(result, json_output, lambda: _multiverse_text(result, what, written))
     if report is not None:
@@ -1901,13 +1959,16 @@ def _multiverse_text(result, what, written) -> str:
             f"{row.winner_changed:.0%}, a method moves {row.mean_abs_rank_change:.2f} ranks on average"
         )
     if result.unfolding is not None:
-        u = result.unfolding
-        lines += [
-            "",
-            f"  unfolding ({u.conditionality}, {u.row_points.shape[1]} dimensions): stress {u.stress:.4f}, "
-            f"penalized stress {u.penalized_stress:.4f}, {u.iterations} iterations"
-            + ("" if u.converged else " (not converged)"),
-        ]
+        lines += ["", *_fit_lines(result.unfolding)]
+        if result.permutation is not None:
+            lines.append(f"    permutation test: {result.permutation.verdict}")
+        lines.append("  distance between the ideal points of the default and an alternative option (Fig. 5):")
+        for choice, group in result.distances.groupby("choice", sort=False)["distance"]:
+            lines.append(f"    {choice}: median {group.median():.3f}, largest {group.max():.3f}")
+    if result.subsample is not None:
+        lines += ["", _paragraph(f"subsamples of the data sets (Fig. 6): {result.subsample}")]
+        if result.subsample_unfolding is not None:
+            lines += _fit_lines(result.subsample_unfolding)
     lines += [
         "",
         _paragraph(_multiverse_verdict(result)),
@@ -1915,6 +1976,21 @@ def _multiverse_text(result, what, written) -> str:
         f"  wrote {len(written)} files to {written[0].parent}: " + ", ".join(p.name for p in written),
     ]
     return "\n".join(lines)
+
+
+def _fit_lines(fitted) -> list[str]:
+    """An unfolding's settings and fit, with a warning when its column points coincide."""
+    lines = [
+        f"  unfolding ({fitted.conditionality}, {fitted.row_points.shape[1]} dimensions): stress "
+        f"{fitted.stress:.4f}, penalized stress {fitted.penalized_stress:.4f}, {fitted.iterations} iterations"
+        + ("" if fitted.converged else " (not converged)")
+    ]
+    clumped = fitted.coincident_columns()
+    if clumped:
+        lines.append(
+            f"    degenerate: {clumped} of {len(fitted.column_points)} methods (nearly) coincide with another"
+        )
+    return lines
 
 
 def _multiverse_verdict(result) -> str:

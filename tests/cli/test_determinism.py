@@ -20,8 +20,21 @@ RUNS = "algorithm,seed,score\n" + "".join(
     for k in range(12)
 )
 
+#: Long results of 3 methods on 4 data sets (2 folds) and the spec of a small multiverse.
+RESULTS = "data,method,fold,acc\n" + "".join(
+    f"d{d},m{m},{f},{0.7 + 0.05 * ((3 * d + 5 * m + f) % 4):.2f}\n"
+    for d in range(4)
+    for m in range(3)
+    for f in range(2)
+)
+SPEC = """\
+columns: {dataset: data, method: method, iteration: fold}
+measures: {acc: {better: higher, random: 0.5}}
+choices: {aggregation: {default: mean, options: [mean, median]}}
+"""
+
 #: Per command (its path in the tree): the arguments before ``--seed S --json``; ``{folder}`` is a folder
-#: holding auc.csv and runs.csv.
+#: holding auc.csv, runs.csv, results.csv and spec.yaml.
 CASES = {
     ("sota", "best-of"): [
         *("--metric", "auc", "--classifiers", "20", "--test-size", "100", "--auc", "0.8"),
@@ -34,6 +47,10 @@ CASES = {
     ("compare", "outperform"): ["{folder}/runs.csv", "--a", "A", "--b", "B", "--resamples", "50"],
     ("compare", "error-rates"): [
         *("--sigma", "0.01", "--runs", "10", "--simulations", "40", "--probabilities", "0.5,0.75"),
+    ],
+    ("multiverse", "run"): [
+        *("{folder}/results.csv", "--spec", "{folder}/spec.yaml", "--out", "{folder}/multiverse"),
+        *("--random-orders", "3", "--permutations", "3"),
     ],
 }
 
@@ -53,6 +70,8 @@ def folder(tmp_path_factory):
     folder = tmp_path_factory.mktemp("seeded")
     (folder / "auc.csv").write_text(AUC_BOARD, encoding="utf-8")
     (folder / "runs.csv").write_text(RUNS, encoding="utf-8")
+    (folder / "results.csv").write_text(RESULTS, encoding="utf-8")
+    (folder / "spec.yaml").write_text(SPEC, encoding="utf-8")
     return folder
 
 

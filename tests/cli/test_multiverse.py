@@ -1,4 +1,5 @@
-"""``benchtrust multiverse run | example`` (Nießl et al. 2022).
+"""``benchtrust multiverse run | example`` (Nießl et al. 2022), with the permutation test and the
+subsamples of the data sets (Fig. 6).
 
 The JSON against the library called directly (the library is tested in tests/multiverse/ and
 tests/papers/), the files written into --out, the readable output, and every bad input: exit code 2, one
@@ -12,11 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust.multiverse import bundled_study, study
+from benchtrust.multiverse import bundled_orders, bundled_study, study
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 PNG = b"\x89PNG\r\n\x1a\n"
 WRITTEN = [
+    "default_distances.csv",
+    "default_distances.png",
     "impact.csv",
     "rank_distribution.csv",
     "rank_distribution.png",
@@ -26,6 +29,7 @@ WRITTEN = [
     "unfolding.csv",
     "unfolding.png",
 ]
+SUBSAMPLE = ["subsample.csv", "subsample.png"]
 SPEC = """\
 columns: {dataset: data, method: learner, iteration: fold}
 measures:
@@ -101,7 +105,32 @@ def test_run_prints_a_readable_summary(files, tmp_path):
     assert "36 combinations" in text and "Nießl et al. 2022" in text
     assert "changing one choice only:" in text
     assert "penalized stress" in text
-    assert f"wrote 8 files to {out}" in text
+    assert f"wrote 10 files to {out}" in text
+    assert "(Fig. 5): datasets: median" in text
+
+
+def test_run_with_orders_and_permutations_writes_the_subsample_and_the_test(files, tmp_path):
+    results, spec, characteristics = files
+    out = tmp_path / "out"
+    args = [str(results), "--spec", str(spec), "--characteristics", str(characteristics), "--out", str(out)]
+    result = invoke("run", *args, "--random-orders", "5", "--seed", "3", "--permutations", "4", "--json")
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    assert shown["permutation_test"]["permutations"] == 4
+    assert shown["subsample"]["orders"] == 5 and shown["subsample"]["measure"] == "acc"
+    assert {"stress", "iterations"} <= set(shown["subsample"]["unfolding"])
+    written = sorted(p.name for p in out.iterdir())
+    assert written == sorted([*WRITTEN, *SUBSAMPLE, "permutation_test.csv"])
+    table = (out / "subsample.csv").read_text(encoding="utf-8").splitlines()
+    assert table[0].startswith("kind,rep,nrdatasets,m0,") and table[0].endswith(",dim1,dim2,method")
+    assert len(table) == 1 + shown["subsample"]["rankings"] + 4  # the rankings, then the 4 methods
+
+
+def test_orders_and_random_orders_exclude_each_other(files, tmp_path, refuses):
+    results, spec, _ = files
+    args = ["run", str(results), "--spec", str(spec), "--out", str(tmp_path / "o")]
+    refuses(invoke, [*args, "--orders", "x.csv", "--random-orders", "3"], "give one of them", tmp_path)
+    refuses(invoke, [*args, "--permutations", "-1"], "--permutations: expected 0 or more", tmp_path)
 
 
 def test_example_reproduces_the_paper_and_matches_the_library(tmp_path):
@@ -110,8 +139,9 @@ def test_example_reproduces_the_paper_and_matches_the_library(tmp_path):
     shown = json.loads(result.stdout)
     assert shown["combinations"] == 288 and len(shown["methods"]) == 13
     assert shown["rank_range"]["Kaplan-Meier"] == [3.0, 13.0]
-    assert shown == json.loads(json.dumps(study(**bundled_study()).to_dict()))
-    assert sorted(p.name for p in (tmp_path / "herrmann").iterdir()) == WRITTEN
+    assert shown == json.loads(json.dumps(study(**bundled_study(), orders=bundled_orders()).to_dict()))
+    assert shown["subsample"]["rankings"] == 774
+    assert sorted(p.name for p in (tmp_path / "herrmann").iterdir()) == sorted([*WRITTEN, *SUBSAMPLE])
 
 
 def test_json_is_identical_on_repeated_runs(files, tmp_path):

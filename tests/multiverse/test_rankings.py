@@ -77,7 +77,7 @@ def brute_force(rows, spec, characteristics):
         elif rule == "random":
             imputed = random
         elif rule == "threshold":
-            imputed = rest if rate < imputation.get("threshold", 0.2) else random
+            imputed = rest if rate <= imputation.get("threshold", 0.2) else random
         elif rule == "weighted":
             if higher:
                 imputed = random + max(rest - random, 0.0) * (1 - rate)

@@ -133,8 +133,10 @@ def test_each_update_lowers_the_loss(conditionality):
         gamma = new.reshape(gamma.shape)
 
 
-def test_guttman_transform_equals_the_pseudo_inverse_solution():
-    """The closed form solves V Z = B(Z)Z as V⁺ does (centred), for unit and for row weights."""
+def test_guttman_transform_is_the_schur_complement_solution():
+    """The closed form solves V Z = B(Z)Z: it is V⁺'s solution translated so the column points are centred
+    (X from the row equations, Y through the pseudo-inverse of the Schur complement), for unit and for row
+    weights."""
     rng = np.random.default_rng(6)
     n, m = 6, 4
     X, Y = rng.normal(size=(n, 2)), rng.normal(size=(m, 2))
@@ -150,8 +152,17 @@ def test_guttman_transform_equals_the_pseudo_inverse_solution():
         V = np.diag(W.sum(axis=1)) - W
         B = np.diag(Bw.sum(axis=1)) - Bw
         Z = np.linalg.pinv(V) @ B @ np.vstack([X, Y])
+        R, C, Wr = V[:n, :n], V[n:, n:], -V[:n, n:]
+        H = B @ np.vstack([X, Y])
+        schur_Y = np.linalg.pinv(C - Wr.T @ np.linalg.solve(R, Wr)) @ (
+            H[n:] + Wr.T @ np.linalg.solve(R, H[:n])
+        )
+        schur_X = np.linalg.solve(R, H[:n] + Wr @ schur_Y)
         new_X, new_Y = _guttman(X, Y, gamma, d, weights)
-        np.testing.assert_allclose(np.vstack([new_X, new_Y]), Z, atol=1e-10)
+        np.testing.assert_allclose(np.vstack([new_X, new_Y]), np.vstack([schur_X, schur_Y]), atol=1e-10)
+        np.testing.assert_allclose(new_Y.mean(axis=0), 0, atol=1e-12)
+        shift = np.vstack([new_X, new_Y]) - Z  # the same solution up to a common translation
+        np.testing.assert_allclose(shift, np.broadcast_to(shift[0], shift.shape), atol=1e-10)
 
 
 @pytest.mark.parametrize("conditionality", ["unconditional", "row"])
@@ -235,13 +246,13 @@ def test_reported_losses_follow_from_the_returned_disparities_and_distances(cond
     )
     gamma, d = result.disparities, result.distances
     assert result.penalized_stress == pytest.approx(loss_by_formula(gamma, d, conditionality, omega=0.8))
-    rows = blocks_of(gamma, conditionality)
-    dist = blocks_of(d, conditionality)
-    expected = np.sqrt((((rows - dist) ** 2).sum(axis=1) / (rows**2).sum(axis=1)).mean())
+    best_scale = (gamma * d).sum() / (d**2).sum()
+    expected = np.sqrt(((gamma - best_scale * d) ** 2).sum() / (gamma**2).sum())  # stress-1, all cells
     assert result.stress == pytest.approx(expected)
     X, Y = result.row_points, result.column_points
     np.testing.assert_allclose(d, np.sqrt(((X[:, None] - Y[None]) ** 2).sum(axis=2)), atol=1e-12)
-    assert (gamma**2).sum() == pytest.approx(gamma.size)
+    assert (d**2).sum() == pytest.approx(d.size)  # reported as the reference does: Σ d² = n·m
+    np.testing.assert_allclose(Y.mean(axis=0), 0, atol=1e-12)  # column points centred
 
 
 @pytest.mark.parametrize("conditionality", ["unconditional", "row"])
@@ -325,3 +336,15 @@ def test_bad_arguments_are_named(arguments, name):
     arguments = {"dissimilarities": GOOD, **arguments}
     with pytest.raises(InputError, match=f"^{name}: "):
         unfold(**arguments)
+
+
+def test_coincident_columns_counts_methods_drawn_on_top_of_another():
+    """Two column points at the same place are both counted; well-separated ones are not."""
+    import dataclasses
+
+    fitted = unfold([[1, 2, 3, 4], [2, 1, 3, 4], [4, 3, 1, 2], [4, 3, 2, 1]])
+    assert fitted.coincident_columns() == 0
+    Y = np.array(fitted.column_points)
+    Y[1] = Y[0] + 1e-9
+    assert dataclasses.replace(fitted, column_points=Y).coincident_columns() == 2
+    assert fitted.to_dict()["coincident_columns"] == 0

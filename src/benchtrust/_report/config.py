@@ -148,16 +148,23 @@ def _multiverse(entry, files):
     from benchtrust._report.sections import multiverse_section
     from benchtrust.multiverse import study
 
-    result = study(files["results"], files["spec"], characteristics=files.get("characteristics"))
-    names = [entry[key] for key in ("results", "spec", "characteristics") if key in entry]
+    result = study(
+        files["results"],
+        files["spec"],
+        characteristics=files.get("characteristics"),
+        orders=files.get("orders"),
+        **{key: entry[key] for key in ("permutations", "seed") if key in entry},
+    )
+    names = [entry[key] for key in ("results", "spec", "characteristics", "orders") if key in entry]
     return multiverse_section(result, what=entry["results"], inputs=names)
 
 
 def _multiverse_example(entry, files):
     from benchtrust._report.sections import multiverse_section
-    from benchtrust.multiverse import bundled_study, study
+    from benchtrust.multiverse import bundled_orders, bundled_study, study
 
-    return multiverse_section(study(**bundled_study()), what="the bundled Herrmann et al. (2021) results")
+    result = study(**bundled_study(), orders=bundled_orders(), **entry)
+    return multiverse_section(result, what="the bundled Herrmann et al. (2021) results")
 
 
 #: analysis name -> (runner, required keys, optional keys, keys naming files)
@@ -227,10 +234,10 @@ ANALYSES = {
     "multiverse": (
         _multiverse,
         ("results", "spec"),
-        ("characteristics",),
-        ("results", "spec", "characteristics"),
+        ("characteristics", "orders", "permutations", "seed"),
+        ("results", "spec", "characteristics", "orders"),
     ),
-    "multiverse example": (_multiverse_example, (), (), ()),
+    "multiverse example": (_multiverse_example, (), ("permutations", "seed"), ()),
 }
 
 

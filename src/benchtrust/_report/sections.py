@@ -648,6 +648,24 @@ def multiverse_section(result, *, what="", inputs=()) -> Section:
         f"winner in {row.winner_changed:.0%}."
         for row in result.impact.table[result.impact.table["from_option"] == "*"].itertuples()
     ]
+    if result.distances is not None:
+        medians = result.distances.groupby("choice", sort=False)["distance"].median()
+        impact.append(
+            "Median distance between the ideal points of the default and an alternative option (Fig. 5): "
+            + ", ".join(f"{choice} {value:.3f}" for choice, value in medians.items())
+            + "."
+        )
+    if result.permutation is not None:
+        impact.append(f"Permutation test of the unfolding: {result.permutation.verdict}")
+    if result.subsample is not None:
+        impact.append(f"Subsamples of the data sets (Fig. 6): {result.subsample}")
+    fits = (("unfolding", result.unfolding), ("subsample unfolding", result.subsample_unfolding))
+    for name, fitted in fits:
+        if fitted is not None and fitted.coincident_columns():
+            impact.append(
+                f"The {name} is degenerate: {fitted.coincident_columns()} of {len(fitted.column_points)} "
+                "methods (nearly) coincide with another, so its map does not separate them."
+            )
     figure = svg_of(lambda path: plot_rank_distribution(mv.ranks, mv.methods, path))
     return Section(
         title=MULTIVERSE_QUESTION,
@@ -658,6 +676,6 @@ def multiverse_section(result, *, what="", inputs=()) -> Section:
         rows=rows,
         figure_svg=figure,
         assumptions=tuple(assumptions),
-        source=f"{_MULTIVERSE}, §3-4, Fig. 2-4",
+        source=f"{_MULTIVERSE}, §3-4, Fig. 2-6",
         inputs=_inputs(*inputs) or ((what,) if what else ()),
     )

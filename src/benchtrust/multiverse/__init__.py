@@ -6,8 +6,11 @@ methods under every combination of the options a spec declares (§3.1); :func:`r
 each method's best and worst rank and the share at each rank (Fig. 2); :func:`stepwise` optimises each
 method's rank one choice at a time (Fig. 3); :func:`impact` counts how often one choice alone changes the
 ranking (§4.2); :func:`unfold` places combinations and methods in a plane by non-metric unfolding with
-penalised stress (§3.2, Busing, Groenen & Heiser 2005; Fig. 4). :func:`study` does all of it, and
-:func:`bundled_study` points at the paper's data and spec.
+penalised stress (§3.2, Busing, Groenen & Heiser 2005; Fig. 4); :func:`permutation_test` and
+:func:`congruence` judge its fit, :func:`default_distances` measures how far each alternative option moves
+a combination's ideal point (Fig. 5); :func:`subsample` ranks the methods on growing subsets of the data
+sets (Fig. 6, Fig. S3). :func:`study` does all of it, and :func:`bundled_study` and
+:func:`bundled_orders` point at the paper's data, spec and orders of the data sets.
 """
 
 from benchtrust.multiverse._analyses import (
@@ -18,25 +21,48 @@ from benchtrust.multiverse._analyses import (
     rank_distribution,
     stepwise,
 )
+from benchtrust.multiverse._fit import (
+    PermutationTest,
+    congruence,
+    default_distance_summary,
+    default_distances,
+    permutation_test,
+)
 from benchtrust.multiverse._options import register_option
-from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise, plot_unfolding
+from benchtrust.multiverse._plot import (
+    plot_default_distances,
+    plot_rank_distribution,
+    plot_stepwise,
+    plot_subsample,
+    plot_unfolding,
+)
 from benchtrust.multiverse._rankings import Multiverse, rankings
 from benchtrust.multiverse._spec import Spec, read_spec
 from benchtrust.multiverse._study import Study, bundled_study, study
+from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 
 __all__ = [
     "Impact",
     "Multiverse",
+    "PermutationTest",
     "RankDistribution",
     "Spec",
     "Stepwise",
     "Study",
+    "Subsample",
     "Unfolding",
+    "bundled_orders",
     "bundled_study",
+    "congruence",
+    "default_distance_summary",
+    "default_distances",
     "impact",
+    "permutation_test",
+    "plot_default_distances",
     "plot_rank_distribution",
     "plot_stepwise",
+    "plot_subsample",
     "plot_unfolding",
     "rank_distribution",
     "rankings",
@@ -44,5 +70,6 @@ __all__ = [
     "register_option",
     "stepwise",
     "study",
+    "subsample",
     "unfold",
 ]

@@ -181,12 +181,10 @@ def rankings(results, spec, *, characteristics=None) -> Multiverse:
     ):
         measure = spec.measure(measure_option.rule)
         imputed = _impute(imputation, data, measure)
-        spread = np.where(masks[:, :, None], imputed[None], np.nan)
         for a, aggregation in enumerate(by_family["aggregation"].options):
-            keys, better_higher = _aggregate(aggregation, spread, measure, len(data.methods))
-            ranks[:, e, i, a] = _rank(-keys if better_higher else keys)
-            values[:, e, i, a] = keys[:, 0]
-            higher[:, e, i, a] = better_higher
+            ranks[:, e, i, a], values[:, e, i, a], higher[:, e, i, a] = _rank_subsets(
+                aggregation, imputed, masks, measure
+            )
 
     order = [FAMILIES.index(spec.choices[k].family) for k in range(len(spec.choices))]
     ranks = ranks.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
@@ -252,6 +250,15 @@ def _impute(option, data, measure) -> np.ndarray:
     missing = (data.rows - np.count_nonzero(~np.isnan(values), axis=-1)) / data.rows
     rest = mean_of_rest(values, measure.random)
     return np.where(missing < 1, (1.0 - missing) * rest + missing * imputed, imputed)
+
+
+def _rank_subsets(aggregation, imputed, masks, measure) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The methods' ranks and aggregated values (first key) on each subset of data sets, and whether a
+    higher value ranks first: `imputed` is (data sets, methods), `masks` (subsets, data sets) marks the
+    data sets each subset keeps."""
+    spread = np.where(masks[:, :, None], imputed[None], np.nan)
+    keys, better_higher = _aggregate(aggregation, spread, measure, imputed.shape[1])
+    return _rank(-keys if better_higher else keys), keys[:, 0], better_higher
 
 
 def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, bool]:

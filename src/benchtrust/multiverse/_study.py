@@ -1,4 +1,5 @@
-"""A whole multiverse study: the rankings, their analyses and the unfolding, written to a folder."""
+"""A whole multiverse study: the rankings, their analyses, the unfolding and its goodness of fit, and the
+rankings on subsamples of the data sets, written to a folder."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from benchtrust.multiverse._analyses import (
     rank_distribution,
     stepwise,
 )
+from benchtrust.multiverse._fit import PermutationTest, congruence, default_distances, permutation_test
 from benchtrust.multiverse._rankings import Multiverse, rankings
 from benchtrust.multiverse._spec import read_spec
+from benchtrust.multiverse._subsample import Subsample, subsample
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 
 __all__ = ["Study", "bundled_study", "study"]
@@ -38,6 +41,16 @@ class Study:
         §4.2 in numbers.
     unfolding : Unfolding or None
         Fig. 4: the combinations × methods rank matrix unfolded (None if the spec says ``unfolding: false``).
+    distances : pandas.DataFrame or None
+        Fig. 5: the distance between the ideal points of each combination with an alternative option and
+        its partner with the default option (:func:`~benchtrust.multiverse.default_distances`).
+    permutation : PermutationTest or None
+        The goodness of fit of the unfolding (None unless permutations were asked for).
+    subsample : Subsample or None
+        Fig. 6 / Fig. S3: the rankings on the first data sets of orders of the data sets (None unless
+        orders were given or asked for).
+    subsample_unfolding : Unfolding or None
+        The unfolding of ``subsample.ranks`` (None without a subsample or an unfolding).
     """
 
     multiverse: Multiverse
@@ -45,27 +58,33 @@ class Study:
     stepwise: Stepwise
     impact: Impact
     unfolding: Unfolding | None
+    distances: object = None
+    permutation: PermutationTest | None = None
+    subsample: Subsample | None = None
+    subsample_unfolding: Unfolding | None = None
 
     def to_dict(self) -> dict[str, object]:
         out = self.multiverse.to_dict()
         out["stepwise"] = {"order": list(self.stepwise.order), "best": self.stepwise.best}
         out["impact"] = self.impact.to_dict()["impact"]
         if self.unfolding is not None:
-            u = self.unfolding
-            out["unfolding"] = {
-                "stress": u.stress,
-                "penalized_stress": u.penalized_stress,
-                "iterations": u.iterations,
-                "converged": u.converged,
-                "conditionality": u.conditionality,
-                "dimensions": int(u.row_points.shape[1]),
+            out["unfolding"] = _fit_summary(self.unfolding)
+            out["default_distances"] = {
+                choice: {"median": float(group.median()), "max": float(group.max())}
+                for choice, group in self.distances.groupby("choice", sort=False)["distance"]
             }
+        if self.permutation is not None:
+            out["permutation_test"] = self.permutation.to_dict()
+        if self.subsample is not None:
+            out["subsample"] = self.subsample.to_dict()
+            if self.subsample_unfolding is not None:
+                out["subsample"]["unfolding"] = _fit_summary(self.subsample_unfolding)
         return out
 
     def __repr__(self) -> str:
         parts = [repr(self.multiverse), repr(self.distribution), repr(self.stepwise), repr(self.impact)]
-        if self.unfolding is not None:
-            parts.append(repr(self.unfolding))
+        extra = (self.unfolding, self.permutation, self.subsample)
+        parts += [repr(part) for part in extra if part is not None]
         return "\n".join(parts)
 
     def unfolding_table(self):
@@ -80,11 +99,30 @@ class Study:
         )
         rows[dims] = u.row_points
         rows["stress_share"] = u.row_stress
+        rows["congruence"] = congruence(u)
         methods = pd.DataFrame(u.column_points, columns=dims).assign(
             kind="method", label=list(self.multiverse.methods), stress_share=u.column_stress
         )
         table = pd.concat([rows, methods], ignore_index=True)
-        return table[["kind", "label", *self.multiverse.choices, *dims, "stress_share"]]
+        return table[["kind", "label", *self.multiverse.choices, *dims, "stress_share", "congruence"]]
+
+    def subsample_table(self):
+        """One row per ranking of the subsample (``rep``, ``nrdatasets``, a rank per method) with its ideal
+        point ``dim1``, ``dim2``, … when the rankings were unfolded, then one row per method (``rep`` and
+        ``nrdatasets`` empty) with its point."""
+        import pandas as pd
+
+        table = self.subsample.table.copy()
+        u = self.subsample_unfolding
+        if u is None:
+            return table
+        dims = [f"dim{k + 1}" for k in range(u.row_points.shape[1])]
+        table[dims] = u.row_points
+        table.insert(0, "kind", "ranking")
+        methods = pd.DataFrame(u.column_points, columns=dims).assign(
+            kind="method", method=list(self.subsample.methods)
+        )
+        return pd.concat([table.assign(method=""), methods], ignore_index=True)
 
     def write(self, folder, *, plots: bool = True) -> list[Path]:
         """Write the tables (CSV) and the figures (PNG) into `folder`, each atomically; return the paths.
@@ -92,7 +130,13 @@ class Study:
         ``rankings.csv`` has one row per combination × method: a column per choice, ``method``, ``value``
         and ``rank``. The folder is created if missing.
         """
-        from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise, plot_unfolding
+        from benchtrust.multiverse._plot import (
+            plot_default_distances,
+            plot_rank_distribution,
+            plot_stepwise,
+            plot_subsample,
+            plot_unfolding,
+        )
 
         folder = Path(folder)
         try:
@@ -109,6 +153,11 @@ class Study:
         }
         if self.unfolding is not None:
             tables["unfolding.csv"] = self.unfolding_table()
+            tables["default_distances.csv"] = self.distances
+        if self.permutation is not None:
+            tables["permutation_test.csv"] = self.permutation.to_frame()
+        if self.subsample is not None:
+            tables["subsample.csv"] = self.subsample_table()
         written = []
         for name, table in tables.items():
             write_atomic(folder / name, table.to_csv(index=False, lineterminator="\n"))
@@ -128,10 +177,33 @@ class Study:
                         folder / "unfolding.png",
                     )
                 )
+                written.append(plot_default_distances(self.distances, folder / "default_distances.png"))
+            if self.subsample_unfolding is not None:
+                u = self.subsample_unfolding
+                written.append(
+                    plot_subsample(
+                        u.row_points,
+                        u.column_points,
+                        self.subsample.methods,
+                        self.subsample.table["nrdatasets"],
+                        folder / "subsample.png",
+                    )
+                )
         return written
 
 
-def study(results, spec, *, characteristics=None) -> Study:
+def study(
+    results,
+    spec,
+    *,
+    characteristics=None,
+    permutations=0,
+    seed=0,
+    orders=None,
+    n_orders=None,
+    subsample_measure=None,
+    progress=None,
+) -> Study:
     """Rank the methods under every combination and analyse the rankings (Nießl et al. 2022, §3–4).
 
     Parameters
@@ -139,6 +211,20 @@ def study(results, spec, *, characteristics=None) -> Study:
     results, spec, characteristics
         As for :func:`benchtrust.multiverse.rankings`. The spec's ``stepwise`` sets the order of Fig. 3,
         its ``unfolding`` the settings of :func:`benchtrust.multiverse.unfold` (``false``: no unfolding).
+    permutations : int
+        Refits of the unfolding on rank matrices permuted within rows for its permutation test
+        (:func:`~benchtrust.multiverse.permutation_test`; the paper ran 500); 0, the default, skips it.
+    seed : int
+        Seeds the permutations and the random orders of the data sets.
+    orders : str, os.PathLike, pandas.DataFrame or 2-D sequence of str, optional
+        Orders of the data sets for the rankings on subsamples of Fig. 6
+        (:func:`~benchtrust.multiverse.subsample`), such as :func:`~benchtrust.multiverse.bundled_orders`.
+    n_orders : int, optional
+        Instead of `orders`, this many random orders.
+    subsample_measure : str, optional
+        The measure of the subsample's rankings instead of the spec's default (``"cindex"``: Fig. S3).
+    progress : callable, optional
+        ``progress(done, total)`` is called as the permutation refits finish.
 
     Returns
     -------
@@ -158,13 +244,62 @@ def study(results, spec, *, characteristics=None) -> Study:
     spec = read_spec(spec)
     multiverse = rankings(results, spec, characteristics=characteristics)
     settings = dict(spec.unfolding)
-    fitted = None
-    if not settings.pop("skip", False):
-        try:
-            fitted = unfold(multiverse.ranks, **settings)
-        except InputError as exc:
-            raise InputError(f"{spec.source} (unfolding): {exc}") from None
-    return Study(multiverse, rank_distribution(multiverse), stepwise(multiverse), impact(multiverse), fitted)
+    skip = settings.pop("skip", False)
+    fitted = distances = tested = sampled = sample_fit = None
+    if not skip:
+        fitted = _unfold(multiverse.ranks, settings, spec.source)
+        distances = default_distances(multiverse, fitted)
+        if permutations:
+            tested = permutation_test(
+                multiverse.ranks,
+                permutations=permutations,
+                seed=seed,
+                fitted=fitted,
+                progress=None if progress is None else lambda done: progress(done, permutations),
+                **{k: v for k, v in settings.items() if k in ("tolerance", "max_iterations")},
+            )
+    if orders is not None or n_orders is not None:
+        sampled = subsample(
+            results,
+            spec,
+            orders=orders,
+            n_orders=n_orders,
+            seed=seed,
+            measure=subsample_measure,
+            characteristics=characteristics,
+        )
+        if not skip:
+            sample_fit = _unfold(sampled.ranks, settings, spec.source)
+    return Study(
+        multiverse,
+        rank_distribution(multiverse),
+        stepwise(multiverse),
+        impact(multiverse),
+        fitted,
+        distances,
+        tested,
+        sampled,
+        sample_fit,
+    )
+
+
+def _unfold(ranks, settings, source):
+    try:
+        return unfold(ranks, **settings)
+    except InputError as exc:
+        raise InputError(f"{source} (unfolding): {exc}") from None
+
+
+def _fit_summary(fitted) -> dict[str, object]:
+    return {
+        "stress": fitted.stress,
+        "penalized_stress": fitted.penalized_stress,
+        "iterations": fitted.iterations,
+        "converged": fitted.converged,
+        "coincident_columns": fitted.coincident_columns(),
+        "conditionality": fitted.conditionality,
+        "dimensions": int(fitted.row_points.shape[1]),
+    }
 
 
 def bundled_study() -> dict[str, Path]:

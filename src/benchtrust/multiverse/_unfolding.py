@@ -2,25 +2,48 @@
 
 Busing, F. M. T. A., Groenen, P. J. F. & Heiser, W. J. (2005). Avoiding degeneracy in multidimensional
 unfolding by penalizing on the coefficient of variation. Psychometrika 70(1), 71-98.
+de Leeuw, J. & Mair, P. (2009). Multidimensional scaling using majorization: SMACOF in R. Journal of
+Statistical Software 31(3), §2.3 (rectangular SMACOF, unfolding).
 
-An n x m matrix of dissimilarities δ (rows: subjects, or ideal points; columns: objects) is represented by
-row points X (n x p) and column points Y (m x p) whose Euclidean distances d_ij = ‖x_i - y_j‖ follow an
-ordinal transformation γ of δ, the disparities. Plain non-metric stress has degenerate minima (all
-disparities equal, every distance equal); the paper's penalised stress (its Eq. 8)
+The loss. An n x m matrix of dissimilarities δ (rows: subjects, or ideal points; columns: objects) is
+represented by row points X (n x p) and column points Y (m x p) whose Euclidean distances
+d_ij = ‖x_i - y_j‖ follow an ordinal transformation γ of δ, the disparities. Plain non-metric stress has
+degenerate minima (all disparities equal, every distance equal); the penalised stress of Busing et al.
+(their Eq. 8)
 
     σ²_p(γ, X, Y) = (σ²_n)^λ · μ(γ),   σ²_n = ‖γ - d‖² / ‖γ‖²,   μ(γ) = 1 + ω / ν²(γ),
 
 with ν²(γ) = var(γ) / mean(γ)², the squared coefficient of variation of the disparities, grows without
-bound as the disparities become constant. It is minimised by alternating
+bound as the disparities become constant. σ²_p is invariant to a common scaling of γ, X and Y.
 
-* a Guttman transform (SMACOF) of the configuration for fixed γ: for fixed γ the penalty is fixed and
-  σ²_n is raw stress over a constant, so one Guttman transform, which never increases raw stress, never
-  increases σ²_p; it is solved in closed form for the complete bipartite graph of unfolding, without the
-  (n + m) x (n + m) matrix V;
-* a projected-gradient step on γ for fixed distances, onto the cone of ordinal transformations (primary
-  approach to ties), with Armijo backtracking, so σ²_p never increases either (the paper majorises
-  instead; both decrease the same loss);
-* a common rescaling of γ, X and Y, which leaves σ²_p unchanged and keeps ‖γ‖² = n·m.
+The configuration update (de Leeuw & Mair 2009, §2.3). For fixed γ, μ is a constant and σ²_n is raw
+stress Σ_ij (γ_ij - d_ij)² over the constant ‖γ‖², so any step that does not increase raw stress does not
+increase σ²_p. Raw stress over the joint configuration Z = [X; Y] is majorised at Z₀ by
+tr ZᵀVZ - 2 tr ZᵀB(Z₀)Z₀ + const (Cauchy-Schwarz on -d_ij), where V and B(Z₀) are the (n + m)-square
+Laplacians of the complete bipartite graph with weights 1 and γ_ij / d_ij(Z₀). Its minimiser, the Guttman
+transform, solves V Z⁺ = B(Z₀) Z₀. Because the graph is bipartite the system splits into the row equations
+m x_i - Σ_j y_j = R_i and the column equations n y_j - Σ_i x_i = S_j (R, S the two blocks of B(Z₀)Z₀),
+solved in closed form without forming V (see :func:`_guttman`); V is singular (a common translation),
+and the solution taken centres the column points, as the Moore-Penrose solution through the Schur
+complement does.
+
+The transformation update. For fixed d, σ²_p is minimised over the cone of ordinal transformations
+(primary approach to ties: γ_a ≤ γ_b whenever δ_a < δ_b, tied δ leave their γ free, and γ ≥ 0) by a
+projected-gradient step with Armijo backtracking (the gradient of σ²_p in γ is in closed form; the
+projection is an isotonic regression of each tie block ordered by its target). Busing et al. majorise
+here instead; both steps decrease the same loss. A common rescaling then keeps ‖γ‖² = n·m.
+
+Neither update increases σ²_p, so the loss decreases monotonically; iterations stop when
+2(σ_old - σ_new) ≤ tol · (σ_old + σ_new). The reported stress is stress-1 at the best scale of the
+distances, √(1 - (Σγd)² / (Σγ² Σd²)), with the configuration rescaled to Σ d² = n·m, the form in which
+R's smacof reports its fits.
+
+Limits. The penalty does not exclude every trivial solution: on rank matrices such as Nießl et al.'s,
+σ²_p also has near-perfect minima in which one method lies far out and the others coincide, and the
+alternating minimisation here reaches them. The reference fits of the paper (R smacof) stop at a
+non-degenerate configuration (the 774 x 13 fit of Fig. 6 after 118 iterations) of Busing et al.'s own
+majorisation steps, whose transformation update is not published in the sources available to this
+project; benchtrust's fits therefore differ from the paper's Fig. 4 and Fig. 6 (see docs/multiverse.md).
 """
 
 from __future__ import annotations
@@ -54,12 +77,14 @@ class Unfolding:
     column_points : numpy.ndarray
         Y, the m x p coordinates of the columns (objects).
     disparities : numpy.ndarray
-        γ, the n x m ordinal transformation of the dissimilarities (non-negative, ‖γ‖² = n·m).
+        γ, the n x m ordinal transformation of the dissimilarities (non-negative), on the scale of the
+        distances (the fit is reported, as the reference does, with Σ d² = n·m).
     distances : numpy.ndarray
         d, the n x m Euclidean distances between row and column points.
     stress : float
-        √σ²_n, normalised stress √(‖γ - d‖² / ‖γ‖²); for "row" conditionality the root of the mean of the
-        rows' σ²_n.
+        Stress-1 of the fit, as the reference analysis (R smacof) reports it: √(1 - (Σγd)² / (Σγ² Σd²))
+        over all cells, i.e. √(‖γ - b·d‖² / ‖γ‖²) at the best scale b of the distances (for "row"
+        conditionality too).
     penalized_stress : float
         σ²_p, the loss minimised (Eq. 8 of the paper; see :func:`unfold` for the row-conditional form).
     iterations : int
@@ -102,6 +127,26 @@ class Unfolding:
             f"iterations={self.iterations}, converged={self.converged})"
         )
 
+    def coincident_columns(self, tolerance=0.01):
+        """How many column points lie within `tolerance` times the configuration's extent of another.
+
+        A symptom of a degenerate solution (Busing et al. 2005, §2): objects the data rank differently
+        drawn on top of each other. The extent is the largest distance between any two points, rows and
+        columns together.
+
+        Examples
+        --------
+        >>> unfold([[1, 2, 3, 4], [2, 1, 3, 4], [4, 3, 1, 2], [4, 3, 2, 1]]).coincident_columns()
+        0
+        """
+        from scipy.spatial.distance import pdist, squareform
+
+        points = np.vstack([self.row_points, self.column_points])
+        extent = pdist(points).max()
+        apart = squareform(pdist(self.column_points))
+        np.fill_diagonal(apart, np.inf)
+        return int((apart.min(axis=1) <= tolerance * extent).sum())
+
     def to_dict(self):
         """The result as plain JSON types."""
         return {
@@ -115,6 +160,7 @@ class Unfolding:
             "converged": self.converged,
             "row_stress": self.row_stress.tolist(),
             "column_stress": self.column_stress.tolist(),
+            "coincident_columns": self.coincident_columns(),
             "conditionality": self.conditionality,
             "penalty_strength": self.penalty_strength,
             "penalty_range": self.penalty_range,
@@ -259,17 +305,18 @@ def unfold(
         )
         scale = np.sqrt(n * m / (new**2).sum())
         gamma, X, Y, d = scale * new.reshape(n, m), scale * X, scale * Y, scale * d
-        converged = loss - new_loss <= tol * loss
+        converged = 2 * (loss - new_loss) <= tol * (loss + new_loss)
         loss = new_loss
 
+    scale = np.sqrt(n * m / (d**2).sum())  # reported as the reference does: Σ d² = n·m
+    gamma, X, Y, d = scale * gamma, scale * X, scale * Y, scale * d
     residual = (gamma - d) ** 2
-    sigma_n = _normalized_stress(gamma.reshape(blocks), d.reshape(blocks))
     return Unfolding(
         row_points=_frozen(X),
         column_points=_frozen(Y),
         disparities=_frozen(gamma),
         distances=_frozen(d),
-        stress=float(np.sqrt(sigma_n)),
+        stress=_stress_1(gamma, d),
         penalized_stress=float(_penalized_stress(gamma.reshape(blocks), d.reshape(blocks), lam, omega)),
         iterations=iterations,
         converged=bool(converged),
@@ -377,9 +424,10 @@ def _project(target, ranks):
     return projection.reshape(rows, size)
 
 
-def _normalized_stress(gamma, d):
-    """σ²_n, or its mean over the rows of the loss (``gamma`` and ``d`` are rows x entries)."""
-    return float(np.mean(((gamma - d) ** 2).sum(axis=1) / (gamma**2).sum(axis=1)))
+def _stress_1(gamma, d):
+    """Stress-1 at the best scale of the distances: √(1 - (Σγd)² / (Σγ² Σd²)) over all cells."""
+    cosine = np.vdot(gamma, d) ** 2 / (np.vdot(gamma, gamma) * np.vdot(d, d))
+    return float(np.sqrt(max(1.0 - cosine, 0.0)))
 
 
 def _penalized_stress(gamma, d, lam, omega):
@@ -449,20 +497,20 @@ def _guttman(X, Y, gamma, d, weights):
 
     With C = w_i γ_ij / d_ij (0 where d_ij = 0), the right-hand side B(Z)Z is R = C1 ∘ X - C Y for the
     rows and S = Cᵀ1 ∘ Y - Cᵀ X for the columns, and V Z⁺ = B(Z)Z reads
-    m w_i x_i - w_i Σ_j y_j = R_i and W y_j - Σ_i w_i x_i = S_j (W = Σ_i w_i). Taking a = Σ_j y_j such that
-    Σ_i x_i + Σ_j y_j = 0 (the centred solution, as V's pseudo-inverse gives): a = -Σ_i (R_i / w_i) / (n + m),
-    x_i = (R_i / w_i + a) / m, b = Σ_i w_i x_i = (Σ_i R_i + W a) / m and y_j = (S_j + b) / W, using
+    m w_i x_i - w_i Σ_j y_j = R_i and W y_j - Σ_i w_i x_i = S_j (W = Σ_i w_i). Its solutions differ by a
+    common translation. The one taken is the reference implementation's (rectangular SMACOF, de Leeuw &
+    Mair 2009): X from the row equations and Y through the Moore-Penrose inverse of the Schur complement,
+    which centres the column points, Σ_j y_j = 0 (the reference fit's column points are centred, its row
+    points are not). Then x_i = R_i / (m w_i) and y_j = (S_j + Σ_i w_i x_i) / W; Σ_j y_j = 0 holds because
     Σ_i R_i + Σ_j S_j = 0. V is never formed.
     """
-    n, m = gamma.shape
+    m = gamma.shape[1]
     with np.errstate(divide="ignore", invalid="ignore"):
         C = np.where(d > 0, gamma / d, 0.0) * weights[:, None]
     R = C.sum(axis=1)[:, None] * X - C @ Y
     S = C.sum(axis=0)[:, None] * Y - C.T @ X
-    per_weight = R / weights[:, None]
-    a = -per_weight.sum(axis=0) / (n + m)
-    b = (R.sum(axis=0) + weights.sum() * a) / m
-    return (per_weight + a) / m, (S + b) / weights.sum()
+    X_new = R / (m * weights[:, None])
+    return X_new, (S + weights @ X_new) / weights.sum()
 
 
 def _classical_start(delta, p):

@@ -1,0 +1,661 @@
+"""How well an unfolding fits, and how far one choice moves an ideal point (Nießl et al. 2022, §4.2, Fig. 5
+and the supplement's "Goodness-of-fit unfolding solutions").
+
+The paper judges its unfolding of the 288 x 13 rank matrix (Fig. 4) following Mair, Borg & Rusch (2016):
+a permutation test (p < 0.001 for all three of its unfolding models), scree plots and stress per point.
+:func:`permutation_test` is the first; stress per point is ``Unfolding.row_stress`` and
+``Unfolding.column_stress``. :func:`congruence` adds a per-row measure of fit on a 0-1 scale that the
+paper does not use. :func:`default_distances` gives the distances the paper's Fig. 5 summarises as box
+plots: between the ideal point of each combination with an alternative option of one choice and the ideal
+point of the combination that takes the default option there and agrees in every other choice.
+
+Mair, P., Borg, I. & Rusch, T. (2016). Goodness-of-fit assessment in multidimensional scaling and
+unfolding. Multivariate Behavioral Research 51, 772-789.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from benchtrust._io import InputError
+from benchtrust.multiverse._unfolding import (
+    Unfolding,
+    _check_dimensions,
+    _check_matrix,
+    _check_number,
+    _is_whole,
+    unfold,
+)
+
+__all__ = [
+    "PermutationTest",
+    "congruence",
+    "default_distance_summary",
+    "default_distances",
+    "permutation_test",
+]
+
+#: The options of :func:`~benchtrust.multiverse.unfold` a permutation test passes on, with their defaults.
+_UNFOLD_OPTIONS = {
+    "dimensions": 2,
+    "conditionality": "unconditional",
+    "penalty_strength": 0.5,
+    "penalty_range": 1.0,
+    "tolerance": 1e-6,
+    "max_iterations": 10_000,
+}
+
+#: The options an :class:`Unfolding` records, so a permutation test can take them from a given fit.
+_RECORDED = ("dimensions", "conditionality", "penalty_strength", "penalty_range")
+
+#: Most refits sent to a worker at once: enough to outweigh the cost of sending a task, few enough that
+#: every worker gets several chunks and the progress callback is called often.
+_CHUNK = 25
+
+#: The p-value at or below which the verdict says the configuration reflects structure (Mair et al. 2016
+#: test at the 5 % level).
+_LEVEL = 0.05
+
+#: Columns of :func:`default_distances` besides one per choice.
+_DISTANCE_COLUMNS = ("choice", "default", "option", "row", "default_row", "distance")
+
+_SOURCE = (
+    "Nie\N{LATIN SMALL LETTER SHARP S}l et al. 2022, supplement "
+    "\N{LEFT DOUBLE QUOTATION MARK}Goodness-of-fit unfolding solutions\N{RIGHT DOUBLE QUOTATION MARK}; "
+    "Mair, Borg & Rusch 2016"
+)
+
+
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+class PermutationTest:
+    """A permutation test of an unfolding's stress (Mair, Borg & Rusch 2016; Nießl et al. 2022, supplement).
+
+    Attributes
+    ----------
+    stress : float
+        Stress-1 of the fit to the data (``Unfolding.stress``).
+    permuted_stresses : numpy.ndarray
+        Stress-1 of each refit to data whose values were permuted within each row, in the order of the
+        permutations.
+    p_value : float
+        The share of permuted stresses at or below the observed one. 0 when none is: the p-value is then
+        below 1 / `permutations`, which :attr:`p_text` says.
+    at_or_below : int
+        How many permuted stresses are at or below the observed one.
+    permutations : int
+        The number of refits.
+    seed : int or None
+        The seed of the permutations (the entropy drawn when none was given); None when a
+        ``numpy.random.Generator`` was given.
+    not_converged : int
+        How many refits stopped at ``max_iterations`` before converging.
+    options : dict
+        The :func:`~benchtrust.multiverse.unfold` options of the fit and of every refit.
+    """
+
+    stress: float
+    permuted_stresses: np.ndarray
+    p_value: float
+    at_or_below: int
+    permutations: int
+    seed: int | None
+    not_converged: int
+    options: Mapping[str, object]
+
+    @property
+    def p_text(self) -> str:
+        """The p-value in words: ``"p = 0.012"``, or ``"p < 0.002"`` when no permuted stress is as low."""
+        if self.at_or_below == 0:
+            return f"p < {1 / self.permutations:.3g}"
+        return f"p = {self.p_value:.3g}"
+
+    @property
+    def significant(self) -> bool:
+        """Whether the p-value is at most 0.05: the configuration reflects structure, not chance."""
+        return self.p_value <= _LEVEL
+
+    @property
+    def verdict(self) -> str:
+        """The result in one sentence."""
+        stress, n = f"stress {self.stress:.3f}", self.permutations
+        refits = f"{n} refit{'s' if n != 1 else ''} on within-row permuted dissimilarities ({self.p_text})"
+        if self.at_or_below == 0:
+            every = "all" if n > 1 else "the"
+            return (
+                f"{stress} is lower than {every} {refits}: the configuration reflects structure, not chance"
+            )
+        head = f"{stress} is matched or beaten by {self.at_or_below} of {refits}"
+        if self.significant:
+            return f"{head}: the configuration likely reflects structure"
+        return f"{head}: the configuration cannot be told apart from one fitted to noise"
+
+    def summary(self) -> dict[str, float]:
+        """Smallest, 5th-percentile, median and largest permuted stress."""
+        low, p5, median, high = np.quantile(self.permuted_stresses, [0.0, 0.05, 0.5, 1.0])
+        return {"min": float(low), "p5": float(p5), "median": float(median), "max": float(high)}
+
+    def __str__(self) -> str:
+        s = self.summary()
+        seed = "a generator" if self.seed is None else str(self.seed)
+        return (
+            f"{self.verdict}.\n"
+            f"Permuted stresses: min {s['min']:.3f}, 5th percentile {s['p5']:.3f}, median {s['median']:.3f}, "
+            f"max {s['max']:.3f} ({self.permutations} refits, seed {seed}; "
+            f"{self.not_converged} did not converge)."
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"PermutationTest(stress={self.stress:.4f}, {self.p_text}, at_or_below={self.at_or_below}, "
+            f"permutations={self.permutations}, seed={self.seed})"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """The result as plain JSON types."""
+        return {
+            "stress": self.stress,
+            "permuted_stresses": self.permuted_stresses.tolist(),
+            "p_value": self.p_value,
+            "p_text": self.p_text,
+            "at_or_below": self.at_or_below,
+            "permutations": self.permutations,
+            "seed": self.seed,
+            "not_converged": self.not_converged,
+            "options": dict(self.options),
+            "verdict": self.verdict,
+        }
+
+    def to_frame(self):
+        """One row per permutation: ``permutation`` (1-based), ``stress`` and ``at_or_below``."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "permutation": np.arange(1, self.permutations + 1),
+                "stress": self.permuted_stresses,
+                "at_or_below": self.permuted_stresses <= self.stress,
+            }
+        )
+
+    def _repr_html_(self) -> str:
+        s = self.summary()
+        rows = [
+            ("observed stress (stress-1)", f"{self.stress:.4f}"),
+            (
+                "permuted stresses: min / 5th percentile / median / max",
+                "{min:.4f} / {p5:.4f} / {median:.4f} / {max:.4f}".format(**s),
+            ),
+            ("refits at or below the observed stress", f"{self.at_or_below} of {self.permutations}"),
+            ("p-value", self.p_text),
+            ("refits not converged", str(self.not_converged)),
+            ("seed", "a generator" if self.seed is None else str(self.seed)),
+            ("unfolding", ", ".join(f"{k} = {v}" for k, v in self.options.items())),
+        ]
+        body = "".join(
+            f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(value)}</td></tr>'
+            for name, value in rows
+        )
+        return (
+            '<section class="analysis">'
+            "<h3>Does the unfolding reflect structure, or chance? (permutation test)</h3>"
+            f'<p class="verdict">{html.escape(self.verdict)}.</p>'
+            f'<table class="numbers"><tbody>{body}</tbody></table>'
+            f'<p class="source">Source: {html.escape(_SOURCE)}</p>'
+            "</section>"
+        )
+
+
+def permutation_test(
+    dissimilarities,
+    *,
+    permutations=500,
+    seed=0,
+    n_jobs=None,
+    progress=None,
+    fitted=None,
+    **unfold_options,
+) -> PermutationTest:
+    """Test whether an unfolding's stress is lower than that of unfoldings of permuted data.
+
+    The goodness-of-fit check of Nießl et al. (2022, supplement "Goodness-of-fit unfolding solutions"),
+    after Mair, Borg & Rusch (2016): under the null hypothesis the data are a random permutation of the
+    dissimilarities, with no structure for a configuration to represent. The data are unfolded once (or
+    `fitted` is taken as that fit), then each of `permutations` matrices whose values are permuted
+    independently within each row (each subject's preferences shuffled, so each row keeps its values) is
+    unfolded with the same options. The p-value is the share of permuted stresses at or below the
+    observed one (stress-1, ``Unfolding.stress``); when none is, it is reported as p < 1 / permutations.
+    The paper reports p < 0.001 for each of its three unfolding models; its analysis ran 500 refits
+    (reference code, ``permtest(..., nrep = 500)``), so none of them was at or below the observed stress.
+
+    Parameters
+    ----------
+    dissimilarities : array_like or pandas.DataFrame
+        The n x m dissimilarities that were (or are to be) unfolded, such as ``Multiverse.ranks``.
+    permutations : int
+        The number of refits on permuted data (a p-value below 0.001 needs at least 1000).
+    seed : int, numpy.random.Generator or None
+        Seed of the permutations. Each permutation gets its own child of ``numpy.random.default_rng(seed)``'s
+        seed sequence (``SeedSequence.spawn``), so the result does not depend on `n_jobs`.
+    n_jobs : int, optional
+        Refits run in parallel, as in :class:`joblib.Parallel`; None or -1: one per CPU, 1: in this
+        process. Refits go to the workers in chunks.
+    progress : callable, optional
+        Called as ``progress(done)`` with the number of refits done so far, after each chunk (so ``done``
+        may grow by more than one); the last call has ``done == permutations``.
+    fitted : Unfolding, optional
+        The fit of `dissimilarities`, if already computed; its dimensions, conditionality, penalty strength
+        and penalty range are used for the refits. Pass the tolerance and the iteration limit it was fitted
+        with in `unfold_options` if they were not the defaults (an Unfolding does not record them).
+    **unfold_options
+        Options of :func:`~benchtrust.multiverse.unfold`: ``dimensions``, ``conditionality``,
+        ``penalty_strength``, ``penalty_range``, ``tolerance``, ``max_iterations``.
+
+    Returns
+    -------
+    PermutationTest
+
+    Raises
+    ------
+    InputError
+        Naming the argument: invalid dissimilarities or unfold options, `permutations` not a positive whole
+        number, `seed` not an int, Generator or None, `n_jobs` 0 or not a whole number, `progress` not
+        callable, `fitted` not an Unfolding or of another shape, or an unfold option that contradicts it.
+
+    Examples
+    --------
+    Thirty subjects rank eight objects by their distance in a plane: the configuration beats every refit
+    on ranks shuffled within subjects.
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> subjects, objects = rng.normal(size=(30, 2)), rng.normal(size=(8, 2))
+    >>> distances = np.linalg.norm(subjects[:, None] - objects[None], axis=2)
+    >>> ranks = distances.argsort(axis=1).argsort(axis=1) + 1  # 1 = the nearest object
+    >>> result = permutation_test(ranks, permutations=20, seed=1, n_jobs=1)
+    >>> result.at_or_below, result.p_text
+    (0, 'p < 0.05')
+    >>> print(result.verdict)  # doctest: +ELLIPSIS
+    stress 0.0... is lower than all 20 refits on within-row permuted dissimilarities (p < 0.05): ...
+    """
+    delta = _check_matrix(dissimilarities)[0]
+    options = _options(unfold_options, fitted, delta)
+    if not _is_whole(permutations) or permutations < 1:
+        raise InputError(f"permutations: expected a positive whole number, got {permutations!r}")
+    permutations = int(permutations)
+    if n_jobs is None:
+        n_jobs = -1
+    if not _is_whole(n_jobs) or n_jobs == 0:
+        raise InputError(
+            f"n_jobs: expected a non-zero whole number (-1: one per CPU) or None, got {n_jobs!r}"
+        )
+    if progress is not None and not callable(progress):
+        raise InputError(
+            f"progress: expected a callable progress(done) or None, got {type(progress).__name__}"
+        )
+    recorded, children = _children(seed, permutations)
+
+    if fitted is None:
+        fitted = unfold(delta, **options)
+    observed = float(fitted.stress)
+
+    from joblib import Parallel, delayed, effective_n_jobs
+
+    workers = max(1, effective_n_jobs(n_jobs))
+    size = max(1, min(_CHUNK, math.ceil(permutations / (4 * workers))))
+    chunks = [children[start : start + size] for start in range(0, permutations, size)]
+    tasks = (delayed(_refit)(delta, chunk, options) for chunk in chunks)
+    stresses, converged = [], []
+    for chunk_stresses, chunk_converged in Parallel(n_jobs=n_jobs, return_as="generator")(tasks):
+        stresses.append(chunk_stresses)
+        converged.append(chunk_converged)
+        if progress is not None:
+            progress(sum(len(part) for part in stresses))
+    permuted = np.concatenate(stresses)
+    permuted.setflags(write=False)
+    at_or_below = int(np.count_nonzero(permuted <= observed))
+    return PermutationTest(
+        stress=observed,
+        permuted_stresses=permuted,
+        p_value=at_or_below / permutations,
+        at_or_below=at_or_below,
+        permutations=permutations,
+        seed=recorded,
+        not_converged=int(np.count_nonzero(~np.concatenate(converged))),
+        options=options,
+    )
+
+
+def _options(given, fitted, delta):
+    """The unfold options of the fit and the refits: the defaults, updated by `given` and by `fitted`."""
+    unknown = sorted(set(given) - set(_UNFOLD_OPTIONS))
+    if unknown:
+        raise InputError(
+            f"unfold_options: unknown option(s) {', '.join(map(repr, unknown))}; expected some of "
+            f"{', '.join(_UNFOLD_OPTIONS)}"
+        )
+    options = {**_UNFOLD_OPTIONS, **given}
+    if fitted is not None:
+        if not isinstance(fitted, Unfolding):
+            raise InputError(f"fitted: expected an Unfolding (from unfold), got {type(fitted).__name__}")
+        shape = (fitted.row_points.shape[0], fitted.column_points.shape[0])
+        if shape != delta.shape:
+            raise InputError(
+                f"fitted: it was fitted to a {shape[0]} x {shape[1]} matrix, but dissimilarities is "
+                f"{delta.shape[0]} x {delta.shape[1]}"
+            )
+        recorded = {
+            "dimensions": fitted.row_points.shape[1],
+            "conditionality": fitted.conditionality,
+            "penalty_strength": fitted.penalty_strength,
+            "penalty_range": fitted.penalty_range,
+        }
+        for name in _RECORDED:
+            if name in given and given[name] != recorded[name]:
+                raise InputError(
+                    f"{name}: {given[name]!r} contradicts the fitted unfolding's {recorded[name]!r}; leave "
+                    "it out to refit with the fitted options"
+                )
+        options.update(recorded)
+    # The refits run in workers: check here what unfold would only check there.
+    _check_dimensions(options["dimensions"], delta.shape[1])
+    for name in ("penalty_strength", "penalty_range"):
+        _check_number(options[name], name)
+    if _check_number(options["tolerance"], "tolerance") < 0:
+        raise InputError(f"tolerance: expected a non-negative number, got {options['tolerance']!r}")
+    if not _is_whole(options["max_iterations"]) or options["max_iterations"] < 1:
+        raise InputError(
+            f"max_iterations: expected a positive whole number, got {options['max_iterations']!r}"
+        )
+    # Plain Python types, so that the result's to_dict is JSON.
+    for name in ("dimensions", "max_iterations"):
+        options[name] = int(options[name])
+    for name in ("penalty_strength", "penalty_range", "tolerance"):
+        options[name] = float(options[name])
+    return options
+
+
+def _children(seed, count):
+    """(seed to record, `count` child SeedSequences of ``default_rng(seed)``); InputError for a bad seed."""
+    if seed is None:
+        sequence = np.random.SeedSequence()
+        return int(sequence.entropy), sequence.spawn(count)
+    if isinstance(seed, np.random.Generator):
+        return None, seed.bit_generator.seed_seq.spawn(count)
+    if not _is_whole(seed) or seed < 0:
+        raise InputError(
+            f"seed: expected a non-negative whole number, a numpy Generator or None, got {seed!r}"
+        )
+    return int(seed), np.random.default_rng(int(seed)).bit_generator.seed_seq.spawn(count)
+
+
+def _refit(delta, seeds, options):
+    """Stress-1 and convergence of the unfoldings of `delta` permuted within rows, one per seed (a worker)."""
+    stresses = np.empty(len(seeds))
+    converged = np.empty(len(seeds), dtype=bool)
+    for k, child in enumerate(seeds):
+        permuted = np.random.default_rng(child).permuted(delta, axis=1)
+        fit = unfold(permuted, **options)
+        stresses[k], converged[k] = fit.stress, fit.converged
+    return stresses, converged
+
+
+def congruence(fitted) -> np.ndarray:
+    """Each row's congruence coefficient between its disparities and its distances.
+
+    For row i (a subject, here a combination of options),
+
+        c_i = Σ_j γ_ij d_ij / √(Σ_j γ_ij² · Σ_j d_ij²),
+
+    Tucker's congruence coefficient of the disparities γ and the fitted distances d: the cosine of the
+    angle between the two vectors, 1 for distances proportional to the disparities, and (all entries
+    being non-negative) between 0 and 1. It is the row's analogue of the stress-1 the unfolding reports:
+    ‖γ_i - b d_i‖² / ‖γ_i‖² = 1 - c_i² at the row's best scale b of the distances.
+
+    Nießl et al. (2022) do not use it: their per-combination check (supplement, Fig. S7, following Mair,
+    Borg & Rusch 2016) is the stress per point, ``Unfolding.row_stress``, a row's share of the misfit in
+    percent, which grows with the row's size relative to the others; c_i is on the same 0-1 scale for every
+    row. The paper reports no rank correlation between ranks and distances either.
+
+    Parameters
+    ----------
+    fitted : Unfolding
+        A fit from :func:`~benchtrust.multiverse.unfold`.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n,): c_i for each row; NaN for a row whose disparities or distances are all 0.
+
+    Raises
+    ------
+    InputError
+        If `fitted` is not an Unfolding.
+
+    Examples
+    --------
+    >>> from benchtrust.multiverse import unfold
+    >>> fit = unfold([[1, 2, 3, 4], [2, 1, 3, 4], [4, 3, 1, 2], [4, 3, 2, 1], [1, 3, 2, 4]])
+    >>> c = congruence(fit)
+    >>> c.shape, bool(((c > 0.9) & (c <= 1)).all())
+    ((5,), True)
+    """
+    if not isinstance(fitted, Unfolding):
+        raise InputError(f"fitted: expected an Unfolding (from unfold), got {type(fitted).__name__}")
+    gamma, d = np.asarray(fitted.disparities), np.asarray(fitted.distances)
+    numerator = (gamma * d).sum(axis=1)
+    denominator = np.sqrt((gamma**2).sum(axis=1) * (d**2).sum(axis=1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(denominator > 0, numerator / denominator, np.nan)
+
+
+def default_distances(multiverse, fitted):
+    """The distances the paper's Fig. 5 summarises: how far one alternative option moves an ideal point.
+
+    For each choice, and each combination whose option of that choice is not the default, the Euclidean
+    distance between its ideal point and the ideal point of the combination that takes the default option
+    of that choice and the same option of every other choice (Nießl et al. 2022, §4.2, Fig. 5: "distances
+    between ideal points of combinations that represent default and alternative options of one specific
+    choice (given that the other three choices remain the same)"). These are the grey lines of Fig. 4; the
+    larger the distance, the more the ranking changes when the alternative option replaces the default.
+    Pairs of two alternative options are not compared, as in the paper.
+
+    Parameters
+    ----------
+    multiverse : Multiverse
+        The rankings (from :func:`~benchtrust.multiverse.rankings`), or any object with ``combinations``
+        (a DataFrame, one row per combination and one column per choice, compared as strings) and
+        ``defaults`` (choice → default option).
+    fitted : Unfolding or array_like
+        The unfolding of ``multiverse.ranks``, or its ideal points (one row per combination, in the order
+        of ``multiverse.combinations``, any number of dimensions).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (choice, combination with an alternative option of it), grouped by choice in the order
+        of the choices, then by option in order of appearance, then in the order of the combinations.
+        Columns: ``choice``, ``default`` (the choice's default option), ``option`` (the alternative), one
+        column per choice with the combination's options, ``row`` and ``default_row`` (the positions of the
+        combination and of its default partner among the combinations) and ``distance``. A combination
+        whose default partner is not among the combinations is left out.
+
+    Raises
+    ------
+    InputError
+        If `multiverse` lacks combinations or defaults, a default option does not occur, two combinations
+        are the same, a choice is named like one of the other columns, or the ideal points are not a
+        finite matrix with one row per combination.
+
+    Examples
+    --------
+    >>> import itertools
+    >>> import pandas as pd
+    >>> from types import SimpleNamespace
+    >>> combos = pd.DataFrame(list(itertools.product(["ibrier", "cindex"], ["mean", "median"])),
+    ...                       columns=["measure", "aggregation"])
+    >>> toy = SimpleNamespace(combinations=combos, defaults={"measure": "ibrier", "aggregation": "mean"})
+    >>> points = [[0, 0], [0, 1], [3, 0], [3, 5]]
+    >>> default_distances(toy, points)[["choice", "option", "measure", "aggregation", "distance"]]
+            choice  option measure aggregation  distance
+    0      measure  cindex  cindex        mean       3.0
+    1      measure  cindex  cindex      median       5.0
+    2  aggregation  median  ibrier      median       1.0
+    3  aggregation  median  cindex      median       5.0
+    """
+    import pandas as pd
+
+    combinations, defaults = _multiverse_parts(multiverse)
+    X = _ideal_points(fitted, len(combinations))
+    choices = list(combinations.columns)
+    clash = sorted(set(map(str, choices)) & set(_DISTANCE_COLUMNS))
+    if clash:
+        raise InputError(
+            f"multiverse: choice(s) named {', '.join(map(repr, clash))} clash with the columns of the "
+            f"distance table ({', '.join(_DISTANCE_COLUMNS)}); rename them"
+        )
+    strings = combinations.astype(str)
+    codes = np.column_stack([pd.factorize(strings[c])[0] for c in choices])
+    if len(np.unique(codes, axis=0)) != len(codes):
+        raise InputError("multiverse: two combinations have the same option of every choice")
+
+    parts = []
+    for k, choice in enumerate(choices):
+        levels = list(pd.unique(strings[choice]))
+        default = str(defaults[choice])
+        if default not in levels:
+            raise InputError(
+                f"multiverse: the default option {default!r} of {choice!r} is not among its options "
+                f"({', '.join(levels[:10])}{' ...' if len(levels) > 10 else ''})"
+            )
+        others = np.delete(codes, k, axis=1)
+        group = (
+            np.unique(others, axis=0, return_inverse=True)[1].ravel()
+            if others.shape[1]
+            else np.zeros(len(codes), int)
+        )
+        is_default = codes[:, k] == levels.index(default)
+        partner_of_group = np.full(group.max() + 1, -1)
+        partner_of_group[group[is_default]] = np.flatnonzero(is_default)
+        rows = np.flatnonzero(~is_default)
+        partners = partner_of_group[group[rows]]
+        keep = partners >= 0
+        rows, partners = rows[keep], partners[keep]
+        order = np.lexsort((rows, codes[rows, k]))  # by option in order of appearance, then by row
+        rows, partners = rows[order], partners[order]
+        part = strings.iloc[rows].reset_index(drop=True)
+        part.insert(0, "option", strings[choice].to_numpy()[rows])
+        part.insert(0, "default", default)
+        part.insert(0, "choice", str(choice))
+        part["row"] = rows
+        part["default_row"] = partners
+        part["distance"] = np.linalg.norm(X[rows] - X[partners], axis=1)
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def default_distance_summary(table, *, by="choice"):
+    """Count, quartiles and range of the distances of :func:`default_distances`, per choice or per option.
+
+    The numbers behind the box plots of the paper's Fig. 5 (Nießl et al. 2022, §4.2): the paper draws one
+    box per alternative option of each choice (``by="option"``); ``by="choice"`` pools a choice's
+    alternatives. Quartiles interpolate linearly between order statistics (numpy's and R's default, as
+    ggplot2's box plots use).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`default_distances` (needs ``choice``, ``option`` and ``distance``).
+    by : {"choice", "option"}
+        One row per choice, or per (choice, alternative option).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``choice`` (and ``option``), ``count``, ``min``, ``q1``, ``median``, ``q3``, ``max``,
+        ``mean``; in the order of `table`.
+
+    Raises
+    ------
+    InputError
+        If `table` is not such a DataFrame or `by` is neither "choice" nor "option".
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"choice": ["measure"] * 2 + ["aggregation"] * 3,
+    ...                       "option": ["cindex"] * 2 + ["median", "median", "rank"],
+    ...                       "distance": [3.0, 5.0, 1.0, 4.0, 0.0]})
+    >>> default_distance_summary(table)
+            choice  count  min   q1  median   q3  max      mean
+    0      measure      2  3.0  3.5     4.0  4.5  5.0  4.000000
+    1  aggregation      3  0.0  0.5     1.0  2.5  4.0  1.666667
+    """
+    check_distance_table(table)
+    if by not in ("choice", "option"):
+        raise InputError(f"by: expected 'choice' or 'option', got {by!r}")
+    keys = ["choice"] if by == "choice" else ["choice", "option"]
+    grouped = table.groupby(keys, sort=False)["distance"]
+    summary = grouped.agg(
+        count="count",
+        min="min",
+        q1=lambda x: x.quantile(0.25),
+        median="median",
+        q3=lambda x: x.quantile(0.75),
+        max="max",
+        mean="mean",
+    )
+    return summary.reset_index()
+
+
+def check_distance_table(table):
+    """An InputError unless `table` is a DataFrame with the columns choice, option and distance."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise InputError(f"table: expected the DataFrame of default_distances, got {type(table).__name__}")
+    missing = [c for c in ("choice", "option", "distance") if c not in table.columns]
+    if missing:
+        raise InputError(
+            f"table: lacks the column(s) {', '.join(missing)} (expected default_distances' table)"
+        )
+
+
+def _multiverse_parts(multiverse):
+    """(combinations DataFrame, defaults mapping) of `multiverse`; InputError otherwise."""
+    import pandas as pd
+
+    combinations = getattr(multiverse, "combinations", None)
+    defaults = getattr(multiverse, "defaults", None)
+    if not isinstance(combinations, pd.DataFrame) or not isinstance(defaults, Mapping):
+        raise InputError(
+            "multiverse: expected a Multiverse (from rankings), or an object with a DataFrame `combinations` "
+            f"and a mapping `defaults`; got {type(multiverse).__name__}"
+        )
+    if combinations.shape[1] == 0 or len(combinations) == 0:
+        raise InputError(f"multiverse: its combinations are empty (shape {combinations.shape})")
+    missing = [c for c in combinations.columns if c not in defaults]
+    if missing:
+        raise InputError(f"multiverse: no default option for the choice(s) {', '.join(map(repr, missing))}")
+    return combinations, defaults
+
+
+def _ideal_points(fitted, count):
+    """The ideal points of `fitted` (an Unfolding or a matrix) as a finite count x p array, or InputError."""
+    points = fitted.row_points if isinstance(fitted, Unfolding) else fitted
+    try:
+        X = np.asarray(points, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError("fitted: expected an Unfolding or a matrix of ideal points") from None
+    if X.ndim != 2 or X.shape[0] != count or X.shape[1] < 1:
+        raise InputError(
+            f"fitted: expected {count} ideal points (one per combination) as a {count} x p matrix, got shape "
+            f"{X.shape}"
+        )
+    if not np.isfinite(X).all():
+        raise InputError("fitted: the ideal points contain NaN or infinite values")
+    return X

@@ -1,0 +1,443 @@
+"""Rankings on growing subsamples of the data sets (Nießl et al. 2022, §4.3, Fig. 6 and Fig. S3).
+
+How much does the ranking of the methods depend on which data sets the benchmark happens to include? The
+data sets are put in random orders; for each order the methods are ranked on its first l = 1, …, L − 1
+data sets, with the spec's default options for everything else (measure, imputation of failed iterations,
+aggregation over data sets). Of the rankings on the same *set* of data sets only one is kept (see
+:func:`subsample` for which), and the ranking on all L data sets is added. The paper unfolds the
+resulting rank matrix (Fig. 6: ibrier, 774 rankings from 50 orders of 18 data sets; Fig. S3: the
+C-index).
+
+Nießl, C., Herrmann, M., Wiedemann, C., Casalicchio, G. & Boulesteix, A.-L. (2022). Over-optimism in
+benchmark studies and the multiplicity of design and analysis options when interpreting their results.
+WIREs Data Mining and Knowledge Discovery 12(2), e1441.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from benchtrust._io import InputError, check_count, table_of
+from benchtrust.multiverse._data import read_characteristics, read_results
+from benchtrust.multiverse._rankings import _impute, _rank_subsets
+from benchtrust.multiverse._spec import Spec, read_spec
+
+__all__ = ["Subsample", "bundled_orders", "subsample"]
+
+_REP = "rep"
+_SIZE = "nrdatasets"
+#: Bound on the cells of one aggregation call (subsets × data sets × methods), to keep memory small.
+_CELLS_PER_CALL = 4_000_000
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Subsample:
+    """The distinct rankings of the methods on the first data sets of orders of them (§4.3, Fig. 6, S3).
+
+    Attributes
+    ----------
+    methods : tuple of str
+        The methods, in the order of the columns of `ranks`.
+    datasets : tuple of str
+        The L data sets of the results, in the order of the columns of `included`.
+    ranks : numpy.ndarray
+        Shape (rankings, methods): 1 = best; ties get the average of their ranks. The last row is the
+        ranking on all L data sets.
+    values : numpy.ndarray
+        Shape (rankings, methods): the aggregated value each ranking rests on (its first key).
+    included : numpy.ndarray
+        Shape (rankings, data sets), boolean: the data sets each ranking uses.
+    table : pandas.DataFrame
+        One row per ranking, in the orders' order and then by l: ``rep`` (the label of the order its set
+        of data sets was kept from; see :func:`subsample`), ``nrdatasets`` (l, the number of data sets)
+        and one column of ranks per method, like the reference file
+        ``datasample_unfolding_ibrier_774.csv``. The ranking on all L data sets is the last row, labelled
+        with the order whose label comes first as text and l = L.
+    orders : pandas.DataFrame
+        The orders: ``rep`` then ``pos1`` … ``posL``, the data sets in the order they are added.
+    measure : str
+        The measure ranked by (the spec's default measure option's unless overridden).
+    imputation, aggregation : str
+        The spec's default options of the imputation and the aggregation.
+    higher_is_better : bool
+        Whether a higher value ranks first.
+    candidates : int
+        The number of rankings before duplicates were dropped: orders × (L − 1).
+    """
+
+    methods: tuple[str, ...]
+    datasets: tuple[str, ...]
+    ranks: np.ndarray
+    values: np.ndarray
+    included: np.ndarray
+    table: object
+    orders: object
+    measure: str
+    imputation: str
+    aggregation: str
+    higher_is_better: bool
+    candidates: int
+
+    @property
+    def full(self) -> np.ndarray:
+        """The ranks of the methods on all L data sets (the last row of `ranks`)."""
+        return self.ranks[-1]
+
+    def _first(self) -> np.ndarray:
+        """Shape (rankings, methods): whether the method has the best (smallest) rank of its ranking."""
+        return self.ranks == self.ranks.min(axis=1, keepdims=True)
+
+    def _winners(self) -> list[int]:
+        return [int(m) for m in np.flatnonzero(self.full == self.full.min())]
+
+    def rank_range(self) -> dict[str, list[float]]:
+        """Each method's best and worst rank over the rankings."""
+        return {
+            m: [float(lo), float(hi)]
+            for m, lo, hi in zip(self.methods, self.ranks.min(0), self.ranks.max(0), strict=True)
+        }
+
+    def to_frame(self):
+        """The table of rankings (a copy of `table`)."""
+        return self.table.copy()
+
+    def to_dict(self) -> dict[str, object]:
+        """The counts, the options, the ranking on all data sets, each method's share of rankings in which
+        it is first (ties included) and its rank range, as plain JSON types."""
+        sizes = self.table[_SIZE].value_counts().sort_index()
+        return {
+            "rankings": len(self.ranks),
+            "orders": len(self.orders),
+            "datasets": list(self.datasets),
+            "methods": list(self.methods),
+            "measure": self.measure,
+            "imputation": self.imputation,
+            "aggregation": self.aggregation,
+            "candidates": self.candidates,
+            "duplicates_dropped": self.candidates + 1 - len(self.ranks),
+            "rankings_by_nrdatasets": {str(int(l)): int(k) for l, k in sizes.items()},
+            "full_ranking": {m: float(r) for m, r in zip(self.methods, self.full, strict=True)},
+            "first_share": {
+                m: float(s) for m, s in zip(self.methods, self._first().mean(axis=0), strict=True)
+            },
+            "rank_range": self.rank_range(),
+        }
+
+    def __repr__(self) -> str:
+        L, k = len(self.datasets), len(self.ranks)
+        winners = self._winners()
+        names = " and ".join(self.methods[m] for m in winners)
+        first = int(self._first()[:, winners].any(axis=1).sum())
+        prefixes = {1: "no smaller set", 2: "the first data set of each order"}.get(
+            L, f"the first 1 to {L - 1} data sets of each order"
+        )
+        dropped = self.candidates + 1 - k
+        return (
+            f"{k} distinct rankings of {len(self.methods)} methods from {len(self.orders)} orders of {L} "
+            f"data sets ({self.measure}, {self.imputation}, {self.aggregation}): {prefixes} ({dropped} "
+            f"repeating a set already seen, dropped) and all {L}; {names}, first on all {L}, "
+            f"{'is' if len(winners) == 1 else 'are'} first in {first} ({first / k:.0%}) of them."
+        )
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        order = np.argsort(self.full, kind="stable")
+        first = self._first().mean(axis=0)
+        rows = "".join(
+            "<tr>"
+            + "".join(
+                f"<td>{html.escape(str(cell))}</td>"
+                for cell in (
+                    self.methods[m],
+                    f"{self.full[m]:g}",
+                    f"{self.ranks[:, m].min():g}",
+                    f"{np.median(self.ranks[:, m]):g}",
+                    f"{self.ranks[:, m].max():g}",
+                    f"{first[m]:.0%}",
+                )
+            )
+            + "</tr>"
+            for m in order
+        )
+        header = "".join(
+            f"<th>{name}</th>"
+            for name in ("method", f"rank on all {len(self.datasets)}", "best", "median", "worst", "first in")
+        )
+        return (
+            f"<p>{html.escape(repr(self))}</p>"
+            f"<table><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>"
+            "<p><small>Nie\N{LATIN SMALL LETTER SHARP S}l et al. (2022), \N{SECTION SIGN}4.3, Fig. 6 and "
+            "Fig. S3.</small></p>"
+        )
+
+
+def subsample(
+    results,
+    spec,
+    *,
+    orders=None,
+    n_orders: int | None = None,
+    seed=0,
+    measure: str | None = None,
+    characteristics=None,
+) -> Subsample:
+    """Rank the methods on the first l data sets of orders of the data sets (Nießl et al. 2022, §4.3).
+
+    For each order and each l = 1, …, L − 1 the methods are ranked on the first l data sets of the order,
+    with the spec's default options of the measure (unless `measure` is given), the imputation of failed
+    iterations and the aggregation over data sets; the spec's data-set choice is not used. Of the rankings
+    on the same *set* of data sets only one is kept: that of the order whose label comes first as text
+    (1, 10, 11, …, 19, 2, 20, … for labels 1 to 50, the order in which the reference analysis's R code met
+    them; the ranking is the same whichever is kept). The ranking on all L data sets is added last,
+    labelled with that first order and l = L, as in the reference. The paper's Fig. 6 unfolds the 774
+    ibrier rankings from its 50 orders of 18 data sets (:func:`bundled_orders`); Fig. S3 does the same
+    with the C-index. Ranks: 1 = best, ties get the average of their ranks. The distinct sets are found
+    first; then one imputation and one aggregation call (in blocks of a few million cells) rank them all.
+
+    Parameters
+    ----------
+    results : str, os.PathLike or pandas.DataFrame
+        As for :func:`benchtrust.multiverse.rankings`.
+    spec : str, os.PathLike, mapping or Spec
+        As for :func:`benchtrust.multiverse.rankings`; its default options are used.
+    orders : str, os.PathLike, pandas.DataFrame or 2-D sequence of str, optional
+        One order of the data sets per row: every row a permutation of all L data sets of the results. A
+        file or DataFrame may have a column ``rep`` labelling the orders (default 1, 2, …); its other
+        columns are the positions (``pos1`` … ``posL``), in order. Default: `n_orders` random orders.
+    n_orders : int, optional
+        The number of random orders when `orders` is not given (default 50, as in the paper).
+    seed : int or numpy.random.Generator, default 0
+        Seeds ``numpy.random.default_rng`` for the random orders (permutations of the data sets in the
+        results' order).
+    measure : str, optional
+        An option of the spec's measure choice (or a declared measure) to use instead of its default,
+        such as ``"cindex"`` for Fig. S3.
+    characteristics : str, os.PathLike or pandas.DataFrame, optional
+        Accepted so that ``subsample(**bundled_study())`` works; checked as for
+        :func:`~benchtrust.multiverse.rankings` but not needed (the orders choose the data sets).
+
+    Returns
+    -------
+    Subsample
+
+    Raises
+    ------
+    benchtrust.InputError
+        For a mistake in any input: an order that is not a permutation of the results' data sets (naming
+        the file, line and column), a repeated ``rep`` label, an unknown measure, `orders` and `n_orders`
+        both given.
+
+    Examples
+    --------
+    Fig. 6 of the paper, from the bundled results and the reference analysis's 50 orders:
+
+    >>> from benchtrust.multiverse import bundled_study
+    >>> from benchtrust.multiverse._subsample import bundled_orders, subsample
+    >>> result = subsample(**bundled_study(), orders=bundled_orders())
+    >>> print(result)  # doctest: +NORMALIZE_WHITESPACE
+    774 distinct rankings of 13 methods from 50 orders of 18 data sets (ibrier, threshold0.2, mean): the
+    first 1 to 17 data sets of each order (77 repeating a set already seen, dropped) and all 18;
+    blockForest, first on all 18, is first in 415 (54%) of them.
+    >>> result.table.iloc[[0, -1], :6]
+         rep  nrdatasets  Kaplan-Meier  Lasso  glmboost  CoxBoost
+    0      1           1          10.0    2.0       1.0       6.0
+    773    1          18           7.0   13.0      12.0       3.0
+    >>> result.table["nrdatasets"].value_counts().sort_index().tolist()[:3]
+    [17, 47, 50]
+    """
+    import pandas as pd
+
+    spec = spec if isinstance(spec, Spec) else read_spec(spec)
+    data = read_results(results, spec)
+    if characteristics is not None:
+        read_characteristics(characteristics, data.datasets, dataset_column=spec.columns["dataset"])
+    measure_option = _measure_option(spec, measure)
+    the_measure = spec.measure(measure_option)
+    imputation = _default(spec, "imputation")
+    aggregation = _default(spec, "aggregation")
+
+    datasets = data.datasets
+    L = len(datasets)
+    if orders is None:
+        count = 50 if n_orders is None else check_count(n_orders, "n_orders")
+        try:
+            rng = np.random.default_rng(seed)
+        except (TypeError, ValueError) as exc:
+            raise InputError(
+                f"seed: expected an int or a numpy.random.Generator, got {seed!r} ({exc})"
+            ) from None
+        codes = rng.permuted(np.tile(np.arange(L), (count, 1)), axis=1)
+        reps = list(range(1, count + 1))
+    else:
+        if n_orders is not None:
+            raise InputError("n_orders: give either orders or n_orders (the number of random orders)")
+        codes, reps = _read_orders(orders, datasets)
+
+    included, which, size_of = _distinct(codes, reps)
+    rep_of = [reps[r] for r in which]
+
+    imputed = _impute(imputation, data, the_measure)
+    block = max(1, _CELLS_PER_CALL // (L * len(data.methods)))
+    parts = [
+        _rank_subsets(aggregation, imputed, included[start : start + block], the_measure)
+        for start in range(0, len(included), block)
+    ]
+    ranks = np.vstack([p[0] for p in parts])
+    values = np.vstack([p[1] for p in parts])
+
+    table = pd.DataFrame(ranks, columns=list(data.methods))
+    table.insert(0, _SIZE, size_of.astype(int), allow_duplicates=True)
+    table.insert(0, _REP, rep_of, allow_duplicates=True)
+    frame = pd.DataFrame(np.asarray(datasets, dtype=object)[codes], columns=[f"pos{j + 1}" for j in range(L)])
+    frame.insert(0, _REP, reps, allow_duplicates=True)
+    return Subsample(
+        methods=data.methods,
+        datasets=datasets,
+        ranks=ranks,
+        values=values,
+        included=included,
+        table=table,
+        orders=frame,
+        measure=measure_option,
+        imputation=imputation.name,
+        aggregation=aggregation.name,
+        higher_is_better=bool(parts[0][2]),
+        candidates=len(codes) * (L - 1),
+    )
+
+
+def _distinct(codes, reps) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct sets of the first l = 1 … L − 1 data sets of the orders, then all L.
+
+    Returns the sets as masks (sets × L), the index of the order each was kept from and its size l. Of
+    the orders that give the same set, the one whose label comes first as text is kept (1, 10, 11, …, 19,
+    2, 20, … for the labels 1 to 50): the order in which the reference analysis met them. Within the
+    result, the sets are in the orders' order, then by l; all L data sets come last, labelled with the
+    order that comes first as text.
+    """
+    L = codes.shape[1]
+    by_text = np.argsort(np.array([str(rep) for rep in reps]), kind="stable")
+    position = np.argsort(codes[by_text], axis=1)  # position[r, d]: where data set d comes in order r
+    sizes = np.arange(1, L)
+    candidates = (position[:, None, :] < sizes[None, :, None]).reshape(-1, L)
+    first = np.unique(candidates, axis=0, return_index=True)[1] if len(candidates) else np.zeros(0, int)
+    order, level = by_text[first // max(L - 1, 1)], first % max(L - 1, 1)
+    kept = np.lexsort((level, order))
+    masks = np.vstack([candidates[first[kept]], np.ones((1, L), dtype=bool)])
+    return masks, np.append(order[kept], by_text[0]), np.append(sizes[level[kept]], L)
+
+
+def bundled_orders() -> Path:
+    """The path of the bundled 50 orders of the 18 data sets of Nießl et al.'s Fig. 6 (``rep``, ``pos1`` …
+    ``pos18``; from the reference repository's ``Data/rankdata_datasample.RData``)."""
+    from importlib.resources import files
+
+    return Path(str(files("benchtrust") / "data")) / "datasample_orders_50x18.csv"
+
+
+def _default(spec: Spec, family: str):
+    """The default option of the spec's choice of `family`."""
+    choice = spec.choice(family)
+    return next(o for o in choice.options if o.name == choice.default)
+
+
+def _measure_option(spec: Spec, measure) -> str:
+    """The declared measure to rank by: the default measure option's, or the one `measure` names."""
+    choice = spec.choice("measure")
+    if measure is None:
+        return _default(spec, "measure").rule
+    for option in choice.options:
+        if option.name == measure:
+            return option.rule
+    declared = [m.name for m in spec.measures]
+    if measure in declared:
+        return measure
+    known = list(dict.fromkeys([*choice.names, *declared]))
+    raise InputError(
+        f"measure: {measure!r} is not a measure of {spec.source}; expected one of {', '.join(known)}"
+    )
+
+
+def _read_orders(orders, datasets) -> tuple[np.ndarray, list]:
+    """The orders as codes into `datasets` (orders × L) and their labels; InputError naming the place."""
+    import pandas as pd
+
+    if isinstance(orders, (str, os.PathLike, pd.DataFrame)):
+        source = orders
+    elif isinstance(orders, Mapping) or not _rows_of_sequences(orders):
+        raise InputError(
+            "orders: expected a CSV file, a DataFrame or a 2-D sequence of data-set names (one order per row)"
+        )
+    else:
+        rows = [list(row) for row in orders]
+        width = max(len(row) for row in rows)
+        rows = [row + [""] * (width - len(row)) for row in rows]  # a short row: its missing cells are empty
+        source = pd.DataFrame(rows, columns=[f"pos{j + 1}" for j in range(width)])
+    example = f"{_REP},{','.join(f'pos{j + 1}' for j in range(min(len(datasets), 3)))},…"
+    table = table_of(source, example=example, what="a table of orders of the data sets")
+    lowered = [name.lower() for name in table.header]
+    label = table.column(_REP) if _REP in lowered else None
+    columns = [k for k in range(len(table.header)) if k != label]
+    L = len(datasets)
+    if len(columns) != L:
+        named = ", ".join(repr(table.header[k]) for k in columns)
+        raise InputError(
+            f"{table.header_place}: {len(columns)} position column(s) ({named}) but the results have {L} "
+            f"data sets; each row must be an order of all of them"
+        )
+    index = pd.Index(datasets)
+    codes = np.empty((len(table.cells(columns[0])), L), dtype=int)
+    for j, k in enumerate(columns):
+        cells = table.texts(k, "a data-set name")
+        codes[:, j] = index.get_indexer(cells)
+        if (codes[:, j] < 0).any():
+            r = int(np.argmax(codes[:, j] < 0))
+            shown = ", ".join(datasets[:20]) + (", …" if L > 20 else "")
+            raise InputError(
+                f"{table.where(r)}, column {table.header[k]!r}: {cells[r]!r} is not a data set of the "
+                f"results ({shown})"
+            )
+    repeated = (np.sort(codes, axis=1) != np.arange(L)).any(axis=1)
+    if repeated.any():
+        r = int(np.argmax(repeated))
+        seen: dict[int, int] = {}
+        for j, code in enumerate(codes[r]):
+            if code in seen:
+                raise InputError(
+                    f"{table.where(r)}, column {table.header[columns[j]]!r}: {datasets[code]!r} appears a "
+                    f"second time in this order (first in column {table.header[columns[seen[code]]]!r}); "
+                    "each row must be an order of all the data sets"
+                )
+            seen[code] = j
+    if label is None:
+        return codes, list(range(1, len(codes) + 1))
+    names = table.texts(label, "a label of the order")
+    seen_labels: set[str] = set()
+    for r, name in enumerate(names):
+        if name in seen_labels:
+            raise InputError(
+                f"{table.where(r)}, column {table.header[label]!r}: {name!r} labels a second order; "
+                "each order needs its own label"
+            )
+        seen_labels.add(name)
+    numeric = all(name.lstrip("-").isdigit() for name in names)
+    return codes, [int(name) for name in names] if numeric else names
+
+
+def _rows_of_sequences(orders) -> bool:
+    """Whether `orders` is a sequence whose items are all sequences of names (not strings)."""
+    try:
+        items = list(orders)
+    except TypeError:
+        return False
+    return bool(items) and all(
+        not isinstance(item, (str, bytes)) and hasattr(item, "__len__") and hasattr(item, "__iter__")
+        for item in items
+    )
