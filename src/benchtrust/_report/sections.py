@@ -2,8 +2,9 @@
 plain words (the sentences of the command's readable output), a compact table of numbers, the plot where
 the command has one, the assumptions made and the paper section the result comes from.
 
-The subpackages and the command's wording (``benchtrust.cli``) are imported inside the functions, so
-importing this module stays cheap and no subpackage imports another.
+The words about each result (its verdict, the names of its settings) come from the subpackage's
+``_text`` module, the same words the command prints and ``str(result)`` gives. The subpackages are imported
+inside the functions, so importing this module stays cheap.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import os
 
 from benchtrust._report.html import Section, svg_of
+from benchtrust._words import ALPHA, EPSILON, GAMMA, RHO, SIGMA, TIMES
 
 __all__ = [
     "batch_section",
@@ -38,18 +40,6 @@ _SOTA = "Møllersen & Holsbø, state of the art under multiplicity"
 _CONSISTENCY = "Fazekas & Kovács, testing the consistency of performance scores"
 _COMPARE = "Bouthillier et al. 2021, accounting for variance in machine learning benchmarks"
 _MULTIVERSE = "Nießl et al. 2022, over-optimism in benchmark studies and the multiplicity of options"
-_RHO = "\N{GREEK SMALL LETTER RHO}"
-_ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
-_GAMMA = "\N{GREEK SMALL LETTER GAMMA}"
-_EPS = "\N{GREEK SMALL LETTER EPSILON}"
-_SIGMA = "\N{GREEK SMALL LETTER SIGMA}"
-_TIMES = "\N{MULTIPLICATION SIGN}"
-
-
-def _cli():
-    from benchtrust import cli
-
-    return cli
 
 
 def _inputs(*names) -> tuple[str, ...]:
@@ -78,6 +68,8 @@ def best_of_section(result, *, accuracy: str | None = None, inputs=()) -> Sectio
     inputs : sequence of str
         The input files (``--accuracies``).
     """
+    from benchtrust.sota._text import best_of_verdict
+
     auc = result.metric == "auc"
     n = result.test_size
     low, high = result.ci
@@ -90,23 +82,17 @@ def best_of_section(result, *, accuracy: str | None = None, inputs=()) -> Sectio
         rows.append(("items right, interval", f"{round(low * n)} to {round(high * n)} of {n}"))
         rows.append(("classifiers dropped (Eq. 12)", f"{result.dropped}"))
     shown = accuracy if accuracy is not None else f"{result.top_score:g}"
-    verdict = (
-        f"Among m = {result.classifiers} classifiers that all have true {'AUC' if auc else 'accuracy'} "
-        f"{shown}, the best observed score on n = {n} test items is expected at {result.expected_max:.4f} "
-        f"and falls in {_interval(result.ci)} with probability {_level(result.alpha)}: a top score in this "
-        "range is what luck produces, not evidence of a better method."
-    )
     assumptions = [
         ("model", f"{result.model} ({result.method})"),
         ("classifiers m", f"{result.classifiers}"),
         ("test size n", f"{n}" + (f" ({result.positives} positive)" if auc else "")),
         ("true AUC" if auc else "true accuracy θ", shown),
-        (f"correlation {_RHO}", f"{result.correlation:g}"),
+        (f"correlation {RHO}", f"{result.correlation:g}"),
     ]
     if result.correlation > 0:
         reference = "fixed: exactly θ0·n items right" if result.fixed_reference else "random"
         assumptions.append(("reference θ0", f"{result.reference_accuracy:g} ({reference})"))
-    assumptions.append((f"{_ALPHA}", f"{result.alpha:g}"))
+    assumptions.append((f"{ALPHA}", f"{result.alpha:g}"))
     figure = None
     if not auc:
         from benchtrust.sota import plot_best_of
@@ -115,7 +101,7 @@ def best_of_section(result, *, accuracy: str | None = None, inputs=()) -> Sectio
     return Section(
         title=SOTA_QUESTION,
         analysis="sota best-of",
-        verdict=verdict,
+        verdict=best_of_verdict(result, accuracy),
         columns=("quantity", "value"),
         rows=tuple(rows),
         figure_svg=figure,
@@ -177,8 +163,8 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
         The top of the board, (team name, score) pairs as from :func:`top_teams`; shown as a table.
     """
     from benchtrust.sota import plot_leaderboard
+    from benchtrust.sota._text import leaderboard_verdict
 
-    cli = _cli()
     auc = result.metric == "auc"
     level = _level(result.alpha)
     top_score, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
@@ -197,7 +183,7 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
             f"{level} {_interval(cons.ci)}, {cons.teams_above} above",
         ),
     ]
-    paragraphs = cli._leaderboard_verdict(result)
+    paragraphs = leaderboard_verdict(result)
     excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
     assumptions = [
         ("metric", result.metric),
@@ -205,8 +191,8 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
         ("teams used", f"{result.teams} (excluded: {excluded})"),
     ]
     if not auc:
-        assumptions.append((f"dependence model: correlation {_RHO}", f"{result.correlation:g}"))
-    assumptions += [("bootstrap", f"{result.bootstrap}"), (_ALPHA, f"{result.alpha:g}")]
+        assumptions.append((f"dependence model: correlation {RHO}", f"{result.correlation:g}"))
+    assumptions += [("bootstrap", f"{result.bootstrap}"), (ALPHA, f"{result.alpha:g}")]
     tables = ()
     if top:
         tables = (
@@ -248,14 +234,14 @@ def _score_rows(reported, typed) -> tuple:
     return tuple(rows)
 
 
-_SCORE_COLUMNS = ("score", "reported", _EPS, "interval of true values")
+_SCORE_COLUMNS = ("score", "reported", EPSILON, "interval of true values")
 
 
 def _epsilon(reported, rounding) -> tuple:
     """The ε assumption: each score's ε, given (`rounding` None) or from its decimals as written."""
     eps = ", ".join(f"{item.score} {item.eps:g}" for item in reported)
     how = f"from the decimals as written ({rounding})" if rounding else "as given"
-    return (f"numerical uncertainty {_EPS}", f"{eps}: {how}; intervals widened outward by a tolerance")
+    return (f"numerical uncertainty {EPSILON}", f"{eps}: {how}; intervals widened outward by a tolerance")
 
 
 def test_set_section(result, *, typed=None, rounding=None) -> Section:
@@ -269,13 +255,13 @@ def test_set_section(result, *, typed=None, rounding=None) -> Section:
     rounding : str, optional
         How the scores were shortened, for ε from the decimals (``"round"`` or ``"floor-or-ceil"``).
     """
-    cli = _cli()
+    from benchtrust.consistency._text import test_set_verdict
+
     where = f"{result.positives} positives and {result.negatives} negatives"
-    verdict = cli._solutions_verdict(result.n_solutions, result.solutions, where, "§3")
     return Section(
         title=CONSISTENCY_QUESTION,
         analysis="consistency test-set",
-        verdict=_capital(verdict),
+        verdict=_capital(test_set_verdict(result)),
         columns=_SCORE_COLUMNS,
         rows=_score_rows(result.scores, typed),
         assumptions=(
@@ -304,19 +290,14 @@ def kfold_section(result, *, typed=None, rounding=None, bounds=None) -> Section:
     bounds : dict, optional
         The reported smallest and largest fold scores, {name: (min, max)}.
     """
-    cli = _cli()
-    data = list(zip(result.positives, result.negatives, strict=True))
-    if len(data) == 1:
-        what = f"{data[0][0]} positives and {data[0][1]} negatives"
-    else:
-        what = f"{len(data)} data sets of (p, n) = {cli._pairs_text(data)}"
-    repeated = f", repeated {result.repeats} times" if result.repeats > 1 else ""
+    from benchtrust.consistency._text import AGGREGATION_WORDS, FOLDING_WORDS, kfold_experiment, kfold_verdict
+
     assumptions = [
-        ("experiment", f"{result.folds}-fold cross-validation of {what}{repeated}"),
-        ("aggregation", cli._AGGREGATION_WORDS[result.aggregation]),
+        ("experiment", kfold_experiment(result)),
+        ("aggregation", AGGREGATION_WORDS[result.aggregation]),
     ]
     if result.aggregation == "mos":
-        assumptions.append(("folding", cli._FOLDING_WORDS[result.folding]))
+        assumptions.append(("folding", FOLDING_WORDS[result.folding]))
         assumptions.append(("fold configurations tried", f"{result.configurations_tested}"))
     for name, (low, high) in (bounds or {}).items():
         assumptions.append(("fold bounds", f"every fold's {name} from {low} to {high} (Eq. 10)"))
@@ -325,7 +306,7 @@ def kfold_section(result, *, typed=None, rounding=None, bounds=None) -> Section:
     return Section(
         title=CONSISTENCY_QUESTION,
         analysis="consistency kfold",
-        verdict=_capital(cli._kfold_verdict(result)),
+        verdict=_capital(kfold_verdict(result)),
         columns=_SCORE_COLUMNS,
         rows=_score_rows(result.scores, typed),
         assumptions=tuple(assumptions),
@@ -335,7 +316,8 @@ def kfold_section(result, *, typed=None, rounding=None, bounds=None) -> Section:
 
 def multiclass_section(result, *, typed=None, rounding=None) -> Section:
     """The section of a multiclass result (``consistency multiclass``)."""
-    cli = _cli()
+    from benchtrust.consistency._text import multiclass_verdict
+
     counts = result.class_counts
     how = (
         "micro-averaged: the scores of the pooled one-vs-rest confusion matrix"
@@ -345,7 +327,7 @@ def multiclass_section(result, *, typed=None, rounding=None) -> Section:
     return Section(
         title=CONSISTENCY_QUESTION,
         analysis="consistency multiclass",
-        verdict=_capital(cli._multiclass_verdict(result)),
+        verdict=_capital(multiclass_verdict(result)),
         columns=_SCORE_COLUMNS,
         rows=_score_rows(result.scores, typed),
         assumptions=(
@@ -359,8 +341,9 @@ def multiclass_section(result, *, typed=None, rounding=None) -> Section:
 
 def batch_section(result, *, listed: int = 50) -> Section:
     """The section of a batch of claims (``consistency batch``): counts, then the rows not consistent."""
-    cli = _cli()
-    paragraphs = cli._batch_verdict(result)
+    from benchtrust.consistency._text import batch_verdict
+
+    paragraphs = batch_verdict(result)
     counts = result.counts
     total = len(result.rows)
     summary = ", ".join(f"{counts[v]} {v}" for v in ("consistent", "inconsistent", "error"))
@@ -416,7 +399,7 @@ def outperform_section(result, *, a="A", b="B", runs_a=None, runs_b=None, pair_b
         ("P(A > B)", f"{result.p_a_beats_b:.4f}", ""),
         (f"{_level(result.alpha)} interval", _interval(result.ci), f"percentile bootstrap, {result.method}"),
         ("significant", "yes" if result.significant else "no", f"lower end {result.ci[0]:.4f} vs 0.5"),
-        ("meaningful", "yes" if result.meaningful else "no", f"upper end {result.ci[1]:.4f} vs {_GAMMA}"),
+        ("meaningful", "yes" if result.meaningful else "no", f"upper end {result.ci[1]:.4f} vs {GAMMA}"),
     ]
     if result.paired and pair_by:
         pairing = f"paired by column {pair_by!r} (C.2)"
@@ -431,8 +414,8 @@ def outperform_section(result, *, a="A", b="B", runs_a=None, runs_b=None, pair_b
         columns=("", "value", "detail"),
         rows=tuple(rows),
         assumptions=(
-            (f"{_GAMMA}, the smallest meaningful P(A > B)", f"{result.gamma:g}"),
-            (_ALPHA, f"{result.alpha:g}"),
+            (f"{GAMMA}, the smallest meaningful P(A > B)", f"{result.gamma:g}"),
+            (ALPHA, f"{result.alpha:g}"),
             ("pairing", pairing),
             ("better scores", better),
         ),
@@ -447,12 +430,12 @@ def sample_size_section(runs, *, gamma, alpha, beta) -> Section:
         title=COMPARE_QUESTION,
         analysis="compare sample-size",
         verdict=(
-            f"{runs} runs of each pipeline detect P(A > B) >= {_GAMMA} = {gamma:g} with {_ALPHA} = {alpha:g} "
+            f"{runs} runs of each pipeline detect P(A > B) >= {GAMMA} = {gamma:g} with {ALPHA} = {alpha:g} "
             f"and power {100 * (1 - beta):g}%."
         ),
         columns=("quantity", "value"),
         rows=(("runs of each pipeline", f"{runs}"),),
-        assumptions=((_GAMMA, f"{gamma:g}"), (_ALPHA, f"{alpha:g}"), ("β", f"{beta:g}")),
+        assumptions=((GAMMA, f"{gamma:g}"), (ALPHA, f"{alpha:g}"), ("β", f"{beta:g}")),
         source=f"{_COMPARE}, appendix C.3 (Noether 1987)",
     )
 
@@ -460,8 +443,8 @@ def sample_size_section(runs, *, gamma, alpha, beta) -> Section:
 def error_rates_section(result) -> Section:
     """The section of an :class:`~benchtrust.compare.ErrorRatesResult` (``compare error-rates``), Fig. 6."""
     from benchtrust.compare import plot_error_rates
+    from benchtrust.compare._text import CRITERION_WORDS, error_rates_verdict
 
-    cli = _cli()
     estimators = result.estimators
     criteria = list(result.rates)
     regions = result.region_rates()
@@ -470,28 +453,22 @@ def error_rates_section(result) -> Section:
         return " / ".join("-" if values[e] is None else f"{values[e]:.3f}" for e in estimators)
 
     rows = [
-        (cli._CRITERION_WORDS[c], rates(regions["false_positive"][c]), rates(regions["false_negative"][c]))
+        (CRITERION_WORDS[c], rates(regions["false_positive"][c]), rates(regions["false_negative"][c]))
         for c in criteria
     ]
     assumptions = [
-        (f"{_SIGMA}, SD of one run", f"{result.sigma:g}"),
+        (f"{SIGMA}, SD of one run", f"{result.sigma:g}"),
         ("runs k of each algorithm", f"{result.runs}"),
         ("simulations per point", f"{result.simulations}"),
         ("δ of the single-point and average criteria", f"{result.delta:.6g}"),
-        (_GAMMA, f"{result.gamma:g}"),
-        (_ALPHA, f"{result.alpha:g}"),
+        (GAMMA, f"{result.gamma:g}"),
+        (ALPHA, f"{result.alpha:g}"),
         ("estimators", " / ".join(estimators)),
     ]
-    fp = {c: regions["false_positive"][c] for c in criteria}
-    best = min(criteria, key=lambda c: sum(v for v in fp[c].values() if v is not None))
-    verdict = (
-        f"Of the criteria simulated, the {cli._CRITERION_WORDS[best]} has the lowest false-positive rate "
-        f"(where the true P(A > B) <= 0.5); a false negative is a missed detection where it is > {_GAMMA}."
-    )
     return Section(
         title=COMPARE_QUESTION,
         analysis="compare error-rates",
-        verdict=verdict,
+        verdict=error_rates_verdict(result),
         columns=("criterion", "mean false-positive rate", "mean false-negative rate"),
         rows=tuple(rows),
         figure_svg=svg_of(lambda path: plot_error_rates(result, path)),
@@ -505,8 +482,7 @@ def history_section(result, *, file=None) -> Section:
     import numpy as np
 
     from benchtrust.compare import plot_history
-
-    cli = _cli()
+    from benchtrust.compare._text import history_verdict
 
     def number(value):
         return "" if np.isnan(value) else f"{value:.4f}"
@@ -532,13 +508,13 @@ def history_section(result, *, file=None) -> Section:
     return Section(
         title=COMPARE_QUESTION,
         analysis="compare history",
-        verdict=cli._history_verdict(result),
+        verdict=history_verdict(result),
         columns=("date", "score", "increment", "threshold", "exceeds the noise"),
         rows=tuple(rows),
         figure_svg=svg_of(lambda path: plot_history(result, path)),
         assumptions=(
-            (_SIGMA, sigma),
-            ("test of each increment", f"one-sided z-test, {_ALPHA} = {result.alpha:g}, z = {result.z:.3f}"),
+            (SIGMA, sigma),
+            ("test of each increment", f"one-sided z-test, {ALPHA} = {result.alpha:g}, z = {result.z:.3f}"),
             ("better scores", "lower" if result.lower_is_better else "higher"),
         ),
         source=f"{_COMPARE}, §2.2, §3.1, Fig. 3",
@@ -584,8 +560,8 @@ def compare_example_section(example) -> Section:
             ("data", example.dataset),
             ("runs", f"{example.runs} paired runs (same split and seed for run i of A and B, C.2)"),
             ("sources of variance randomised", ", ".join(SOURCES)),
-            (_GAMMA, f"{result.gamma:g}"),
-            (_ALPHA, f"{result.alpha:g}"),
+            (GAMMA, f"{result.gamma:g}"),
+            (ALPHA, f"{result.alpha:g}"),
             ("study seed", f"{example.seed}"),
         ),
         source=f"{_COMPARE}, §2-4, appendix B, C.1-C.6",
@@ -610,8 +586,8 @@ def multiverse_section(result, *, what="", inputs=()) -> Section:
     import numpy as np
 
     from benchtrust.multiverse._plot import plot_rank_distribution
+    from benchtrust.multiverse._text import share, study_verdict
 
-    cli = _cli()
     mv = result.multiverse
     default = mv.index(mv.defaults)
     order = np.argsort(mv.ranks[default], kind="stable")
@@ -622,12 +598,12 @@ def multiverse_section(result, *, what="", inputs=()) -> Section:
             f"{mv.ranks[default, m]:g}",
             f"{result.distribution.best[m]:g}",
             f"{result.distribution.worst[m]:g}",
-            cli._share(top[:, m].mean()),
+            share(top[:, m].mean()),
             f"{result.stepwise.best[mv.methods[m]]:g}",
         )
         for m in order
     )
-    sizes = f" {_TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
+    sizes = f" {TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
     assumptions = [
         ("combinations", f"{len(mv.codes)} ({sizes})"),
         ("defaults", ", ".join(f"{c} = {mv.defaults[c]}" for c in mv.choices)),
@@ -670,7 +646,7 @@ def multiverse_section(result, *, what="", inputs=()) -> Section:
     return Section(
         title=MULTIVERSE_QUESTION,
         analysis="multiverse",
-        verdict=cli._multiverse_verdict(result),
+        verdict=study_verdict(result),
         notes=tuple(impact),
         columns=("method", "rank at the defaults", "best rank", "worst rank", "first in", "step-wise best"),
         rows=rows,

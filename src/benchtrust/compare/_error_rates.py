@@ -29,6 +29,7 @@ import dataclasses
 import numpy as np
 
 from benchtrust._io import InputError, _number, check_count, check_probability
+from benchtrust.compare import _text
 from benchtrust.compare._outperform import _exact_interval
 
 #: §4.2: the average and single-point criteria's threshold δ = 1.9952σ (fitted to paperswithcode.com).
@@ -120,6 +121,15 @@ class ErrorRatesResult:
             f"({self.probabilities.size} points), runs={self.runs}, simulations={self.simulations}, "
             f"sigma={self.sigma:g}, delta={self.delta:.6g}, gamma={self.gamma:g}, rates: {', '.join(parts)})"
         )
+
+    def __str__(self):
+        """The readable summary ``benchtrust compare error-rates`` prints (paper §4.2, Fig. 6)."""
+        return _text.error_rates_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §4.2): the criterion with the lowest false-positive rate."""
+        return _text.error_rates_verdict(self)
 
     def to_dict(self):
         """The result as plain JSON types (infinite Δ, at P(A > B) = 1, as None)."""

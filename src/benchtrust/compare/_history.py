@@ -22,6 +22,7 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, _number, check_count, check_probability
+from benchtrust.compare import _text
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -76,6 +77,16 @@ class HistoryResult:
             f"significant={int(self.significant.sum())}/{compared}, "
             f"first_threshold={self.thresholds[1] if compared else float('nan'):.6g})"
         )
+
+    def __str__(self):
+        """The readable summary ``benchtrust compare history`` prints (paper §2.2, §3.1, Fig. 3)."""
+        return _text.history_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §2.2, §3.1): how many results improve on the best before them by
+        more than the noise of the benchmark."""
+        return _text.history_verdict(self)
 
     def to_dict(self):
         """The result as plain JSON types (dates as ISO strings or numbers; None where undefined)."""

@@ -3,7 +3,7 @@ improvements against the benchmark's noise (§2.2)."""
 
 from __future__ import annotations
 
-from benchtrust._report.figures import image_format, new_figure, write_figure
+from benchtrust._figures import image_format, new_figure, write_figure
 
 #: Fig. 6 colours: single point green, average orange, probability of outperforming purple.
 _CRITERION_STYLE = {

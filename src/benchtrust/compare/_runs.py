@@ -21,7 +21,7 @@ from benchtrust._io import InputError, _is_number, read_table
 __all__ = ["PairedRuns", "read_history", "read_runs"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class PairedRuns:
     """The scores of algorithms A and B read from a runs file.
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from benchtrust._io import InputError, _sniff_delimiter, write_atomic
 from benchtrust.consistency._scores import score as _score
+from benchtrust.consistency._text import batch_text, batch_verdict
 
 __all__ = ["BatchResult", "check_batch", "read_folding"]
 
@@ -86,6 +87,18 @@ class BatchResult:
     def __repr__(self):
         counts = ", ".join(f"{verdict}={self.counts[verdict]}" for verdict in VERDICTS)
         return f"BatchResult(source={self.source!r}, rows={len(self.rows)}, {counts})"
+
+    def __str__(self):
+        """The readable summary ``benchtrust consistency batch`` prints: the counts, the rows (or, beyond
+        20, those not consistent) and the verdict."""
+        return batch_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §3-4): how many claims are inconsistent, how many rows could not
+        be checked, or that every claim could come from its experiment; paragraphs are separated by a blank
+        line."""
+        return "\n\n".join(batch_verdict(self, wrap=False))
 
     def to_dict(self):
         """The result as plain JSON types: ``source``, ``counts`` and ``rows`` (a list of dicts)."""

@@ -30,6 +30,7 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, check_count
+from benchtrust.consistency import _text
 from benchtrust.consistency._folds import (
     check_folding,
     configuration_chunks,
@@ -107,6 +108,16 @@ class KFoldResult:
             f"folding={self.folding!r}, data sets [{data}], folds={self.folds}, repeats={self.repeats}, "
             f"configurations_tested={self.configurations_tested}, evidence={evidence}, scores=[{shown}])"
         )
+
+    def __str__(self):
+        """The readable summary ``benchtrust consistency kfold`` prints (paper §4)."""
+        return _text.kfold_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §4.2-4.4): the folds and per-fold counts that give every score,
+        or that none do."""
+        return _text.kfold_verdict(self)
 
     def to_dict(self):
         """The result as plain JSON types."""

@@ -339,7 +339,7 @@ class _OverBudgetError(Exception):
     """The exact search would outgrow its budget."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class _Batch:
     """Problems of the same shape in integers: per-set ranges and couplings, the columns and windows.
 

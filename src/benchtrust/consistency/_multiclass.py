@@ -50,6 +50,7 @@ from fractions import Fraction
 import numpy as np
 
 from benchtrust._io import InputError, check_count
+from benchtrust.consistency import _text
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._test_set import check_examples, satisfies
@@ -109,6 +110,15 @@ class MulticlassResult:
             f"MulticlassResult(consistent={self.consistent}, average={self.average!r}, "
             f"class_counts={list(self.class_counts)}, {found}, scores=[{scores}], beta={self.beta})"
         )
+
+    def __str__(self):
+        """The readable summary ``benchtrust consistency multiclass`` prints."""
+        return _text.multiclass_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §4.2 micro, §4.3 macro, the classes taking the place of folds)."""
+        return _text.multiclass_verdict(self)
 
     def to_dict(self):
         """The result as plain JSON types."""

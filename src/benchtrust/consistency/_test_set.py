@@ -50,6 +50,7 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, check_count
+from benchtrust.consistency import _text
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
 
@@ -95,6 +96,16 @@ class TestSetResult:
             f"solutions=[{shown}], positives={self.positives}, negatives={self.negatives}, "
             f"scores=[{_scores_text(self.scores)}], beta={self.beta})"
         )
+
+    def __str__(self):
+        """The readable summary ``benchtrust consistency test-set`` prints (paper §3)."""
+        return _text.test_set_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §3): the confusion matrices that give every score, or that none
+        does."""
+        return _text.test_set_verdict(self)
 
     def to_dict(self):
         """The result as plain JSON types."""
@@ -189,7 +200,7 @@ def _scores_text(reported):
     return ", ".join(f"{rep.score}={rep.value!r}±{rep.eps:g}" for rep in reported)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class SolutionSet:
     """The consistent pairs, row by row: the rows are tp (``by_tp``) or tn, the columns the other count.
 

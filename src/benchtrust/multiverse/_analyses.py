@@ -14,7 +14,7 @@ from benchtrust._io import InputError
 __all__ = ["Impact", "RankDistribution", "Stepwise", "impact", "rank_distribution", "stepwise"]
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class RankDistribution:
     """Each method's ranks over all combinations (the paper's Fig. 2).
 
@@ -88,7 +88,7 @@ def rank_distribution(multiverse) -> RankDistribution:
     return RankDistribution(tuple(multiverse.methods), ranks.min(axis=0), ranks.max(axis=0), table)
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Stepwise:
     """Step-wise optimisation of each method's rank (the paper's Fig. 3).
 
@@ -189,7 +189,7 @@ def _merit(multiverse, k, m):
     return (multiverse.ranks[k, m], -value if multiverse.higher_is_better[k] else value)
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Impact:
     """How much changing one choice alone changes the ranking (§4.2).
 

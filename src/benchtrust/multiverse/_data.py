@@ -19,7 +19,7 @@ from benchtrust._io import InputError, table_of
 __all__ = ["Results", "read_characteristics", "read_results"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Results:
     """A benchmark's results, arranged for imputation.
 

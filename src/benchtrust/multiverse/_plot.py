@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
+from benchtrust._figures import image_format, new_figure, write_figure
 from benchtrust._io import InputError
-from benchtrust._report.figures import image_format, new_figure, write_figure
 
 #: Fig. 3 colours of the optimisation steps, in the order of the choices: blue, pink, green, yellow as in
 #: the paper, then further distinct colours for more choices.

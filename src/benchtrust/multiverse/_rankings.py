@@ -24,7 +24,7 @@ __all__ = ["Multiverse", "rankings"]
 _TIMES = "\N{MULTIPLICATION SIGN}"
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Multiverse:
     """The rankings of the methods under every combination of options.
 

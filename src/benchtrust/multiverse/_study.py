@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from benchtrust._io import InputError, write_atomic
+from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
     Impact,
     RankDistribution,
@@ -25,7 +26,7 @@ from benchtrust.multiverse._unfolding import Unfolding, unfold
 __all__ = ["Study", "bundled_study", "study"]
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Study:
     """The rankings of a multiverse and everything the paper derives from them (§4).
 
@@ -86,6 +87,16 @@ class Study:
         extra = (self.unfolding, self.permutation, self.subsample)
         parts += [repr(part) for part in extra if part is not None]
         return "\n".join(parts)
+
+    def __str__(self) -> str:
+        """The readable summary ``benchtrust multiverse`` prints, without the files written (paper §3-4)."""
+        return _text.study_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §4.1, Fig. 2): how many methods rank first under some
+        combination, and how far a method's rank moves across them."""
+        return _text.study_verdict(self)
 
     def unfolding_table(self):
         """One row per point of the unfolding: ``kind`` (combination or method), ``label``, the option of

@@ -36,7 +36,7 @@ _SIZE = "nrdatasets"
 _CELLS_PER_CALL = 4_000_000
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Subsample:
     """The distinct rankings of the methods on the first data sets of orders of them (§4.3, Fig. 6, S3).
 

@@ -22,7 +22,7 @@ import numpy as np
 from scipy import stats
 
 from benchtrust._io import InputError, check_count, check_probability
-from benchtrust.sota import _dependence, _two_binomials
+from benchtrust.sota import _dependence, _text, _two_binomials
 
 #: Probability mass allowed outside the evaluated window of z, at each end: the error bound of the exact
 #: distributions (every reported probability is within it; doubles resolve 1.1e-16 near 1).
@@ -104,6 +104,15 @@ class BestOfResult:
             f"ci{level}=({low:.6f}, {high:.6f}), dropped={self.dropped})"
         )
 
+    def __str__(self):
+        """The readable summary ``benchtrust sota best-of`` prints (paper §3-4; §5.2.1 for AUC)."""
+        return _text.best_of_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words: where luck alone puts the best of m scores (paper §3-4, Fig. 1)."""
+        return _text.best_of_verdict(self)
+
     def to_dict(self, *, distribution=False):
         """The result as plain JSON types; with ``distribution`` also the score grid, pmf and cdf."""
         out = {
@@ -132,7 +141,7 @@ class BestOfResult:
         return out
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class _Model:
     """Validated description of the classifiers: distinct accuracies and how many share each."""
 

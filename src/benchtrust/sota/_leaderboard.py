@@ -27,7 +27,7 @@ import numpy as np
 from scipy import optimize, special
 
 from benchtrust._io import InputError, check_count, check_probability, read_leaderboard
-from benchtrust.sota import _auc
+from benchtrust.sota import _auc, _text
 from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
 from benchtrust.sota._single import clopper_pearson
 
@@ -124,6 +124,17 @@ class LeaderboardResult:
             f"observed_max={self.observed_max:.6f}, plugin_expected_max={self.plugin.expected_max:.6f}, "
             f"cropped_sota={self.cropped.sota:.6f}, conservative_sota={self.conservative.sota:.6f})"
         )
+
+    def __str__(self):
+        """The readable summary ``benchtrust sota leaderboard`` prints (paper §5, Table 3)."""
+        return _text.leaderboard_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §5, Table 3): is the top of the board luck, leakage or a real
+        lead, with notes on the teams Eq. 12 left out and on the sober state of the art; paragraphs are
+        separated by a blank line."""
+        return "\n\n".join(_text.leaderboard_verdict(self))
 
     def to_dict(self):
         """The result as plain JSON types (the scores themselves are left out)."""

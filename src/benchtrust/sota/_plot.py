@@ -3,7 +3,7 @@ a leaderboard's scores with its state-of-the-art estimates (§5.1.1)."""
 
 from __future__ import annotations
 
-from benchtrust._report.figures import image_format, new_figure, write_figure
+from benchtrust._figures import image_format, new_figure, write_figure
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6

@@ -1,0 +1,46 @@
+"""What the subpackages' explanations of their results share: the width of a paragraph and the Greek
+letters of the papers.
+
+Each subpackage words its own results in its ``_text.py``; this module holds only what two of them would
+otherwise each define. It imports nothing but the standard library, so any layer may use it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+__all__ = ["ALPHA", "BETA", "EPSILON", "GAMMA", "RHO", "SIGMA", "TIMES", "WIDTH", "paragraph"]
+
+#: The widest line of a paragraph of readable output, in characters.
+WIDTH = 100
+
+# Greek letters the texts share with the papers, spelled out where the linter would take them for Latin.
+ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
+BETA = "\N{GREEK SMALL LETTER BETA}"
+GAMMA = "\N{GREEK SMALL LETTER GAMMA}"
+EPSILON = "\N{GREEK SMALL LETTER EPSILON}"
+RHO = "\N{GREEK SMALL LETTER RHO}"
+SIGMA = "\N{GREEK SMALL LETTER SIGMA}"
+TIMES = "\N{MULTIPLICATION SIGN}"
+
+
+def paragraph(text: str) -> str:
+    """`text` wrapped to lines of at most :data:`WIDTH` characters.
+
+    Parameters
+    ----------
+    text : str
+        One paragraph of plain words.
+
+    Returns
+    -------
+    str
+        The paragraph, its lines joined by newlines (no trailing newline).
+
+    Examples
+    --------
+    >>> print(paragraph("word " * 30))
+    word word word word word word word word word word word word word word word word word word word word
+    word word word word word word word word word word
+    """
+    return textwrap.fill(text, width=WIDTH)

@@ -1,0 +1,348 @@
+"""``benchtrust compare``: is A really better than B, given all the sources of variance?
+
+``outperform`` (P(A > B) over runs and the decision), ``sample-size`` (runs the test needs),
+``error-rates`` (how often each criterion concludes, simulated) and ``history`` (which state-of-the-art
+increments exceed the noise) check their options, call :mod:`benchtrust.compare`, and print the result (its
+text, or ``--json``), with an optional plot and HTML report.
+"""
+
+import typer
+
+from benchtrust._io import InputError
+from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA
+from benchtrust.cli._common import (
+    _JSON_OPTION,
+    _REPORT_OPTION,
+    _check_plot_path,
+    _check_report_path,
+    _count,
+    _count_or_zero,
+    _group,
+    _number,
+    _one_line_errors,
+    _print_result,
+    _probability,
+    _with_progress,
+    _write_report,
+)
+
+compare_app = _group("compare", "Is A really better than B, given all the sources of variance?")
+
+
+_COMPARE_GAMMA_OPTION = typer.Option(
+    "0.75",
+    "--gamma",
+    metavar="GAMMA",
+    help=f"{GAMMA} in (0.5, 1): the smallest P(A > B) that is meaningful (the paper recommends 0.75).",
+)
+_COMPARE_ALPHA_OPTION = typer.Option(
+    "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: the interval of P(A > B) has level 1 - {ALPHA}."
+)
+_LOWER_IS_BETTER_OPTION = typer.Option(
+    False, "--lower-is-better", help="Lower scores are better (error rates, losses)."
+)
+
+
+def _gamma(text: str) -> float:
+    """`text` given to ``--gamma``: a probability strictly between 0.5 and 1."""
+    value = _number(text, "--gamma")
+    if not 0.5 < value < 1:
+        raise InputError(f"--gamma: expected a value strictly between 0.5 and 1, got {text!r}")
+    return value
+
+
+def _positive_number(text: str, option: str) -> float:
+    """`text` given to `option` as a finite number > 0."""
+    import math
+
+    value = _number(text, option)
+    if not 0 < value < math.inf:
+        raise InputError(f"{option}: expected a positive number, got {text!r}")
+    return value
+
+
+def _plot_note(plot, json_output: bool) -> None:
+    if plot is not None:
+        typer.echo(f"plot written to {plot}", err=json_output)
+
+
+@compare_app.command("outperform")
+def outperform_command(
+    runs: str = typer.Argument(
+        ..., metavar="RUNS.csv", help="One run per row: columns algorithm, score and, to pair, e.g. seed."
+    ),
+    a: str | None = typer.Option(None, "--a", metavar="NAME", help="Algorithm A, as named in the file."),
+    b: str | None = typer.Option(None, "--b", metavar="NAME", help="Algorithm B, as named in the file."),
+    pair_by: str | None = typer.Option(
+        None,
+        "--pair-by",
+        metavar="COLUMN",
+        help="Pair the runs of A and B by equal values of COLUMN (C.2). Without it: paired at random (C.4).",
+    ),
+    gamma: str = _COMPARE_GAMMA_OPTION,
+    alpha: str = _COMPARE_ALPHA_OPTION,
+    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    resamples: str | None = typer.Option(
+        None, "--resamples", metavar="K", help="Bootstrap K resamples (default: the exact interval)."
+    ),
+    seed: str = typer.Option(
+        "0", "--seed", metavar="S", help="Random seed of the random pairing and of --resamples."
+    ),
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.4-C.6)."""
+
+    def command():
+        for option, value in {"--a": a, "--b": b}.items():
+            if value is None or not value.strip():
+                raise InputError(f"{option} NAME is required: the algorithm, as named in column 'algorithm'")
+        if a.strip() == b.strip():
+            raise InputError(f"--a and --b both name {a.strip()!r}: compare two different algorithms")
+        options = {
+            "gamma": _gamma(gamma),
+            "alpha": _probability(alpha, "--alpha"),
+            "lower_is_better": lower_is_better,
+            "resamples": None if resamples is None else _count(resamples, "--resamples"),
+            "seed": _count_or_zero(seed, "--seed"),
+        }
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.compare import probability_of_outperforming
+        from benchtrust.compare._runs import read_runs
+
+        read = read_runs(runs, a=a, b=b, pair_by=pair_by)
+        result = probability_of_outperforming(read.a, read.b, paired=read.paired, **options)
+        if json_output:
+            import json
+
+            out = result.to_dict()
+            out.update(a=read.names[0], b=read.names[1], runs_a=int(read.a.size), runs_b=int(read.b.size))
+            out["pair_by"] = read.pair_by
+            typer.echo(json.dumps(out, indent=2))
+        else:
+            from benchtrust.compare._text import outperform_text
+
+            typer.echo(outperform_text(result, read, options["seed"]))
+        if report is not None:
+            _write_report(report, _outperform_report(result, read, options["seed"]), json_output)
+
+    _one_line_errors(command)
+
+
+def _outperform_report(result, read, seed):
+    """The report section of ``compare outperform``."""
+    from benchtrust._report.sections import outperform_section
+
+    return outperform_section(
+        result,
+        a=read.names[0],
+        b=read.names[1],
+        runs_a=int(read.a.size),
+        runs_b=int(read.b.size),
+        pair_by=read.pair_by,
+        seed=None if read.paired else seed,
+        file=read.source,
+    )
+
+
+@compare_app.command("sample-size")
+def sample_size_command(
+    gamma: str = _COMPARE_GAMMA_OPTION,
+    alpha: str = typer.Option("0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: rate of false positives."),
+    beta: str = typer.Option(
+        "0.05", "--beta", metavar="BETA", help=f"{BETA}: rate of false negatives (power 1 - {BETA})."
+    ),
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """How many runs of each pipeline the test of P(A > B) needs (Noether 1987; paper C.3)."""
+
+    def command():
+        g = _gamma(gamma)
+        level = _probability(alpha, "--alpha")
+        miss = _probability(beta, "--beta")
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.compare import sample_size
+
+        runs = sample_size(g, alpha=level, beta=miss)
+        if report is not None:
+            from benchtrust._report.sections import sample_size_section
+
+            section = sample_size_section(runs, gamma=g, alpha=level, beta=miss)
+            _write_report(report, section, json_output)
+        if json_output:
+            import json
+
+            typer.echo(json.dumps({"runs": runs, "gamma": g, "alpha": level, "beta": miss}, indent=2))
+            return
+        from benchtrust.compare._text import sample_size_text
+
+        typer.echo(sample_size_text(runs, gamma=g, alpha=level, beta=miss))
+
+    _one_line_errors(command)
+
+
+@compare_app.command("error-rates")
+def error_rates_command(
+    sigma: str | None = typer.Option(
+        None, "--sigma", metavar="S", help=f"{SIGMA}: SD of one run with every source randomised (required)."
+    ),
+    runs: str = typer.Option("50", "--runs", metavar="K", help="k, runs of each algorithm (§4.2: 50)."),
+    conditional_sd: str | None = typer.Option(
+        None,
+        "--conditional-sd",
+        metavar="S",
+        help="Biased estimator: SD of the runs around one hyperparameter optimisation (with --bias-sd).",
+    ),
+    bias_sd: str | None = typer.Option(
+        None,
+        "--bias-sd",
+        metavar="S",
+        help="Biased estimator: SD of its mean across hyperparameter optimisations (with --conditional-sd).",
+    ),
+    probabilities: str | None = typer.Option(
+        None,
+        "--probabilities",
+        metavar="P1,P2,...",
+        help="The true P(A > B) to simulate, in (0, 1] (default: 25 values from 0.4 to 1, as Fig. 6).",
+    ),
+    delta: str | None = typer.Option(
+        None,
+        "--delta",
+        metavar="D",
+        help=f"δ of the single-point and average criteria (default 1.9952{SIGMA}).",
+    ),
+    gamma: str = _COMPARE_GAMMA_OPTION,
+    alpha: str = _COMPARE_ALPHA_OPTION,
+    simulations: str = typer.Option(
+        "1000", "--simulations", metavar="R", help="Simulated comparisons per probability."
+    ),
+    seed: str | None = typer.Option(None, "--seed", metavar="S", help="Random seed."),
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 6 for this simulation to FILE.png."
+    ),
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """How often each criterion concludes "A is better than B", against the true P(A > B) (§4.2, Fig. 6)."""
+
+    def command():
+        if sigma is None:
+            raise InputError(f"--sigma S is required ({SIGMA}, the SD of one run's score)")
+        options = {
+            "runs": _count(runs, "--runs"),
+            "gamma": _gamma(gamma),
+            "alpha": _probability(alpha, "--alpha"),
+            "simulations": _count(simulations, "--simulations"),
+            "seed": None if seed is None else _count_or_zero(seed, "--seed"),
+        }
+        if (conditional_sd is None) != (bias_sd is None):
+            raise InputError(
+                "--conditional-sd and --bias-sd go together: give both to simulate the biased estimator"
+            )
+        if conditional_sd is not None:
+            options["conditional_sd"] = _positive_number(conditional_sd, "--conditional-sd")
+            options["bias_sd"] = _number(bias_sd, "--bias-sd")
+            if not 0 <= options["bias_sd"] < float("inf"):
+                raise InputError(f"--bias-sd: expected a number >= 0, got {bias_sd!r}")
+        if probabilities is not None:
+            parts = [part.strip() for part in probabilities.split(",")]
+            if not all(parts):
+                raise InputError(
+                    f"--probabilities: expected numbers separated by commas, got {probabilities!r}"
+                )
+            options["probabilities"] = [
+                _probability(part, "--probabilities", closed=False, upper_open=False) for part in parts
+            ]
+        if delta is not None:
+            options["delta"] = _number(delta, "--delta")
+        s = _positive_number(sigma, "--sigma")
+        if plot is not None:
+            _check_plot_path(plot)
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.compare._error_rates import error_rates
+
+        result = _with_progress(
+            "simulating benchmarks", json_output, lambda progress: error_rates(s, **options)
+        )
+        if plot is not None:
+            from benchtrust.compare._plot import plot_error_rates
+
+            plot_error_rates(result, plot)
+        _print_result(result, json_output, lambda: str(result))
+        _plot_note(plot, json_output)
+        if report is not None:
+            from benchtrust._report.sections import error_rates_section
+
+            _write_report(report, error_rates_section(result), json_output)
+
+    _one_line_errors(command)
+
+
+@compare_app.command("history")
+def history_command(
+    file: str = typer.Argument(
+        ..., metavar="HISTORY.csv", help="One published result per row: columns date and score."
+    ),
+    sigma: str | None = typer.Option(
+        None, "--sigma", metavar="S", help=f"{SIGMA}: the benchmark's SD of one result, in score units."
+    ),
+    test_size: str | None = typer.Option(
+        None, "--test-size", metavar="N", help=f"n, test items: {SIGMA} = sqrt(p(1 - p)/n) (binomial, §2.2)."
+    ),
+    alpha: str = typer.Option(
+        "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA} of the one-sided z-test of each increment."
+    ),
+    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 3 for this history to FILE.png."
+    ),
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Which state-of-the-art increments of a benchmark exceed its noise (paper §2.2, §3.1, Fig. 3)."""
+
+    def command():
+        if (sigma is None) == (test_size is None):
+            raise InputError(
+                f"give either --sigma S (the SD of one result) or --test-size N (binomial {SIGMA}), not both"
+                if sigma is not None
+                else f"give --sigma S (the SD of one result) or --test-size N (binomial {SIGMA})"
+            )
+        options = {"alpha": _probability(alpha, "--alpha"), "lower_is_better": lower_is_better}
+        if sigma is not None:
+            options["sigma"] = _positive_number(sigma, "--sigma")
+        else:
+            options["test_size"] = _count(test_size, "--test-size")
+        if plot is not None:
+            _check_plot_path(plot)
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.compare._history import history
+        from benchtrust.compare._runs import read_history
+        from benchtrust.compare._text import history_text
+
+        dates, scores = read_history(file)
+        try:
+            result = history(dates, scores, **options)
+        except InputError as exc:
+            raise InputError(f"{file}: {exc}") from None
+        if plot is not None:
+            from benchtrust.compare._plot import plot_history
+
+            plot_history(result, plot)
+        _print_result(result, json_output, lambda: history_text(result, file))
+        _plot_note(plot, json_output)
+        if report is not None:
+            from benchtrust._report.sections import history_section
+
+            _write_report(report, history_section(result, file=file), json_output)
+
+    _one_line_errors(command)

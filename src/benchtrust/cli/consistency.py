@@ -1,0 +1,409 @@
+"""``benchtrust consistency``: could these reported scores have come from the experiment described?
+
+``test-set`` (one test set, paper §3), ``kfold`` (k-fold cross-validation, §4), ``multiclass`` (averaged
+one-vs-rest scores) and ``batch`` (a table of claims) check their options, call
+:mod:`benchtrust.consistency`, and print the result (its text, or ``--json``), with an optional HTML report.
+"""
+
+import typer
+
+from benchtrust._io import InputError
+from benchtrust.cli._common import (
+    _JSON_OPTION,
+    _REPORT_OPTION,
+    _check_report_path,
+    _count,
+    _count_or_zero,
+    _group,
+    _number,
+    _one_line_errors,
+    _print_result,
+    _with_progress,
+    _write_report,
+)
+
+consistency_app = _group(
+    "consistency", "Could these reported scores have come from the experiment described?"
+)
+
+
+# The options every consistency command shares.
+_SCORE_OPTION = typer.Option(
+    None,
+    "--score",
+    metavar="NAME=VALUE",
+    help="A reported score, as printed (e.g. acc=0.9400: 4 decimals); repeat for each score.",
+)
+_EPS_OPTION = typer.Option(
+    None,
+    "--eps",
+    metavar="E",
+    help="ε, the numerical uncertainty of every score (default: from the decimals as written).",
+)
+_ROUNDING_OPTION = typer.Option(
+    "round",
+    "--rounding",
+    metavar="round|floor-or-ceil",
+    help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
+)
+_BETA_OPTION = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores.")
+
+
+def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
+    """`text` given to `option`, if it is one of `choices` (any case)."""
+    if text.strip().lower() not in choices:
+        raise InputError(f"{option}: expected {' or '.join(choices)}, got {text!r}")
+    return text.strip().lower()
+
+
+def _reported_options(score_texts, eps, rounding, beta) -> dict:
+    """The options shared by every consistency command, checked: scores (name -> text as typed), ε, ..."""
+    import math
+
+    from benchtrust.consistency import score
+
+    if not score_texts:
+        raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score acc=0.94")
+    scores, canonical = {}, {}
+    for text in score_texts:
+        name, equals, value = (part.strip() for part in text.partition("="))
+        if not (equals and name and value):
+            raise InputError(f"--score: expected NAME=VALUE, such as acc=0.94, got {text!r}")
+        try:
+            found = score(name).name
+        except InputError as exc:
+            raise InputError(f"--score {text}: {exc}") from None
+        if found in canonical:
+            same = "given twice" if canonical[found] == name else f"the same score as {canonical[found]}"
+            raise InputError(f"--score {text}: {name} is {same} ({found})")
+        canonical[found] = name
+        if not math.isfinite(_number(value, f"--score {name}")):
+            raise InputError(f"--score {name}: expected a finite number, got {value!r}")
+        scores[name] = value
+    options = {"rounding": _choice(rounding, "--rounding", ("round", "floor-or-ceil"))}
+    if eps is not None:
+        options["eps"] = _number(eps, "--eps")
+        if not 0 <= options["eps"] < math.inf:
+            raise InputError(f"--eps: expected a number >= 0, got {eps!r}")
+    if beta is not None:
+        options["beta"] = _number(beta, "--beta")
+        if not 0 < options["beta"] < math.inf:
+            raise InputError(f"--beta: expected a positive number, got {beta!r}")
+    return {"scores": scores, **options}
+
+
+@consistency_app.command("test-set")
+def test_set_command(
+    positives: str | None = typer.Option(
+        None, "--positives", metavar="P", help="p, positives in the test set."
+    ),
+    negatives: str | None = typer.Option(
+        None, "--negatives", metavar="N", help="n, negatives in the test set."
+    ),
+    scores: list[str] | None = _SCORE_OPTION,
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    beta: str | None = _BETA_OPTION,
+    examples: str = typer.Option(
+        "10", "--examples", metavar="K", help="List at most K of the matrices found."
+    ),
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
+
+    def command():
+        for option, value in {"--positives": positives, "--negatives": negatives}.items():
+            if value is None:
+                raise InputError(f"{option} is required (the counts of the test set)")
+        options = _reported_options(scores, eps, rounding, beta)
+        p = _count(positives, "--positives")
+        n = _count(negatives, "--negatives")
+        shown = _count_or_zero(examples, "--examples")
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.consistency._test_set import check_test_set
+        from benchtrust.consistency._text import test_set_text
+
+        result = check_test_set(options.pop("scores"), positives=p, negatives=n, examples=shown, **options)
+        _print_result(result, json_output, lambda: test_set_text(result, dict(_typed(scores))))
+        if report is not None:
+            from benchtrust._report.sections import test_set_section
+
+            section = test_set_section(
+                result, typed=dict(_typed(scores)), rounding=None if eps is not None else options["rounding"]
+            )
+            _write_report(report, section, json_output)
+
+    _one_line_errors(command)
+
+
+def _typed(score_texts):
+    """The (name, value) pairs of ``--score NAME=VALUE`` options, as typed."""
+    return [tuple(part.strip() for part in text.partition("=")[::2]) for text in score_texts]
+
+
+@consistency_app.command("kfold")
+def kfold_command(
+    positives: list[str] | None = typer.Option(
+        None, "--positives", metavar="P", help="p, positives in the data set; repeat for several data sets."
+    ),
+    negatives: list[str] | None = typer.Option(
+        None, "--negatives", metavar="N", help="n, negatives in the data set; one per --positives."
+    ),
+    folds: str | None = typer.Option(None, "--folds", metavar="K", help="k, the number of folds."),
+    repeats: str | None = typer.Option(None, "--repeats", metavar="R", help="Repetitions of the k folds."),
+    aggregation: str | None = typer.Option(
+        None,
+        "--aggregation",
+        metavar="mos|som",
+        help="Mean of the folds' scores, or score of the summed counts.",
+    ),
+    folding: str | None = typer.Option(
+        None,
+        "--folding",
+        metavar="stratified|unknown|FILE",
+        help="The folds' counts (mos): stratified, unknown (all tried), or a CSV of positives,negatives.",
+    ),
+    max_configurations: str = typer.Option(
+        "10000000", "--max-configurations", metavar="M", help="With unknown folds: refuse to try more than M."
+    ),
+    bounds: list[str] | None = typer.Option(
+        None, "--bound", metavar="NAME=MIN:MAX", help="The smallest and largest fold score reported (mos)."
+    ),
+    scores: list[str] | None = _SCORE_OPTION,
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    beta: str | None = _BETA_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Could the scores come from k-fold cross-validation of these data sets? (paper §4)"""
+
+    def command():
+        options = _reported_options(scores, eps, rounding, beta)
+        if aggregation is None:
+            raise InputError(
+                "--aggregation is required: mos (mean of the folds' scores) or som (score of means)"
+            )
+        options["aggregation"] = _choice(aggregation, "--aggregation", ("mos", "som"))
+        options.update(_kfold_counts(positives, negatives, folds, folding))
+        if repeats is not None:
+            options["repeats"] = _count(repeats, "--repeats")
+        if bounds:
+            options["bounds"] = _bounds(bounds)
+        options["max_configurations"] = _count(max_configurations, "--max-configurations")
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.consistency._kfold import check_kfold
+        from benchtrust.consistency._text import kfold_text
+
+        reported = options.pop("scores")
+        slow = options["aggregation"] == "mos" and options.get("folding", "unknown") == "unknown"
+        result = _with_progress(
+            "trying every fold configuration",
+            json_output or not slow,
+            lambda progress: check_kfold(reported, **options),
+        )
+        _print_result(
+            result, json_output, lambda: kfold_text(result, dict(_typed(scores)), options.get("bounds"))
+        )
+        if report is not None:
+            from benchtrust._report.sections import kfold_section
+
+            section = kfold_section(
+                result,
+                typed=dict(_typed(scores)),
+                rounding=None if eps is not None else options["rounding"],
+                bounds=options.get("bounds"),
+            )
+            _write_report(report, section, json_output)
+
+    _one_line_errors(command)
+
+
+def _kfold_counts(positives, negatives, folds, folding) -> dict:
+    """positives, negatives, folds and folding of ``consistency kfold``, checked.
+
+    A FILE of folds is read; without --positives, --negatives and --folds they are taken from it: the sums
+    of its folds and their number, for each data set.
+    """
+    out = {}
+    if folding is not None and folding.strip().lower() in ("stratified", "unknown"):
+        out["folding"] = folding.strip().lower()
+    elif folding is not None:
+        from benchtrust.consistency._batch import read_folding
+
+        out["folding"] = read_folding(folding)
+        sets = out["folding"] if isinstance(out["folding"][0], list) else [out["folding"]]
+        if not (positives or negatives or folds):
+            if len({len(folds_of_set) for folds_of_set in sets}) > 1:
+                raise InputError(f"--folding {folding}: the data sets have different numbers of folds")
+            positives = [str(sum(p for p, _ in folds_of_set)) for folds_of_set in sets]
+            negatives = [str(sum(n for _, n in folds_of_set)) for folds_of_set in sets]
+            folds = str(len(sets[0]))
+    if positives and negatives and len(positives) != len(negatives):
+        raise InputError(
+            f"--positives is given {len(positives)} times and --negatives {len(negatives)}: "
+            "give one of each per data set"
+        )
+    for option, values in {"--positives": positives, "--negatives": negatives, "--folds": folds}.items():
+        if not values:
+            raise InputError(f"{option} is required (or --folding FILE, whose folds give it)")
+    p = [_count(text, "--positives") for text in positives]
+    n = [_count(text, "--negatives") for text in negatives]
+    out.update(
+        positives=p[0] if len(p) == 1 else p,
+        negatives=n[0] if len(n) == 1 else n,
+        folds=_count(folds, "--folds"),
+    )
+    return out
+
+
+def _bounds(texts) -> dict:
+    """``--bound NAME=MIN:MAX`` options as {name: (min, max)}, the numbers kept as typed."""
+    from benchtrust.consistency import score
+
+    out, seen = {}, {}
+    for text in texts:
+        name, equals, interval = (part.strip() for part in text.partition("="))
+        low, colon, high = (part.strip() for part in interval.partition(":"))
+        if not (equals and colon and name and low and high):
+            raise InputError(f"--bound: expected NAME=MIN:MAX, such as acc=0.91:0.97, got {text!r}")
+        try:
+            found = score(name).name
+        except InputError as exc:
+            raise InputError(f"--bound {text}: {exc}") from None
+        if found in seen:
+            raise InputError(f"--bound {text}: a bound for {found} is given twice")
+        seen[found] = name
+        if not _number(low, f"--bound {name}") <= _number(high, f"--bound {name}"):
+            raise InputError(f"--bound {text}: MIN is above MAX")
+        out[name] = (low, high)  # as typed: their decimals give their ε
+    return out
+
+
+@consistency_app.command("multiclass")
+def multiclass_command(
+    class_counts: str | None = typer.Option(
+        None,
+        "--class-counts",
+        metavar="N1,N2,...",
+        help="Items of each class in the test set, such as 50,30,20.",
+    ),
+    average: str | None = typer.Option(
+        None, "--average", metavar="micro|macro", help="How the classes' one-vs-rest scores were averaged."
+    ),
+    scores: list[str] | None = _SCORE_OPTION,
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    beta: str | None = _BETA_OPTION,
+    examples: str = typer.Option(
+        "10", "--examples", metavar="K", help="List at most K of the solutions found."
+    ),
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Could the averaged scores come from a multiclass test set with these class counts?"""
+
+    def command():
+        options = _reported_options(scores, eps, rounding, beta)
+        if class_counts is None:
+            raise InputError("--class-counts is required: the items of each class, such as 50,30,20")
+        counts = [part.strip() for part in class_counts.split(",")]
+        if not all(counts):
+            raise InputError(
+                f"--class-counts: expected whole numbers separated by commas, got {class_counts!r}"
+            )
+        options["class_counts"] = [_count(text, "--class-counts") for text in counts]
+        if average is None:
+            raise InputError("--average is required: micro or macro")
+        options["average"] = _choice(average, "--average", ("micro", "macro"))
+        options["examples"] = _count_or_zero(examples, "--examples")
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.consistency._multiclass import check_multiclass
+        from benchtrust.consistency._text import multiclass_text
+
+        result = check_multiclass(options.pop("scores"), **options)
+        _print_result(result, json_output, lambda: multiclass_text(result, dict(_typed(scores))))
+        if report is not None:
+            from benchtrust._report.sections import multiclass_section
+
+            section = multiclass_section(
+                result, typed=dict(_typed(scores)), rounding=None if eps is not None else options["rounding"]
+            )
+            _write_report(report, section, json_output)
+
+    _one_line_errors(command)
+
+
+@consistency_app.command("batch")
+def batch_command(
+    claims: str = typer.Argument(
+        ...,
+        metavar="CLAIMS.csv",
+        help="One claim per row: positives, negatives, optionally folds and more, one column per score.",
+    ),
+    out: str | None = typer.Option(
+        None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
+    ),
+    jobs: str = typer.Option("1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU)."),
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Check every claim of a table, each as one test set (§3) or k-fold cross-validation (§4)."""
+
+    def command():
+        import os
+
+        n_jobs = -1 if jobs.strip() == "-1" else _count(jobs, "--jobs")
+        if out is not None:
+            _check_out(out, claims)
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.consistency._batch import check_batch
+        from benchtrust.consistency._text import batch_text
+
+        result = _with_progress(
+            "checking claims",
+            json_output,
+            lambda progress: check_batch(claims, n_jobs=n_jobs, progress=progress),
+        )
+        if out is not None:
+            result.write(out)
+        _print_result(result, json_output, lambda: batch_text(result, every_row=_EVERY_ROW))
+        if out is not None:
+            typer.echo(f"verdicts written to {os.fspath(out)}", err=json_output)
+        if report is not None:
+            from benchtrust._report.sections import batch_section
+
+            _write_report(report, batch_section(result), json_output)
+
+    _one_line_errors(command)
+
+
+#: What the readable batch summary says when it leaves out rows that are not consistent.
+_EVERY_ROW = "--out FILE.csv writes every row"
+
+
+def _check_out(out: str, claims: str) -> None:
+    """InputError unless ``--out`` can be written: a .csv or .json name in an existing folder, not CLAIMS."""
+    from pathlib import Path
+
+    from benchtrust.consistency._batch import _output_format
+
+    target = Path(out)
+    try:
+        _output_format(target)
+    except InputError as exc:
+        raise InputError(f"--out: {exc}") from None
+    if not target.parent.is_dir():
+        what = "is not a folder" if target.parent.exists() else "does not exist"
+        raise InputError(f"--out: cannot write {out}: folder '{target.parent}' {what}")
+    if target.exists() and Path(claims).exists() and target.resolve() == Path(claims).resolve():
+        raise InputError(f"--out: {out} is the claims file; the input is never overwritten")

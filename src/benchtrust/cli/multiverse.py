@@ -1,0 +1,154 @@
+"""``benchtrust multiverse``: would the ranking survive other reasonable design and analysis choices?
+
+``run`` (a study from a results table and a spec) and ``example`` (Nießl et al.'s bundled study) check their
+options, call :mod:`benchtrust.multiverse`, write its tables and figures to ``--out DIR``, and print the
+result (its text, or ``--json``), with an optional HTML report.
+"""
+
+import typer
+
+from benchtrust._io import InputError
+from benchtrust.cli._common import (
+    _JSON_OPTION,
+    _REPORT_OPTION,
+    _check_report_path,
+    _group,
+    _one_line_errors,
+    _print_result,
+    _with_progress,
+    _write_report,
+)
+
+multiverse_app = _group(
+    "multiverse", "Would the ranking survive other reasonable design and analysis choices?"
+)
+
+
+_OUT_OPTION = typer.Option(
+    None, "--out", metavar="DIR", help="Folder for the tables (CSV) and figures (PNG); created if missing."
+)
+
+
+_PERMUTATIONS_OPTION = typer.Option(
+    0,
+    "--permutations",
+    metavar="N",
+    help="Test the unfolding's fit against N refits on ranks permuted within rows (the paper: 500).",
+)
+_SEED_OPTION = typer.Option(0, "--seed", help="Seed of the permutations and of random orders.")
+_SUBSAMPLE_MEASURE_OPTION = typer.Option(
+    None,
+    "--subsample-measure",
+    metavar="MEASURE",
+    help="Rank the subsamples by this measure instead of the default (cindex: the paper's Fig. S3).",
+)
+
+
+@multiverse_app.command("run")
+def multiverse_run_command(
+    results: str = typer.Argument(
+        ...,
+        metavar="RESULTS.csv",
+        help="One row per data set, method and iteration, one column per measure (empty = failed).",
+    ),
+    spec: str | None = typer.Option(
+        None, "--spec", metavar="SPEC.yaml", help="Measures, choices, options and defaults (required)."
+    ),
+    characteristics: str | None = typer.Option(
+        None, "--characteristics", metavar="FILE", help="One row per data set: the characteristics rules use."
+    ),
+    orders: str | None = typer.Option(
+        None,
+        "--orders",
+        metavar="ORDERS.csv",
+        help="Orders of the data sets (rep, pos1, pos2, ...): rank on the first l of each (Fig. 6).",
+    ),
+    random_orders: int | None = typer.Option(
+        None, "--random-orders", metavar="N", help="Like --orders, with N seeded random orders."
+    ),
+    subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
+    permutations: int = _PERMUTATIONS_OPTION,
+    seed: int = _SEED_OPTION,
+    out: str | None = _OUT_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Rank the methods under every combination of options and analyse how the ranking moves (§3-4)."""
+
+    def command():
+        if spec is None:
+            raise InputError("--spec SPEC.yaml is required (the measures, choices and options to combine)")
+        if orders is not None and random_orders is not None:
+            raise InputError("--orders and --random-orders: give one of them, not both")
+        _multiverse(
+            {"results": results, "spec": spec, "characteristics": characteristics},
+            {
+                "orders": orders,
+                "n_orders": random_orders,
+                "subsample_measure": subsample_measure,
+                "permutations": permutations,
+                "seed": seed,
+            },
+            out,
+            json_output,
+            results,
+            report,
+        )
+
+    _one_line_errors(command)
+
+
+@multiverse_app.command("example")
+def multiverse_example_command(
+    subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
+    permutations: int = _PERMUTATIONS_OPTION,
+    out: str | None = _OUT_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Nießl et al.'s study: 288 combinations of the Herrmann et al. (2021) results and the rankings on
+    the first data sets of the paper's 50 orders (Fig. 6), all bundled."""
+
+    def command():
+        from benchtrust.multiverse import bundled_orders, bundled_study
+
+        _multiverse(
+            bundled_study(),
+            {
+                "orders": bundled_orders(),
+                "subsample_measure": subsample_measure,
+                "permutations": permutations,
+            },
+            out,
+            json_output,
+            "the bundled Herrmann et al. (2021) results",
+            report,
+        )
+
+    _one_line_errors(command)
+
+
+def _multiverse(inputs, options, out, json_output, what, report=None) -> None:
+    if out is None:
+        raise InputError("--out DIR is required (the folder to write the tables and figures to)")
+    if report is not None:
+        _check_report_path(report)
+    if options["permutations"] < 0:
+        raise InputError(f"--permutations: expected 0 or more refits, got {options['permutations']}")
+    from benchtrust.multiverse import study
+    from benchtrust.multiverse._text import study_text
+
+    result = _with_progress(
+        "ranking and unfolding" + (" (permutation test)" if options["permutations"] else ""),
+        json_output,
+        lambda progress: study(**inputs, **options, progress=progress),
+    )
+    written = result.write(out)
+    _print_result(result, json_output, lambda: study_text(result, what, written))
+    if report is not None:
+        from benchtrust._report.sections import multiverse_section
+
+        files = [inputs[key] for key in ("results", "spec", "characteristics") if inputs.get(key) is not None]
+        bundled = what != inputs.get("results")
+        section = multiverse_section(result, what=what, inputs=() if bundled else files)
+        _write_report(report, section, json_output)

@@ -1,0 +1,413 @@
+"""``benchtrust sota``: is the top of a leaderboard the state of the art, or the luck of many tries?
+
+``best-of`` (the best of m classifiers on one test set) and ``leaderboard`` (a sober state of the art from
+a leaderboard) check their options, call :mod:`benchtrust.sota`, and print the result (its text, or
+``--json``), with an optional plot and HTML report.
+"""
+
+import typer
+
+from benchtrust._io import InputError, read_numbers
+from benchtrust._words import ALPHA, RHO
+from benchtrust.cli._common import (
+    _JSON_OPTION,
+    _REPORT_OPTION,
+    INPUT_ERROR_EXIT_CODE,
+    _check_plot_path,
+    _check_report_path,
+    _count,
+    _count_or_zero,
+    _error_line,
+    _group,
+    _number,
+    _probability,
+    _write_report,
+)
+
+sota_app = _group("sota", "Is the top of a leaderboard the state of the art, or the luck of many tries?")
+
+
+@sota_app.command("best-of")
+def best_of_command(
+    classifiers: str | None = typer.Option(
+        None, "--classifiers", metavar="M", help="m, the number of classifiers (with --accuracies: checked)."
+    ),
+    test_size: str | None = typer.Option(
+        None, "--test-size", metavar="N", help="n, the number of test items (required)."
+    ),
+    metric: str = typer.Option(
+        "accuracy", "--metric", metavar="accuracy|auc", help="The score: accuracy (exact) or AUC (simulated)."
+    ),
+    accuracy: str | None = typer.Option(
+        None, "--accuracy", metavar="THETA", help="θ, the true accuracy shared by all m classifiers."
+    ),
+    auc: str | None = typer.Option(
+        None, "--auc", metavar="A", help="With --metric auc: the true AUC shared by all m classifiers."
+    ),
+    positives: str | None = typer.Option(
+        None, "--positives", metavar="K", help="With --metric auc: n+, positive items in the test set."
+    ),
+    repetitions: str = typer.Option(
+        "10000", "--repetitions", metavar="R", help="With --metric auc: simulated competitions."
+    ),
+    seed: str | None = typer.Option(None, "--seed", metavar="S", help="With --metric auc: random seed."),
+    accuracies: str | None = typer.Option(
+        None,
+        "--accuracies",
+        metavar="FILE",
+        help="θ_j of each classifier: one per line, or a CSV/TSV column 'accuracy'.",
+    ),
+    correlation: str = typer.Option(
+        "0",
+        "--correlation",
+        metavar="RHO",
+        help=f"{RHO}, correlation with a latent reference classifier Y0 (0: independent).",
+    ),
+    reference_accuracy: str | None = typer.Option(
+        None,
+        "--reference-accuracy",
+        metavar="THETA0",
+        help="θ0, the accuracy of the reference classifier Y0 (default: the largest θ).",
+    ),
+    fixed_reference: bool = typer.Option(
+        False,
+        "--fixed-reference",
+        help="Y0 gets exactly θ0·n items right (§4.1 fixed y0), not a random number.",
+    ),
+    alpha: str = typer.Option(
+        "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: report the central 1 - {ALPHA} interval."
+    ),
+    drop_invalid: bool = typer.Option(
+        False,
+        "--drop-invalid",
+        help=f"Leave out classifiers that Eq. 12 rules out for {RHO} and θ0 (as the paper does).",
+    ),
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 1 for this result to FILE.png."
+    ),
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Distribution of the best accuracy (§3-4) or AUC (§5.2.1) among m classifiers on one test set."""
+    try:
+        if metric == "auc":
+            _best_of_auc(
+                classifiers=classifiers,
+                test_size=test_size,
+                auc=auc,
+                positives=positives,
+                repetitions=repetitions,
+                seed=seed,
+                alpha=alpha,
+                json_output=json_output,
+                unused={"--accuracy": accuracy, "--accuracies": accuracies, "--plot": plot},
+                report=report,
+            )
+            return
+        if metric != "accuracy":
+            raise InputError(f"--metric: expected 'accuracy' or 'auc', got {metric!r}")
+        for option, value in {"--auc": auc, "--positives": positives, "--seed": seed}.items():
+            if value is not None:
+                raise InputError(f"{option} is for --metric auc")
+        _best_of(
+            classifiers=classifiers,
+            test_size=test_size,
+            accuracy=accuracy,
+            accuracies=accuracies,
+            correlation=correlation,
+            reference_accuracy=reference_accuracy,
+            fixed_reference=fixed_reference,
+            alpha=alpha,
+            drop_invalid=drop_invalid,
+            json_output=json_output,
+            plot=plot,
+            report=report,
+        )
+    except InputError as exc:
+        typer.echo(_error_line(exc), err=True)
+        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+
+def _best_of(
+    *,
+    classifiers,
+    test_size,
+    accuracy,
+    accuracies,
+    correlation,
+    reference_accuracy,
+    fixed_reference,
+    alpha,
+    drop_invalid,
+    json_output,
+    plot,
+    report=None,
+):
+    """``benchtrust sota best-of``: check the options, compute, plot, print; InputError on bad input."""
+    import json
+
+    # Every option is checked before anything is computed or written.
+    if accuracy is not None and accuracies is not None:
+        raise InputError("give either --accuracy THETA or --accuracies FILE, not both")
+    if accuracy is None and accuracies is None:
+        raise InputError(
+            "give --accuracy THETA (one θ for all m classifiers) "
+            "or --accuracies FILE (one θ_j per classifier)"
+        )
+    if test_size is None:
+        raise InputError("--test-size N is required (n, the number of test items)")
+    n = _count(test_size, "--test-size")
+    m = None if classifiers is None else _count(classifiers, "--classifiers")
+    rho = _probability(correlation, "--correlation", closed=True, upper_open=True)
+    t0 = None if reference_accuracy is None else _probability(reference_accuracy, "--reference-accuracy")
+    level = _probability(alpha, "--alpha")
+    if plot is not None:
+        _check_plot_path(plot)
+    if report is not None:
+        _check_report_path(report)
+
+    if accuracies is None:
+        theta = _probability(accuracy, "--accuracy")
+        if m is None:
+            raise InputError("--classifiers M is required with --accuracy (m, the number of classifiers)")
+        shown_theta = f"{theta:g}"
+    else:
+        theta = read_numbers(accuracies, column="accuracy", what="accuracy")
+        outside = [k for k, value in enumerate(theta.tolist()) if not 0 < value < 1]
+        if outside:
+            k = outside[0]
+            raise InputError(
+                f"{accuracies}: value {k + 1} of {theta.size}, {theta[k]:g}, is not an accuracy strictly "
+                "between 0 and 1"
+            )
+        if m is not None and m != theta.size:
+            raise InputError(f"--classifiers {m}, but {accuracies} holds {theta.size} accuracies")
+        m = theta.size
+        low, high = float(theta.min()), float(theta.max())
+        shown_theta = f"{low:g}" if low == high else f"{low:g} to {high:g}"
+        shown_theta += f" (θ_j from {accuracies})"
+
+    from benchtrust.sota import best_of, plot_best_of
+
+    result = best_of(
+        theta,
+        test_size=n,
+        classifiers=m,
+        correlation=rho,
+        reference_accuracy=t0,
+        fixed_reference=fixed_reference,
+        alpha=level,
+        invalid="drop" if drop_invalid else "raise",
+    )
+    if plot is not None:
+        plot_best_of(result, plot)
+
+    if json_output:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        from benchtrust.sota._text import best_of_text
+
+        typer.echo(best_of_text(result, shown_theta))
+    if plot is not None:
+        typer.echo(f"plot written to {plot}", err=json_output)
+    if report is not None:
+        from benchtrust._report.sections import best_of_section
+
+        inputs = () if accuracies is None else (accuracies,)
+        _write_report(report, best_of_section(result, accuracy=shown_theta, inputs=inputs), json_output)
+
+
+def _best_of_auc(
+    *, classifiers, test_size, auc, positives, repetitions, seed, alpha, json_output, unused, report=None
+):
+    """``benchtrust sota best-of --metric auc``: the simulated best of m AUCs (§5.2.1)."""
+    import json
+
+    for option, value in unused.items():
+        if value is not None:
+            raise InputError(f"{option} is not available with --metric auc")
+    for option, value in {
+        "--test-size": test_size,
+        "--classifiers": classifiers,
+        "--auc": auc,
+        "--positives": positives,
+    }.items():
+        if value is None:
+            raise InputError(f"{option} is required with --metric auc")
+    n = _count(test_size, "--test-size")
+    m = _count(classifiers, "--classifiers")
+    k = _count(positives, "--positives")
+    a = _number(auc, "--auc")
+    if not 0.5 < a < 1:
+        raise InputError(f"--auc: expected an AUC strictly between 0.5 and 1, got {auc!r}")
+    reps = _count(repetitions, "--repetitions")
+    level = _probability(alpha, "--alpha")
+    random = None if seed is None else _count_or_zero(seed, "--seed")
+    if report is not None:
+        _check_report_path(report)
+
+    from benchtrust.sota import best_of_auc
+
+    result = best_of_auc(
+        a, classifiers=m, test_size=n, positives=k, alpha=level, repetitions=reps, seed=random
+    )
+    if json_output:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        from benchtrust.sota._text import best_of_text
+
+        typer.echo(best_of_text(result, f"{a:g}"))
+    if report is not None:
+        from benchtrust._report.sections import best_of_section
+
+        _write_report(report, best_of_section(result, accuracy=f"{a:g}"), json_output)
+
+
+@sota_app.command("leaderboard")
+def leaderboard_command(
+    file: str = typer.Argument(
+        ..., metavar="FILE", help="Leaderboard: Kaggle's raw download, or a CSV/TSV with a score column."
+    ),
+    test_size: str | None = typer.Option(
+        None, "--test-size", metavar="N", help="n, items in the hidden test set (required)."
+    ),
+    metric: str = typer.Option("accuracy", "--metric", metavar="accuracy|auc", help="What the scores are."),
+    positives: str | None = typer.Option(
+        None, "--positives", metavar="K", help="n+, positive items in the test set (AUC)."
+    ),
+    classes: str | None = typer.Option(
+        None, "--classes", metavar="C", help="Number of classes: accuracies <= 1/C are left out."
+    ),
+    max_plausible: str | None = typer.Option(
+        None, "--max-plausible", metavar="S", help="Leave out scores above S (e.g. 0.999: leaked labels)."
+    ),
+    score_column: str | None = typer.Option(
+        None, "--score-column", metavar="NAME", help="The column holding the scores."
+    ),
+    correlation: str = typer.Option(
+        "0.6", "--correlation", metavar="RHO", help=f"{RHO} of the dependence model (accuracy; §5.1.1: 0.6)."
+    ),
+    bootstrap: str = typer.Option(
+        "1000", "--bootstrap", metavar="B", help="Bootstrap resamples of teams (accuracy: exact if B > 0)."
+    ),
+    seed: str | None = typer.Option(None, "--seed", metavar="S", help="Random seed (AUC simulation)."),
+    alpha: str = typer.Option(
+        "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: report central 1 - {ALPHA} intervals."
+    ),
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 7 for this leaderboard."
+    ),
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """A sober state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3)."""
+    try:
+        _leaderboard(
+            file=file,
+            test_size=test_size,
+            metric=metric,
+            positives=positives,
+            classes=classes,
+            max_plausible=max_plausible,
+            score_column=score_column,
+            correlation=correlation,
+            bootstrap=bootstrap,
+            seed=seed,
+            alpha=alpha,
+            json_output=json_output,
+            plot=plot,
+            report=report,
+        )
+    except InputError as exc:
+        typer.echo(_error_line(exc), err=True)
+        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+
+def _leaderboard(
+    *,
+    file,
+    test_size,
+    metric,
+    positives,
+    classes,
+    max_plausible,
+    score_column,
+    correlation,
+    bootstrap,
+    seed,
+    alpha,
+    json_output,
+    plot,
+    report=None,
+):
+    """``benchtrust sota leaderboard``: check the options, estimate, plot, print; InputError on bad input."""
+    import json
+    import sys
+
+    if test_size is None:
+        raise InputError("--test-size N is required (n, items in the hidden test set)")
+    if metric not in ("accuracy", "auc"):
+        raise InputError(f"--metric: expected 'accuracy' or 'auc', got {metric!r}")
+    options = {
+        "test_size": _count(test_size, "--test-size"),
+        "metric": metric,
+        "positives": None if positives is None else _count(positives, "--positives"),
+        "classes": None if classes is None else _count(classes, "--classes"),
+        "max_plausible": None
+        if max_plausible is None
+        else _probability(max_plausible, "--max-plausible", upper_open=False),
+        "score_column": score_column,
+        "correlation": _probability(correlation, "--correlation", closed=True, upper_open=True),
+        "bootstrap": _count_or_zero(bootstrap, "--bootstrap"),
+        "seed": None if seed is None else _count_or_zero(seed, "--seed"),
+        "alpha": _probability(alpha, "--alpha"),
+    }
+    if plot is not None:
+        _check_plot_path(plot)
+    if report is not None:
+        _check_report_path(report)
+
+    from benchtrust.sota import leaderboard
+
+    if json_output or not sys.stderr.isatty():
+        result = leaderboard(file, **options)
+    else:
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("reading the leaderboard")
+            result = leaderboard(
+                file, **options, progress=lambda text: bar.update(task, description=f"estimating: {text}")
+            )
+    if plot is not None:
+        from benchtrust.sota import plot_leaderboard
+
+        plot_leaderboard(result, plot)
+    if json_output:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        from benchtrust.sota._text import leaderboard_text
+
+        typer.echo(leaderboard_text(result, file))
+    if plot is not None:
+        typer.echo(f"plot written to {plot}", err=json_output)
+    if report is not None:
+        _write_report(report, _leaderboard_report(result, file, options), json_output)
+
+
+def _leaderboard_report(result, file, options):
+    """The report section of a leaderboard, with the top of the board when the file names the teams."""
+    from benchtrust._report.sections import leaderboard_section, top_teams
+
+    try:
+        top = top_teams(
+            file,
+            score_column=options["score_column"],
+            classes=options["classes"],
+            max_plausible=options["max_plausible"],
+        )
+    except InputError:
+        top = []
+    return leaderboard_section(result, file=file, top=top)

@@ -1,0 +1,435 @@
+"""The words about the consistency of reported scores (Fazekas & Kovács): the readable summaries of the
+test-set, k-fold, multiclass and batch results and their verdicts in plain words, as ``benchtrust
+consistency``, the HTML report and ``str(result)`` show them.
+
+Every "inconsistent" verdict is worded as what it is, a certain conclusion about integers; a "consistent"
+one says only that the scores could come from the experiment.
+"""
+
+from __future__ import annotations
+
+from benchtrust._words import EPSILON, paragraph
+from benchtrust.consistency._reported import decimals
+from benchtrust.consistency._scores import score
+
+__all__ = [
+    "AGGREGATION_WORDS",
+    "FOLDING_WORDS",
+    "LISTED",
+    "batch_text",
+    "batch_verdict",
+    "kfold_experiment",
+    "kfold_text",
+    "kfold_verdict",
+    "multiclass_text",
+    "multiclass_verdict",
+    "pairs_text",
+    "scores_table",
+    "solutions_verdict",
+    "test_set_text",
+    "test_set_verdict",
+]
+
+_PAPER = "Fazekas & Kovács"
+_CERTAIN = "a certain conclusion about integers, not a statistical test"
+_COULD = "The scores could come from this experiment (which does not show that they did)."
+
+#: How the scores of the folds were aggregated, in words with the paper's section.
+AGGREGATION_WORDS = {"mos": "mean of scores (MoS, §4.3)", "som": "score of means (SoM, §4.2)"}
+#: How the folds were formed, in words with the paper's section.
+FOLDING_WORDS = {
+    "stratified": "stratified: the folds of p and n as even as they can be (§4.4.2)",
+    "unknown": "unknown: every fold configuration is tried (§4.4.3)",
+    "explicit": "as given in the folds file",
+}
+#: Rows listed one by one in the readable batch summary; beyond it only the rows that are not consistent.
+LISTED = 20
+
+
+def scores_table(reported, typed=None) -> list[str]:
+    """The lines of the table of reported scores, their ε and the intervals of true values they stand for.
+
+    Parameters
+    ----------
+    reported : sequence of Reported
+        The reported scores with their intervals, as a result holds them.
+    typed : dict of str to str, optional
+        The scores as the user wrote them (name -> text), shown instead of the floats.
+
+    Returns
+    -------
+    list of str
+        A header line and one line per score, each indented by two spaces; the intervals get one decimal
+        more than ε (or the score as written) has.
+
+    Examples
+    --------
+    >>> from benchtrust.consistency import reported_scores
+    >>> print("\\n".join(scores_table(reported_scores({"acc": "0.94"}), {"acc": "0.94"})))
+      score  reported  ε      interval of true values
+      acc    0.94      0.005  [0.9350, 0.9450]
+    """
+    written = {score(name).name: (name, value) for name, value in (typed or {}).items()}
+    rows = [("score", "reported", EPSILON, "interval of true values")]
+    for item in reported:
+        name, value = written.get(item.score, (item.score, f"{item.value:g}"))
+        digits = min(decimals(f"{item.eps:g}") if item.eps > 0 else decimals(value), 15) + 1
+        label = item.score if name.lower() == item.score else f"{item.score} ({name})"
+        rows.append((label, value, f"{item.eps:g}", f"[{item.low:.{digits}f}, {item.high:.{digits}f}]"))
+    widths = [max(len(row[k]) for row in rows) for k in range(3)]
+    return [
+        "  " + "  ".join(f"{cell:<{width}}" for cell, width in zip(row, widths, strict=False)) + "  " + row[3]
+        for row in rows
+    ]
+
+
+def pairs_text(pairs) -> str:
+    """Pairs of numbers in words: ``[[1, 65], [2, 64]]`` as ``(1, 65), (2, 64)``.
+
+    Examples
+    --------
+    >>> pairs_text([[1, 65], [2, 64]])
+    '(1, 65), (2, 64)'
+    """
+    return ", ".join(f"({a}, {b})" for a, b in pairs)
+
+
+def _matrices(count: int) -> str:
+    """ "1 confusion matrix", "2 confusion matrices", ..."""
+    return "1 confusion matrix" if count == 1 else f"{count} confusion matrices"
+
+
+def solutions_verdict(n_solutions: int, solutions, where: str, section: str) -> str:
+    """The verdict of a test of one (possibly pooled) confusion matrix in plain words (paper §3, §4.2).
+
+    Parameters
+    ----------
+    n_solutions : int
+        How many pairs (tp, tn) give every score.
+    solutions : sequence of (int, int)
+        The first of them.
+    where : str
+        The test set, in words ("100 positives and 200 negatives").
+    section : str
+        The paper's section the test comes from ("§3").
+
+    Returns
+    -------
+    str
+        One unwrapped paragraph starting with "consistent" or "inconsistent".
+
+    Examples
+    --------
+    >>> solutions_verdict(0, [], "10 positives and 20 negatives", "§3")  # doctest: +ELLIPSIS
+    'inconsistent: no confusion matrix of 10 positives and 20 negatives gives all these scores: ...§3).'
+    """
+    if n_solutions == 0:
+        return (
+            f"inconsistent: no confusion matrix of {where} gives all these scores: the scores cannot come "
+            f"from this experiment ({_CERTAIN}; {_PAPER} {section})."
+        )
+    among = "" if len(solutions) == n_solutions else "among them "
+    gives = "gives" if n_solutions == 1 else "give"
+    return (
+        f"consistent: {_matrices(n_solutions)} of {where} {gives} every score: {among}(tp, tn) = "
+        f"{pairs_text(solutions)}. {_COULD}"
+    )
+
+
+def _test_set_where(result) -> str:
+    return f"{result.positives} positives and {result.negatives} negatives"
+
+
+def test_set_verdict(result) -> str:
+    """The verdict on scores reported for one test set in plain words (paper §3).
+
+    Parameters
+    ----------
+    result : TestSetResult
+
+    Returns
+    -------
+    str
+        One unwrapped paragraph: the confusion matrices that give every score, or that none does.
+
+    Examples
+    --------
+    >>> from benchtrust.consistency import check_test_set
+    >>> result = check_test_set({"acc": 0.8967, "sens": 0.85, "ppv": 0.8416}, positives=100, negatives=200)
+    >>> print(test_set_verdict(result))  # doctest: +NORMALIZE_WHITESPACE
+    consistent: 1 confusion matrix of 100 positives and 200 negatives gives every score: (tp, tn) = (85,
+    184). The scores could come from this experiment (which does not show that they did).
+    """
+    return solutions_verdict(result.n_solutions, result.solutions, _test_set_where(result), "§3")
+
+
+def test_set_text(result, typed=None) -> str:
+    """The readable summary of a test-set result (paper §3): the test set, the intervals, the verdict.
+
+    Parameters
+    ----------
+    result : TestSetResult
+    typed : dict of str to str, optional
+        The scores as the user wrote them (name -> text), shown instead of the floats.
+
+    Returns
+    -------
+    str
+        Lines without a trailing newline; the verdict wrapped to 100 characters.
+    """
+    lines = [f"one test set of {_test_set_where(result)} ({_PAPER} §3)"]
+    lines += scores_table(result.scores, typed)
+    lines += ["", paragraph(test_set_verdict(result))]
+    return "\n".join(lines)
+
+
+# Not pytest tests despite their names, should a test module import them.
+test_set_verdict.__test__ = test_set_text.__test__ = False
+
+
+def kfold_experiment(result) -> str:
+    """The experiment of a k-fold result in words: folds, data set(s) and repetitions (paper §4)."""
+    data = list(zip(result.positives, result.negatives, strict=True))
+    if len(data) == 1:
+        what = f"{data[0][0]} positives and {data[0][1]} negatives"
+    else:
+        what = f"{len(data)} data sets of (p, n) = {pairs_text(data)}"
+    repeated = f", repeated {result.repeats} times" if result.repeats > 1 else ""
+    return f"{result.folds}-fold cross-validation of {what}{repeated}"
+
+
+def kfold_text(result, typed=None, bounds=None) -> str:
+    """The readable summary of a k-fold result (paper §4): the experiment, the intervals, the verdict.
+
+    Parameters
+    ----------
+    result : KFoldResult
+    typed : dict of str to str, optional
+        The scores as the user wrote them (name -> text).
+    bounds : dict, optional
+        The reported smallest and largest fold scores, {name: (min, max)} (Eq. 10).
+
+    Returns
+    -------
+    str
+        Lines without a trailing newline; the verdict wrapped to 100 characters.
+    """
+    lines = [
+        f"{kfold_experiment(result)} ({_PAPER} §4)",
+        f"  aggregation  {AGGREGATION_WORDS[result.aggregation]}",
+    ]
+    if result.aggregation == "mos":
+        lines.append(f"  folding      {FOLDING_WORDS[result.folding]}")
+    for name, (low, high) in (bounds or {}).items():
+        lines.append(f"  fold bounds  every fold's {name} from {low} to {high}, as reported (Eq. 10)")
+    lines += scores_table(result.scores, typed)
+    lines.append("")
+    lines.append(paragraph(kfold_verdict(result)))
+    return "\n".join(lines)
+
+
+def kfold_verdict(result) -> str:
+    """The verdict on scores reported for k-fold cross-validation in plain words (paper §4.2-4.4).
+
+    The score of means is the test of the pooled confusion matrix (§4.2); the mean of scores names the
+    folds and per-fold counts that give every score, or says that no fold configuration does (§4.3).
+
+    Parameters
+    ----------
+    result : KFoldResult
+
+    Returns
+    -------
+    str
+        One unwrapped paragraph starting with "consistent" or "inconsistent".
+    """
+    if result.aggregation != "mos":
+        pooled_p, pooled_n = result.repeats * sum(result.positives), result.repeats * sum(result.negatives)
+        evidence = result.evidence or {"n_solutions": 0, "solutions": []}
+        where = f"the pooled {pooled_p} positives and {pooled_n} negatives"
+        return solutions_verdict(evidence["n_solutions"], evidence["solutions"], where, "§4.2")
+    if result.consistent:
+        configuration = pairs_text(result.evidence["configuration"])
+        counts = pairs_text(result.evidence["counts"])
+        found = (
+            f" (fold configuration {result.configurations_tested} in the order of §4.4.3)"
+            if result.folding == "unknown"
+            else ""
+        )
+        return (
+            f"consistent: the folds (p_i, n_i) = {configuration}{found}, with the per-fold counts "
+            f"(tp_i, tn_i) = {counts}, give every score as a mean over the folds. {_COULD}"
+        )
+    tested = result.configurations_tested
+    where = {
+        "unknown": f"of any of the {tested} fold configurations tried (§4.4.3)",
+        "stratified": "of the stratified folds",
+        "explicit": "of the folds given",
+    }[result.folding]
+    return (
+        f"inconsistent: no per-fold confusion matrices {where} give all these scores as means over the "
+        f"folds: the scores cannot come from this experiment ({_CERTAIN}; {_PAPER} §4.3)."
+    )
+
+
+def multiclass_text(result, typed=None) -> str:
+    """The readable summary of a multiclass result: the test set, the averaging (paper §4.2 micro, §4.3
+    macro, the classes taking the place of folds), the intervals, the verdict.
+
+    Parameters
+    ----------
+    result : MulticlassResult
+    typed : dict of str to str, optional
+        The scores as the user wrote them (name -> text).
+
+    Returns
+    -------
+    str
+        Lines without a trailing newline; the verdict wrapped to 100 characters.
+    """
+    counts = result.class_counts
+    total, classes = sum(counts), len(counts)
+    how = (
+        f"micro-averaged: the scores of the pooled one-vs-rest confusion matrix ({_PAPER} §4.2)"
+        if result.average == "micro"
+        else f"macro-averaged: the mean of the classes' one-vs-rest scores ({_PAPER} §4.3)"
+    )
+    lines = [
+        f"one multiclass test set of {classes} classes of {', '.join(map(str, counts))} items (N = {total})",
+        f"  {how}",
+        *scores_table(result.scores, typed),
+        "",
+    ]
+    lines.append(paragraph(multiclass_verdict(result)))
+    return "\n".join(lines)
+
+
+def multiclass_verdict(result) -> str:
+    """The verdict on averaged multiclass scores in plain words (paper §4.2-4.3, classes as folds).
+
+    Parameters
+    ----------
+    result : MulticlassResult
+
+    Returns
+    -------
+    str
+        One unwrapped paragraph starting with "consistent" or "inconsistent": for a micro average the
+        numbers of correctly classified items that give every score, for a macro average a confusion
+        matrix verified in exact arithmetic when there is one.
+    """
+    total = sum(result.class_counts)
+    if result.consistent and result.average == "micro":
+        listed = ", ".join(map(str, result.solutions))
+        pooled = pairs_text(result.pooled)
+        such_as = "" if len(result.solutions) == result.n_solutions else "such as "
+        numbers = "1 number" if result.n_solutions == 1 else f"{result.n_solutions} numbers"
+        gives = "gives" if result.n_solutions == 1 else "give"
+        return (
+            f"consistent: {numbers} of correctly classified items {gives} every score: {such_as}k = {listed} "
+            f"of {total} (pooled (tp, tn) = {pooled}). {_COULD}"
+        )
+    if result.consistent and result.evidence is not None:
+        return (
+            "consistent: this confusion matrix (rows: true classes, columns: predictions), checked in exact "
+            "arithmetic, gives every score: "
+            + "; ".join(" ".join(map(str, row)) for row in result.evidence)
+            + f". {_COULD}"
+        )
+    if result.consistent:
+        return (
+            "consistent: no inconsistency can be proved (the integer program is feasible), though no "
+            "confusion matrix could be verified exactly to give every score."
+        )
+    what = "number of correctly classified items" if result.average == "micro" else "confusion matrix"
+    return (
+        f"inconsistent: no {what} of a test set with these class counts gives all these scores: the "
+        f"scores cannot come from this experiment ({_CERTAIN})."
+    )
+
+
+def batch_text(
+    result, *, listed: int = LISTED, every_row: str = "result.write(path) writes every row"
+) -> str:
+    """The readable summary of a batch of claims (paper §3-4): the counts, the rows (or, when there are
+    more than `listed`, those not consistent), the verdict in words.
+
+    Parameters
+    ----------
+    result : BatchResult
+    listed : int
+        The most rows listed one by one.
+    every_row : str
+        What to say when rows that are not consistent are left out of the listing: how to see them all.
+
+    Returns
+    -------
+    str
+        Lines without a trailing newline.
+    """
+    counts = result.counts
+    total = len(result.rows)
+    summary = ", ".join(f"{counts[verdict]} {verdict}" for verdict in ("consistent", "inconsistent", "error"))
+    lines = [
+        f"claims in {result.source}, each checked as one test set ({_PAPER} §3) or k folds (§4): "
+        f"{total} rows, {summary}"
+    ]
+    rows = result.rows
+    if total > listed:
+        rows = [row for row in rows if row["verdict"] != "consistent"]
+    shown = rows[:listed]
+    table = [("line", "id", "check", "verdict")] + [
+        (str(row["line"]), row["id"] or "", row["check"], row["verdict"]) for row in shown
+    ]
+    messages = ["message"] + [row["message"] for row in shown]
+    widths = [max(len(row[k]) for row in table) for k in range(4)]
+    for row, message in zip(table, messages, strict=True):
+        lines.append(
+            "  "
+            + "  ".join(f"{cell:<{width}}" for cell, width in zip(row, widths, strict=True))
+            + "  "
+            + message
+        )
+    if len(shown) < total:
+        rest = "all consistent" if len(shown) == len(rows) else every_row
+        lines.append(f"  ({total - len(shown)} more rows not listed: {rest})")
+    lines.append("")
+    lines += batch_verdict(result)
+    return "\n".join(lines)
+
+
+def batch_verdict(result, *, wrap: bool = True) -> list[str]:
+    """The verdict on a batch of claims in plain words (paper §3-4).
+
+    Parameters
+    ----------
+    result : BatchResult
+    wrap : bool
+        Wrap each paragraph to 100 characters, as the command prints them.
+
+    Returns
+    -------
+    list of str
+        Paragraphs: how many claims are inconsistent (a certain conclusion), how many rows could not be
+        checked, or that every claim could come from its experiment.
+    """
+    counts = result.counts
+    total = len(result.rows)
+    paragraphs = []
+    if counts["inconsistent"] == 1:
+        paragraphs.append(
+            f"1 claim is inconsistent: its scores cannot come from the experiment described ({_CERTAIN})."
+        )
+    elif counts["inconsistent"]:
+        paragraphs.append(
+            f"{counts['inconsistent']} claims are inconsistent: their scores cannot come from the "
+            f"experiments described ({_CERTAIN})."
+        )
+    if counts["error"]:
+        rows_were = "1 row was" if counts["error"] == 1 else f"{counts['error']} rows were"
+        paragraphs.append(f"{rows_were} not checked: the message says what is wrong.")
+    if counts["consistent"] == total:
+        paragraphs.append(
+            "Every claim could come from the experiment described (which does not show that it did)."
+        )
+    return [paragraph(text) for text in paragraphs] if wrap else paragraphs

@@ -1,0 +1,239 @@
+"""The words about the state of the art under multiplicity (Møllersen & Holsbø): the readable summaries of
+:class:`~benchtrust.sota.BestOfResult` and :class:`~benchtrust.sota.LeaderboardResult` and their verdicts
+in plain words, as ``benchtrust sota``, the HTML report and ``str(result)`` show them.
+"""
+
+from __future__ import annotations
+
+from benchtrust._words import RHO, paragraph
+
+__all__ = ["best_of_text", "best_of_verdict", "leaderboard_text", "leaderboard_verdict"]
+
+_PAPER = "Møllersen & Holsbø"
+
+
+def _interval(ci) -> str:
+    return f"[{ci[0]:.4f}, {ci[1]:.4f}]"
+
+
+def _level(alpha) -> str:
+    return f"{100 * (1 - alpha):g}%"
+
+
+def _shown(result, accuracy) -> str:
+    return accuracy if accuracy is not None else f"{result.top_score:g}"
+
+
+def best_of_text(result, accuracy: str | None = None) -> str:
+    """The readable summary of the best of m classifiers: the model, its inputs and the best score's
+    expectation, SD and central interval (paper §3-4; §5.2.1 for AUC).
+
+    Parameters
+    ----------
+    result : BestOfResult
+    accuracy : str, optional
+        The true accuracy (or AUC) as the user gave it, such as ``"0.9"`` or ``"0.875 to 0.9"``; by
+        default the largest true score θ_j of the result.
+
+    Returns
+    -------
+    str
+        Lines without a trailing newline.
+
+    Examples
+    --------
+    >>> from benchtrust.sota import best_of
+    >>> print(best_of_text(best_of(0.5, classifiers=100, test_size=20)))
+    best of m classifiers on one test set (Møllersen & Holsbø §3-4)
+      model                 independent, identical (exact)
+      classifiers m         100
+      test size n           20
+      accuracy θ            0.5
+      expected best E       0.773197
+      SD of best            0.04585
+      95% central interval  [0.700000, 0.850000] (14 to 17 of 20 right)
+      dropped (Eq. 12)      0
+    """
+    n = result.test_size
+    low, high = result.ci
+    auc = result.metric == "auc"
+    rows = [
+        ("model", f"{result.model} ({result.method})"),
+        ("classifiers m", f"{result.classifiers}"),
+        ("test size n", f"{n}" + (f" ({result.positives} positive)" if auc else "")),
+        ("AUC a" if auc else "accuracy θ", _shown(result, accuracy)),
+    ]
+    if result.correlation > 0:
+        reference = (
+            f"fixed Y0: exactly {int(result.reference_accuracy * n + 0.5)} of {n} right"
+            if result.fixed_reference
+            else "random Y0"
+        )
+        rows += [
+            (f"correlation {RHO}", f"{result.correlation:g}"),
+            ("reference θ0", f"{result.reference_accuracy:g} ({reference})"),
+        ]
+    interval = f"[{low:.6f}, {high:.6f}]"
+    if not auc:
+        interval += f" ({round(low * n)} to {round(high * n)} of {n} right)"
+    rows += [
+        ("expected best E", f"{result.expected_max:.6f}"),
+        ("SD of best", f"{result.sd_max:#.4g}"),
+        (f"{_level(result.alpha)} central interval", interval),
+    ]
+    if not auc:
+        rows.append(("dropped (Eq. 12)", f"{result.dropped}"))
+    width = max(len(name) for name, _ in rows)
+    section = "§5.2.1" if auc else "§3-4"
+    lines = [f"best of m classifiers on one test set ({_PAPER} {section})"]
+    lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    return "\n".join(lines)
+
+
+def best_of_verdict(result, accuracy: str | None = None) -> str:
+    """The verdict on the best of m classifiers in plain words: where luck alone puts the best score
+    (paper §3-4, Fig. 1; §5.2.1 for AUC).
+
+    Parameters
+    ----------
+    result : BestOfResult
+    accuracy : str, optional
+        The true accuracy (or AUC) as the user gave it; by default the largest true score θ_j.
+
+    Returns
+    -------
+    str
+        One unwrapped paragraph.
+
+    Examples
+    --------
+    >>> from benchtrust.sota import best_of
+    >>> print(paragraph(best_of_verdict(best_of(0.5, classifiers=100, test_size=20))))
+    Among m = 100 classifiers that all have true accuracy 0.5, the best observed score on n = 20 test
+    items is expected at 0.7732 and falls in [0.7000, 0.8500] with probability 95%: a top score in this
+    range is what luck produces, not evidence of a better method.
+    """
+    return (
+        f"Among m = {result.classifiers} classifiers that all have true "
+        f"{'AUC' if result.metric == 'auc' else 'accuracy'} {_shown(result, accuracy)}, the best observed "
+        f"score on n = {result.test_size} test items is expected at {result.expected_max:.4f} and falls in "
+        f"{_interval(result.ci)} with probability {_level(result.alpha)}: a top score in this range is what "
+        "luck produces, not evidence of a better method."
+    )
+
+
+def leaderboard_text(result, file=None) -> str:
+    """The readable summary of a leaderboard's state of the art (paper §5, Table 3), ending in plain words.
+
+    Parameters
+    ----------
+    result : LeaderboardResult
+    file : str or os.PathLike, optional
+        The leaderboard file, named in the first line.
+
+    Returns
+    -------
+    str
+        The estimates as aligned lines, a blank line, and the paragraphs of :func:`leaderboard_verdict`
+        wrapped to 100 characters.
+    """
+    auc = result.metric == "auc"
+    level = _level(result.alpha)
+    excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
+    top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
+    rows = [
+        ("teams used", f"{result.teams} (excluded: {excluded})"),
+        ("test size n", f"{result.test_size}" + (f" ({result.positives} positive)" if auc else "")),
+        ("observed best", f"{top:.4f} ({result.teams_at_max} team{'s' * (result.teams_at_max > 1)})"),
+        (
+            f"no multiplicity, {level}",
+            f"{_interval(result.naive_ci)} ({result.teams_in_naive_ci} teams in it)",
+        ),
+        ("plug-in: E(best)", f"{plug.expected_max:.4f}, {level} {_interval(plug.ci)}"),
+        ("cropping: SOTA", f"{crop.sota:.4f}, {level} {_interval(crop.ci)}, {crop.teams_above} teams above"),
+        (
+            "conservative: SOTA",
+            f"{cons.sota:.4f}, {level} {_interval(cons.ci)}, {cons.teams_above} teams above",
+        ),
+    ]
+    dropped = [estimate.dropped for estimate in (plug, crop, cons)]
+    if not auc:
+        rows.insert(
+            4, (f"model (correlation {RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
+        )
+        if any(dropped):
+            rows.insert(
+                5,
+                (
+                    "left out by Eq. 12",
+                    f"{dropped[0]} (plug-in), {dropped[1]} (cropping), {dropped[2]} (conservative) teams",
+                ),
+            )
+    width = max(len(label) for label, _ in rows)
+    board = "the leaderboard" if file is None else f"the leaderboard {file}"
+    lines = [f"state of the art from {board} ({_PAPER} §5, Table 3)"]
+    lines += [f"  {label:<{width}}  {value}" for label, value in rows]
+    lines.append("")
+    lines += [paragraph(text) for text in leaderboard_verdict(result)]
+    return "\n".join(lines)
+
+
+def leaderboard_verdict(result) -> list[str]:
+    """The verdict on a leaderboard in plain words (paper §5, Table 3).
+
+    Parameters
+    ----------
+    result : LeaderboardResult
+
+    Returns
+    -------
+    list of str
+        Unwrapped paragraphs: first the verdict (is the top of the board luck, leakage or a real lead?),
+        then a note when the dependence model left most teams out (Eq. 12, §5.1.1), and one on the sober
+        state of the art when it is below the observed best (cropping).
+    """
+    auc = result.metric == "auc"
+    name = "AUC" if auc else "accuracy"
+    top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
+    dropped = [estimate.dropped for estimate in (plug, crop, cons)]
+    if top >= 1.0:
+        verdict = (
+            f"{result.teams_at_max} teams have a perfect score. A perfect {name} says nothing about the "
+            "state of the art when the test labels can be found (as Kaggle's Titanic labels can): it is "
+            "leakage, not skill. --max-plausible 0.999 leaves perfect scores out."
+        )
+    elif plug.ci[0] > top:
+        verdict = (
+            f"If every team's true {name} were its score, the best observed {name} would be expected at "
+            f"{plug.expected_max:.4f}, and even the low end of its interval ({plug.ci[0]:.4f}) is above the "
+            f"observed best {top:.4f}: the top of this leaderboard is what luck on {result.test_size} test "
+            "items produces among this many teams, not evidence of a better method."
+        )
+    elif plug.expected_max - top >= 0.5e-4:  # E(best) differs from the observed best at 4 decimals
+        verdict = (
+            f"The observed best {top:.4f} is within the range that luck alone produces among "
+            f"{result.teams} teams on {result.test_size} items (plug-in interval {_interval(plug.ci)}): "
+            "it is an optimistic estimate of the state of the art."
+        )
+    else:
+        verdict = (
+            f"The observed best {top:.4f} stands out from the other teams: if every team's true {name} were "
+            f"its score, the best would be expected at {plug.expected_max:.4f}, the observed best itself. "
+            "Multiplicity does not explain it."
+        )
+    paragraphs = [verdict]
+    if max(dropped) > result.teams / 2:
+        paragraphs.append(
+            f"With correlation {RHO} = {result.correlation:g}, the dependence model admits only teams "
+            "close enough to the best (Eq. 12): most teams were left out, as the paper does (§5.1.1), "
+            "and the estimates rest on the best teams alone. --correlation 0 keeps every team."
+        )
+    if crop.sota < top:
+        paragraphs.append(
+            f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
+            f"team capped there, the expected best score equals the observed best. "
+            f"{crop.teams_above} teams ({cons.teams_above} conservatively) score above it: "
+            "statistically they are all at the state-of-the-art level, and their order among "
+            "themselves is luck."
+        )
+    return paragraphs
