@@ -12,7 +12,7 @@ import textwrap
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -95,8 +95,9 @@ def check_pair(below, values, z_start, n1, q1, n0, q0):
     excluded = np.cumsum(pmf_at(pmf, z))
     mass_below = float(pmf[: max(min(z_start, pmf.size), 0)].sum())
     included = mass_below + excluded
-    # `below` is a valid upper bound on P(X < z_start).
-    assert below >= mass_below * (1 - RTOL), (below, mass_below)
+    # `below` is a valid upper bound on P(X < z_start), up to the absolute floor the checks below use
+    # (subnormal masses such as 2e-315 carry only a few significant digits).
+    assert below >= mass_below * (1 - RTOL) - 1e-300, (below, mass_below)
     is_included, is_excluded = close(values, included), close(values, excluded)
     assert is_included or is_excluded, (values[:5], included[:5], excluded[:5])
     if is_included and not is_excluded:
@@ -373,6 +374,7 @@ hyp_pair = st.tuples(trials, failure_probabilities, trials, failure_probabilitie
 
 @settings(max_examples=60, deadline=None)
 @given(pairs=st.lists(hyp_pair, min_size=1, max_size=4))
+@example(pairs=[(207, 0.9999999999999999, 209, 0.9999999999999999, 0.9453125)])  # a subnormal mass below
 def test_cdf_steps_property_matches_direct_convolution(pairs):
     rows = []
     for n1, q1, n0, q0, where in pairs:
