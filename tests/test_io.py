@@ -11,7 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchtrust import InputError
-from benchtrust._io import atomic_path, read_numbers, write_atomic
+from benchtrust._io import atomic_path, check_seed, read_numbers, write_atomic
+from benchtrust.compare import probability_of_outperforming
+from benchtrust.multiverse import permutation_test
+from benchtrust.sota import sample_auc, simulate_best_of
 
 
 def sha256(path: Path) -> str:
@@ -325,3 +328,30 @@ def test_atomic_path_when_writer_deleted_the_file(tmp_path):
     with pytest.raises(FileNotFoundError), atomic_path(target) as temporary:
         temporary.unlink()
     assert list(tmp_path.iterdir()) == []
+
+
+SEED_REFUSED = "seed: expected a non-negative int or a numpy.random.Generator"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda seed: sample_auc(0.8, test_size=100, positives=40, size=3, seed=seed),
+        lambda seed: simulate_best_of(0.9, classifiers=3, test_size=50, repetitions=10, seed=seed),
+        lambda seed: probability_of_outperforming([0.9, 0.91, 0.92], [0.9, 0.9, 0.9], seed=seed),
+        lambda seed: permutation_test([[1, 2, 3], [3, 2, 1], [2, 1, 3]], permutations=2, seed=seed, n_jobs=1),
+    ],
+    ids=["sample_auc", "simulate_best_of", "probability_of_outperforming", "permutation_test"],
+)
+@pytest.mark.parametrize("seed", [True, -1, 1.5, "7"])
+def test_every_seed_argument_refuses_the_same_values_in_the_same_words(call, seed):
+    """One check of a seed everywhere (``benchtrust._io.check_seed``): bools, negatives, floats, strings."""
+    with pytest.raises(InputError, match=SEED_REFUSED):
+        call(seed)
+
+
+def test_check_seed_takes_none_an_int_or_a_generator():
+    generator = np.random.default_rng(3)
+    assert check_seed(generator) is generator
+    assert check_seed(5).random() == np.random.default_rng(5).random()
+    assert isinstance(check_seed(None), np.random.Generator)

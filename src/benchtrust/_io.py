@@ -78,6 +78,29 @@ def _number(value, name):
     return number
 
 
+def check_seed(seed):
+    """A numpy Generator from `seed`: None (fresh entropy), a non-negative int, or a Generator (used as is).
+
+    The one check of a ``seed`` argument, so every function accepts and refuses the same values.
+
+    Examples
+    --------
+    >>> float(check_seed(0).random()) == float(check_seed(0).random())
+    True
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: seed: expected a non-negative int or a numpy.random.Generator, got True
+    """
+    import numpy as np
+
+    if seed is None or isinstance(seed, np.random.Generator):
+        return np.random.default_rng(seed)
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0:
+        return np.random.default_rng(int(seed))
+    raise InputError(f"seed: expected a non-negative int or a numpy.random.Generator, got {seed!r:.60}")
+
+
 def check_count(value, name):
     """A positive whole number (an int, or a float such as 1e6 with no fractional part).
 

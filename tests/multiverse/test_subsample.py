@@ -112,7 +112,7 @@ def test_bad_arguments():
         InputError, match=r"measure: 'auc' is not a measure of spec; expected one of acc, loss"
     ):
         subsample(results, SPEC, measure="auc")
-    with pytest.raises(InputError, match="seed: expected an int"):
+    with pytest.raises(InputError, match="seed: expected a non-negative int"):
         subsample(results, SPEC, seed="x")
 
 

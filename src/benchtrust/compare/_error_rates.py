@@ -28,7 +28,7 @@ import dataclasses
 
 import numpy as np
 
-from benchtrust._io import InputError, _number, check_count, check_probability
+from benchtrust._io import InputError, _number, check_count, check_probability, check_seed
 from benchtrust.compare import _text
 from benchtrust.compare._outperform import _exact_interval
 
@@ -156,19 +156,6 @@ def _positive(value, name):
     return number
 
 
-def _rng(seed):
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, (int, np.integer, np.random.Generator))
-    ):
-        raise InputError(f"seed: expected an int or a numpy.random.Generator, got {seed!r:.60}")
-    try:
-        return np.random.default_rng(seed)
-    except (TypeError, ValueError):
-        raise InputError(
-            f"seed: expected a non-negative int or a numpy.random.Generator, got {seed!r}"
-        ) from None
-
-
 def _probabilities(values):
     if values is None:
         return np.linspace(0.4, 1.0, 25)
@@ -269,7 +256,7 @@ def error_rates(
     gamma = check_probability(gamma, "gamma")
     alpha = check_probability(alpha, "alpha")
     sims = check_count(simulations, "simulations")
-    rng = _rng(seed)
+    rng = check_seed(seed)
 
     differences = sigma * np.sqrt(2.0) * stats.norm.ppf(p)
     # Wins needed for the P(A > B) decision: the decision is monotone in the number of wins w.

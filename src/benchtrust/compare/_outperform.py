@@ -17,11 +17,10 @@ this is the limit of the resampled percentile interval as the number of resample
 from __future__ import annotations
 
 import dataclasses
-import numbers
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count, check_probability
+from benchtrust._io import InputError, check_count, check_probability, check_seed
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.
@@ -56,15 +55,6 @@ def _runs(values, name, *, minimum=2):
             f"{bad.size} run(s) are not"
         )
     return array
-
-
-def _check_seed(seed):
-    """``seed`` as a numpy Generator; None, an int or a Generator are accepted."""
-    if seed is None or isinstance(seed, np.random.Generator):
-        return np.random.default_rng(seed)
-    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0:
-        return np.random.default_rng(int(seed))
-    raise InputError(f"seed: expected a non-negative int or a numpy.random.Generator, got {seed!r}")
 
 
 def _check_gamma(gamma):
@@ -381,7 +371,7 @@ def probability_of_outperforming(
     alpha = check_probability(alpha, "alpha")
     if resamples is not None:
         resamples = check_count(resamples, "resamples")
-    rng = _check_seed(seed)
+    rng = check_seed(seed)
     if paired:
         if x.size != y.size:
             raise InputError(

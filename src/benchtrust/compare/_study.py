@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count
+from benchtrust._io import InputError, check_count, check_seed
 
 __all__ = ["NoisyGridSearch", "RandomSearch", "Run", "Runs", "Study", "out_of_bootstrap"]
 
@@ -304,8 +304,9 @@ def _root_seed(seed):
     """An int from ``seed`` (int or Generator): the root of every seed of a study run."""
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**63))
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise InputError(f"seed: expected a non-negative int or a numpy.random.Generator, got {seed!r}")
+    if seed is None:
+        raise InputError("seed: expected a non-negative int or a numpy.random.Generator, got None")
+    check_seed(seed)
     return int(seed)
 
 

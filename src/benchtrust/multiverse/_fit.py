@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from benchtrust._io import InputError
+from benchtrust._io import InputError, check_seed
 from benchtrust.multiverse._unfolding import (
     Unfolding,
     _check_dimensions,
@@ -386,10 +386,7 @@ def _children(seed, count):
         return int(sequence.entropy), sequence.spawn(count)
     if isinstance(seed, np.random.Generator):
         return None, seed.bit_generator.seed_seq.spawn(count)
-    if not _is_whole(seed) or seed < 0:
-        raise InputError(
-            f"seed: expected a non-negative whole number, a numpy Generator or None, got {seed!r}"
-        )
+    check_seed(seed)  # the one check of a seed: a non-negative int here
     return int(seed), np.random.default_rng(int(seed)).bit_generator.seed_seq.spawn(count)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count, table_of
+from benchtrust._io import InputError, check_count, check_seed, table_of
 from benchtrust.multiverse._data import read_characteristics, read_results
 from benchtrust.multiverse._rankings import _impute, _rank_subsets
 from benchtrust.multiverse._spec import Spec, read_spec
@@ -267,13 +267,7 @@ def subsample(
     L = len(datasets)
     if orders is None:
         count = 50 if n_orders is None else check_count(n_orders, "n_orders")
-        try:
-            rng = np.random.default_rng(seed)
-        except (TypeError, ValueError) as exc:
-            raise InputError(
-                f"seed: expected an int or a numpy.random.Generator, got {seed!r} ({exc})"
-            ) from None
-        codes = rng.permuted(np.tile(np.arange(L), (count, 1)), axis=1)
+        codes = check_seed(seed).permuted(np.tile(np.arange(L), (count, 1)), axis=1)
         reps = list(range(1, count + 1))
     else:
         if n_orders is not None:

@@ -34,7 +34,7 @@ import numbers
 import numpy as np
 from scipy import special
 
-from benchtrust._io import InputError, check_count, check_probability
+from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust.sota._best_of import BestOfResult, _summarise
 
 #: Multinomial cells (draws x (s + 1)) generated at once: bounds the sampler's memory to about 70 MB.
@@ -257,13 +257,6 @@ def binormal(auc, *, positive_mean=None, positive_sd=None, negative_mean=None, n
     return Binormal(auc, **{name: values[name] for name in _PARAMETERS})
 
 
-def _rng(seed):
-    try:
-        return np.random.default_rng(seed)
-    except (TypeError, ValueError):
-        raise InputError(f"seed: expected an int or a numpy.random.Generator, got {seed!r:.60}") from None
-
-
 def _mann_whitney_u(
     positive_mean, positive_sd, negative_mean, negative_sd, *, positives, negatives, rng, size=None
 ):
@@ -421,7 +414,7 @@ def sample_auc(auc, *, test_size, positives, size, seed=None, model=None):
                 raise ValueError
         except ValueError:
             raise InputError(f"auc: shape {shape} does not broadcast to size {size}") from None
-    u = _mann_whitney_u(*params, positives=n_pos, negatives=n - n_pos, rng=_rng(seed), size=size)
+    u = _mann_whitney_u(*params, positives=n_pos, negatives=n - n_pos, rng=check_seed(seed), size=size)
     return (u / (n_pos * (n - n_pos)))[()]
 
 
@@ -480,7 +473,7 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, repe
             raise InputError(f"classifiers={classifiers} but {m} AUCs were given")
     alpha = check_probability(alpha, "alpha")
     reps = check_count(repetitions, "repetitions")
-    rng = _rng(seed)
+    rng = check_seed(seed)
     identical = bool(np.all(values == values[0]))
     positive_mean = math.sqrt(2) * special.ndtri(values[0] if identical else values)
     best = np.empty(reps, dtype=np.int64)

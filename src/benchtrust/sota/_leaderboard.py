@@ -26,7 +26,7 @@ import dataclasses
 import numpy as np
 from scipy import optimize, special
 
-from benchtrust._io import InputError, check_count, check_probability, read_leaderboard
+from benchtrust._io import InputError, check_count, check_probability, check_seed, read_leaderboard
 from benchtrust.sota import _auc, _text
 from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
 from benchtrust.sota._single import clopper_pearson
@@ -502,7 +502,7 @@ class _AucModel:
         self.values, self.n, self.positives, self.alpha = values, n, positives, alpha
         self.draws = max(resamples, 1) * values.size
         self.bootstrap = f"simulated: {self.draws} bootstrap draws of a team's AUC"
-        self.entropy = int(np.random.default_rng(seed).integers(2**63))
+        self.entropy = int(check_seed(seed).integers(2**63))
         self._cache = {}
 
     def single_interval(self, auc):

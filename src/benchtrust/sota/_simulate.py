@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchtrust._io import check_count
+from benchtrust._io import check_count, check_seed
 from benchtrust.sota import _dependence
 from benchtrust.sota._best_of import _prepare, _result
 
@@ -63,7 +63,7 @@ def simulate_best_of(
         invalid=invalid,
     )
     reps = check_count(repetitions, "repetitions")
-    rng = np.random.default_rng(seed)
+    rng = check_seed(seed)
     n, m = model.test_size, model.classifiers
     theta = np.repeat(model.theta, model.counts)
     if model.correlation > 0:
