@@ -18,7 +18,7 @@ from benchtrust.multiverse._fit import (
     default_distances,
     permutation_test,
 )
-from benchtrust.multiverse._plot import plot_default_distances
+from benchtrust.multiverse._maps import plot_default_distances
 from benchtrust.multiverse._rankings import rankings
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 

@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from benchtrust import InputError
-from benchtrust.multiverse._plot import _default_pairs, plot_rank_distribution, plot_stepwise, plot_unfolding
+from benchtrust.multiverse._maps import _default_pairs, plot_unfolding
+from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -227,7 +228,8 @@ def test_unfolding_of_a_large_multiverse(tmp_path):
     assert written.read_bytes().startswith(PNG_SIGNATURE)
 
 
-def test_importing_the_module_does_not_load_matplotlib():
-    code = "import sys; import benchtrust.multiverse._plot; print('matplotlib' in sys.modules)"
+def test_importing_the_modules_does_not_load_matplotlib():
+    modules = "benchtrust.multiverse._plot, benchtrust.multiverse._maps"
+    code = f"import sys, {modules}; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -11,7 +11,7 @@ import pytest
 from benchtrust import InputError
 from benchtrust.multiverse import _subsample as module
 from benchtrust.multiverse import bundled_study, rankings
-from benchtrust.multiverse._plot import plot_subsample
+from benchtrust.multiverse._maps import plot_subsample
 from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -28,14 +28,9 @@ from benchtrust.multiverse._fit import (
     default_distances,
     permutation_test,
 )
+from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
 from benchtrust.multiverse._options import register_option
-from benchtrust.multiverse._plot import (
-    plot_default_distances,
-    plot_rank_distribution,
-    plot_stepwise,
-    plot_subsample,
-    plot_unfolding,
-)
+from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 from benchtrust.multiverse._rankings import Multiverse, rankings
 from benchtrust.multiverse._spec import Spec, read_spec
 from benchtrust.multiverse._study import Study, bundled_study, study

@@ -23,14 +23,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from benchtrust._io import InputError, check_seed
-from benchtrust.multiverse._unfolding import (
-    Unfolding,
-    _check_dimensions,
-    _check_matrix,
-    _check_number,
-    _is_whole,
-    unfold,
-)
+from benchtrust.multiverse._unfolding import Unfolding, _check_matrix, _is_whole, check_options, unfold
 
 __all__ = [
     "PermutationTest",
@@ -361,22 +354,8 @@ def _options(given, fitted, delta):
                     "it out to refit with the fitted options"
                 )
         options.update(recorded)
-    # The refits run in workers: check here what unfold would only check there.
-    _check_dimensions(options["dimensions"], delta.shape[1])
-    for name in ("penalty_strength", "penalty_range"):
-        _check_number(options[name], name)
-    if _check_number(options["tolerance"], "tolerance") < 0:
-        raise InputError(f"tolerance: expected a non-negative number, got {options['tolerance']!r}")
-    if not _is_whole(options["max_iterations"]) or options["max_iterations"] < 1:
-        raise InputError(
-            f"max_iterations: expected a positive whole number, got {options['max_iterations']!r}"
-        )
-    # Plain Python types, so that the result's to_dict is JSON.
-    for name in ("dimensions", "max_iterations"):
-        options[name] = int(options[name])
-    for name in ("penalty_strength", "penalty_range", "tolerance"):
-        options[name] = float(options[name])
-    return options
+    # The refits run in workers: check here, as unfold does, and as plain types for to_dict's JSON.
+    return check_options(delta, **options)
 
 
 def _children(seed, count):

@@ -141,13 +141,8 @@ class Study:
         ``rankings.csv`` has one row per combination × method: a column per choice, ``method``, ``value``
         and ``rank``. The folder is created if missing.
         """
-        from benchtrust.multiverse._plot import (
-            plot_default_distances,
-            plot_rank_distribution,
-            plot_stepwise,
-            plot_subsample,
-            plot_unfolding,
-        )
+        from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
+        from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 
         folder = Path(folder)
         try:

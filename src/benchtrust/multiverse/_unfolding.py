@@ -261,28 +261,18 @@ def unfold(
     """
     delta, row_labels, column_labels = _check_matrix(dissimilarities)
     n, m = delta.shape
-    p = _check_dimensions(dimensions, m)
-    if conditionality not in CONDITIONALITIES:
-        raise InputError(f"conditionality: expected 'unconditional' or 'row', got {conditionality!r}")
+    options = check_options(
+        delta,
+        dimensions=dimensions,
+        conditionality=conditionality,
+        penalty_strength=penalty_strength,
+        penalty_range=penalty_range,
+        tolerance=tolerance,
+        max_iterations=max_iterations,
+    )
+    p, lam, omega = options["dimensions"], options["penalty_strength"], options["penalty_range"]
+    tol, max_iterations = options["tolerance"], options["max_iterations"]
     by_row = conditionality == "row"
-    if by_row:
-        constant = np.flatnonzero(np.ptp(delta, axis=1) == 0)
-        if constant.size:
-            raise InputError(
-                f"dissimilarities: row {constant[0] + 1} (1-based) has all entries equal, so there is no "
-                f"order to fit with conditionality='row'; {constant.size} row(s) are constant"
-            )
-    lam = _check_number(penalty_strength, "penalty_strength")
-    if not 0 < lam <= 1:
-        raise InputError(f"penalty_strength: expected a value in (0, 1], got {penalty_strength!r}")
-    omega = _check_number(penalty_range, "penalty_range")
-    if omega <= 0:
-        raise InputError(f"penalty_range: expected a positive number, got {penalty_range!r}")
-    tol = _check_number(tolerance, "tolerance")
-    if tol < 0:
-        raise InputError(f"tolerance: expected a non-negative number, got {tolerance!r}")
-    if not _is_whole(max_iterations) or max_iterations < 1:
-        raise InputError(f"max_iterations: expected a positive whole number, got {max_iterations!r}")
 
     blocks = (n, m) if by_row else (1, n * m)  # the loss's rows: one per row, or the whole matrix
     ranks = _dense_ranks(delta.reshape(blocks))
@@ -328,6 +318,45 @@ def unfold(
         row_labels=row_labels,
         column_labels=column_labels,
     )
+
+
+def check_options(
+    delta, *, dimensions, conditionality, penalty_strength, penalty_range, tolerance, max_iterations
+):
+    """The options of :func:`unfold` for the n x m matrix `delta`, checked, as plain Python types.
+
+    Raises an InputError naming the option at fault (see :func:`unfold`), or the first constant row of
+    `delta` when ``conditionality="row"``.
+    """
+    p = _check_dimensions(dimensions, delta.shape[1])
+    if conditionality not in CONDITIONALITIES:
+        raise InputError(f"conditionality: expected 'unconditional' or 'row', got {conditionality!r}")
+    if conditionality == "row":
+        constant = np.flatnonzero(np.ptp(delta, axis=1) == 0)
+        if constant.size:
+            raise InputError(
+                f"dissimilarities: row {constant[0] + 1} (1-based) has all entries equal, so there is no "
+                f"order to fit with conditionality='row'; {constant.size} row(s) are constant"
+            )
+    lam = _check_number(penalty_strength, "penalty_strength")
+    if not 0 < lam <= 1:
+        raise InputError(f"penalty_strength: expected a value in (0, 1], got {penalty_strength!r}")
+    omega = _check_number(penalty_range, "penalty_range")
+    if omega <= 0:
+        raise InputError(f"penalty_range: expected a positive number, got {penalty_range!r}")
+    tol = _check_number(tolerance, "tolerance")
+    if tol < 0:
+        raise InputError(f"tolerance: expected a non-negative number, got {tolerance!r}")
+    if not _is_whole(max_iterations) or max_iterations < 1:
+        raise InputError(f"max_iterations: expected a positive whole number, got {max_iterations!r}")
+    return {
+        "dimensions": p,
+        "conditionality": conditionality,
+        "penalty_strength": lam,
+        "penalty_range": omega,
+        "tolerance": tol,
+        "max_iterations": int(max_iterations),
+    }
 
 
 def _check_matrix(dissimilarities):
