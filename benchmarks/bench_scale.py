@@ -6,7 +6,7 @@ claims runs with a progress bar and bounded memory"):
 1. Leaderboards of 10^6 rows as Kaggle's raw download writes them (``TeamId,TeamName,SubmissionDate,
    Score``), seeded, every score k/n for a hidden test set of n = 10,000 items written with five decimals:
    (a) 10^6 teams with one submission each, (b) 250,000 teams with four submissions each (the best
-   counts). Each is read with ``benchtrust._io.read_leaderboard`` and analysed with
+   counts). Each is read with ``benchtrust.sota.read_leaderboard`` and analysed with
    ``benchtrust.sota.leaderboard(path, test_size=10000, classes=2, bootstrap=200)`` (plug-in, cropped
    and conservative SOTA, exact bootstrap).
 2. Claims tables of 10,000 and 100,000 rows in the format ``benchtrust consistency batch`` reads: 95% one
@@ -106,8 +106,7 @@ def child(case: str, path: str) -> dict:
         import benchtrust.sota  # noqa: F401
         from benchtrust.consistency._batch import check_batch
     elif case == "leaderboard":
-        from benchtrust._io import read_leaderboard
-        from benchtrust.sota import leaderboard
+        from benchtrust.sota import leaderboard, read_leaderboard
 
         start = time.perf_counter()
         board = read_leaderboard(path, classes=2)

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust._io import bundled_leaderboard
+from benchtrust.sota import bundled_leaderboard
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

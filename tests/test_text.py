@@ -9,12 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust._io import bundled_leaderboard
 from benchtrust._report import sections
 from benchtrust.compare import error_rates, history
 from benchtrust.consistency import check_batch, check_kfold, check_multiclass, check_test_set
 from benchtrust.multiverse import study
-from benchtrust.sota import best_of, leaderboard
+from benchtrust.sota import best_of, bundled_leaderboard, leaderboard
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 SPEC = """\

@@ -126,9 +126,8 @@ def titanic(folder):
     Perfect scores are left out (``--max-plausible 0.999``): the Titanic test labels are public, so a
     perfect score is leakage, not skill (the command keeps them unless asked).
     """
-    from benchtrust._io import bundled_leaderboard
     from benchtrust.cli import main
-
+    from benchtrust.sota import bundled_leaderboard
     path = bundled_leaderboard()
     figure = folder / LEADERBOARD_FIGURE_NAME
     arguments = ["sota", "leaderboard", str(path), "--test-size", "209", "--classes", "2"]
@@ -237,7 +236,6 @@ def report(folder, *, table2_result=None, example=None):
     """
     from pathlib import Path
 
-    from benchtrust._io import bundled_leaderboard
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
     from benchtrust._report.sections import (
@@ -245,11 +243,11 @@ def report(folder, *, table2_result=None, example=None):
         compare_example_section,
         leaderboard_section,
         multiverse_section,
-        top_teams,
     )
     from benchtrust.compare._example import sklearn_example
     from benchtrust.multiverse import bundled_orders, bundled_study, study
-    from benchtrust.sota import leaderboard
+    from benchtrust.sota import bundled_leaderboard, leaderboard
+    from benchtrust.sota._read import top_teams
 
     sections = []
     if table2_result is not None:

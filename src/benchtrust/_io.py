@@ -2,9 +2,9 @@
 
 Everything benchtrust reads from a user's file goes through this module, so that every mistake in a file
 is reported the same way: an :class:`InputError` naming the file, the 1-based line number and, for
-tables, the column. :func:`read_numbers` reads one column of numbers; :func:`read_leaderboard` reads the
-teams' best scores from a leaderboard (Kaggle's raw download, a CSV/TSV table or a DataFrame), and
-:func:`bundled_leaderboard` locates the Kaggle Titanic leaderboard shipped with benchtrust.
+tables, the column. :func:`read_numbers` reads one column of numbers, :func:`read_table` a table whose
+columns the analyses choose (:func:`table_of` takes a DataFrame as well); the readers of one analysis's
+tables, such as :func:`benchtrust.sota.read_leaderboard`, build on them.
 
 The argument checks shared by the analysis functions (:func:`check_count`, :func:`check_probability`) live
 here too, so that every argument mistake reads the same way; checks that depend on an analysis's meaning
@@ -20,7 +20,6 @@ that need them, which keeps ``import benchtrust`` cheap.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import math
 import numbers
 import os
@@ -33,13 +32,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "InputError",
-    "Leaderboard",
     "atomic_path",
-    "bundled_leaderboard",
     "check_count",
+    "check_number",
     "check_probability",
-    "read_leaderboard",
+    "check_seed",
+    "frame_table",
+    "is_number",
     "read_numbers",
+    "read_table",
+    "read_text",
+    "sniff_delimiter",
+    "table_of",
     "write_atomic",
 ]
 
@@ -68,7 +72,7 @@ class InputError(ValueError):
 InputError.__module__ = "benchtrust"
 
 
-def _number(value, name):
+def check_number(value, name):
     """``value`` as a finite float, or an InputError naming the argument."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InputError(f"{name}: expected a number, got {value!r}")
@@ -113,7 +117,7 @@ def check_count(value, name):
     ...
     benchtrust.InputError: classifiers: expected a positive whole number, got 2.5
     """
-    number = _number(value, name)
+    number = check_number(value, name)
     if number < 1 or not number.is_integer():
         raise InputError(f"{name}: expected a positive whole number, got {value!r}")
     return int(number)
@@ -131,7 +135,7 @@ def check_probability(value, name, *, closed=False, upper_open=None):
     ...
     benchtrust.InputError: accuracy: expected a value strictly between 0 and 1, got 1.0
     """
-    number = _number(value, name)
+    number = check_number(value, name)
     low_ok = number >= 0 if closed else number > 0
     high_open = (not closed) if upper_open is None else upper_open
     high_ok = number < 1 if high_open else number <= 1
@@ -197,7 +201,7 @@ def read_numbers(
     benchtrust.InputError: no-such-file.txt: no such file
     """
     name = os.fspath(path)
-    lines = _read_text(path).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = read_text(path).replace("\r\n", "\n").replace("\r", "\n").split("\n")
     numbered = [
         (number, line)
         for number, line in enumerate(lines, start=1)
@@ -209,7 +213,7 @@ def read_numbers(
             f"expected one number per line, or a table with a column {column!r}"
         )
     first = numbered[0][1]
-    if not any(d in first for d in _DELIMITERS) and _is_number(first):
+    if not any(d in first for d in _DELIMITERS) and is_number(first):
         numbers = [number for number, _ in numbered]
         tokens = [line.strip() for _, line in numbered]
         return _to_floats(tokens, [f"{name}, line {number}" for number in numbers])
@@ -221,7 +225,7 @@ def _read_table_column(name: str, numbered: list[tuple[int, str]], *, column: st
     import csv
 
     first_number, first = numbered[0]
-    delimiter, layout = _sniff_delimiter(first)
+    delimiter, layout = sniff_delimiter(first)
     if delimiter is not None:
         rows = [next(csv.reader([line], delimiter=delimiter), []) for _, line in numbered]
     else:  # a one-column table: never split its rows, so "0,93" is reported rather than misread
@@ -251,7 +255,7 @@ def _read_table_column(name: str, numbered: list[tuple[int, str]], *, column: st
     return _to_floats(tokens, [f"{name}, line {number}, column {column!r}" for number in numbers])
 
 
-def _sniff_delimiter(line: str) -> tuple[str | None, str]:
+def sniff_delimiter(line: str) -> tuple[str | None, str]:
     """The delimiter of a table whose header line is `line` (None: one column), and the layout in words.
 
     The most frequent of comma, tab and semicolon in `line`; ties go to the first in that order.
@@ -263,7 +267,7 @@ def _sniff_delimiter(line: str) -> tuple[str | None, str]:
     return delimiter, f"{_DELIMITER_NAMES[delimiter]}-separated"
 
 
-def _read_text(path: str | os.PathLike[str]) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     """Return the file's text, decoded as UTF-8 with an optional byte-order mark, or raise InputError."""
     name = os.fspath(path)
     try:
@@ -286,7 +290,7 @@ def _read_text(path: str | os.PathLike[str]) -> str:
         ) from None
 
 
-def _is_number(token: str) -> bool:
+def is_number(token: str) -> bool:
     """Whether ``float`` accepts `token`."""
     try:
         float(token)
@@ -302,7 +306,7 @@ def _to_floats(tokens: list[str], places: list[str]) -> np.ndarray:
     try:
         values = np.array(tokens, dtype=np.float64)
     except ValueError:
-        k = next(k for k, token in enumerate(tokens) if not _is_number(token))
+        k = next(k for k, token in enumerate(tokens) if not is_number(token))
         raise InputError(f"{places[k]}: {_describe_non_number(tokens[k])}") from None
     not_finite = ~np.isfinite(values)
     if not_finite.any():
@@ -315,278 +319,18 @@ def _describe_non_number(token: str) -> str:
     """Say why `token` is not a number, with a hint for the usual slips."""
     if not token:
         return "empty, expected a number"
-    if "," in token and _is_number(token.replace(",", ".", 1)):
+    if "," in token and is_number(token.replace(",", ".", 1)):
         return f"{token!r} is not a number (use '.' as the decimal mark)"
     return f"{token!r} is not a number"
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Leaderboards
+# Tables
 
-#: Score column names found by default, compared case-insensitively.
-_SCORE_NAMES = ("score", "accuracy", "auc")
 #: Score cells that mean "no score", compared case-insensitively after stripping blanks.
 _MISSING = frozenset({"", "nan", "na", "null", "none"})
 #: What a DataFrame is called in messages, and in :attr:`Leaderboard.source`.
 _TABLE = "<table>"
-_LEADERBOARD_HEADER = "TeamId,TeamName,SubmissionDate,Score"
-#: The Kaggle Titanic leaderboard shipped in ``benchtrust/data`` (see its README for the source).
-_BUNDLED_LEADERBOARD = "titanic-2019-11-22.csv"
-#: The bundled leaderboard's path once known (extracted to a temporary file if benchtrust is zipped).
-_bundled_path: Path | None = None
-
-
-@dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class Leaderboard:
-    """The teams' scores read from a leaderboard, after the filters of :func:`read_leaderboard`.
-
-    Attributes
-    ----------
-    scores : numpy.ndarray
-        One score per kept team (its best valid score), float64, read-only, in the file order of each
-        team's first row.
-    excluded : dict of str to int
-        Teams removed by each filter, in the order applied: ``"broken"`` (no valid nonzero score),
-        ``"chance"`` (best score at or below the chance level), ``"implausible"`` (best score above
-        ``max_plausible``). A filter that is off counts 0.
-    rows : int
-        Data rows read (submissions, for a Kaggle download), blank lines not counted.
-    teams : int
-        Teams read, before the filters: distinct ``TeamId`` values, or rows when there is no such column.
-    column : str
-        The name of the score column used, as written in the header.
-    source : str
-        The path as given, or ``"<table>"`` for a DataFrame.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> board = Leaderboard(
-    ...     scores=np.array([0.8, 0.75]), excluded={"broken": 1, "chance": 0, "implausible": 0},
-    ...     rows=4, teams=3, column="Score", source="lb.csv",
-    ... )
-    >>> board
-    Leaderboard(source='lb.csv', column='Score', rows=4, teams=3, kept=2, broken=1, chance=0, implausible=0)
-    >>> board.to_dict()["kept"]
-    2
-    """
-
-    scores: np.ndarray
-    excluded: dict[str, int]
-    rows: int
-    teams: int
-    column: str
-    source: str
-
-    def to_dict(self) -> dict[str, object]:
-        """The counts, column and source as plain JSON types (the scores themselves are left out)."""
-        return {
-            "source": self.source,
-            "column": self.column,
-            "rows": int(self.rows),
-            "teams": int(self.teams),
-            "kept": len(self.scores),
-            "excluded": {key: int(count) for key, count in self.excluded.items()},
-        }
-
-    def __repr__(self) -> str:
-        counts = ", ".join(f"{key}={count}" for key, count in self.excluded.items())
-        return (
-            f"Leaderboard(source={self.source!r}, column={self.column!r}, rows={self.rows}, "
-            f"teams={self.teams}, kept={len(self.scores)}, {counts})"
-        )
-
-
-def read_leaderboard(
-    source,
-    *,
-    score_column: str | None = None,
-    classes: int | None = None,
-    max_plausible: float | None = None,
-    lower_bound: float | None = None,
-) -> Leaderboard:
-    """Read a leaderboard's team scores from a Kaggle download, a CSV/TSV table or a DataFrame.
-
-    Each team's score is its best (largest) valid score. When the table has a ``TeamId`` column (any case,
-    also ``team_id``), rows are grouped by it: Kaggle's raw leaderboard download (header
-    ``TeamId,TeamName,SubmissionDate,Score``) has one row per submission that improved the team's best.
-    Without it, every row is a team.
-
-    The score column is `score_column` if given; otherwise the private one of a private/public pair of
-    columns (names containing ``private`` and ``public``, such as ``PrivateScore``/``PublicScore``: the
-    hidden test set that decided the ranking); otherwise the one column named ``score``, ``accuracy`` or
-    ``auc``, in any case.
-
-    Teams are then removed by three filters, in this order, and counted in
-    :attr:`Leaderboard.excluded`:
-
-    * ``"broken"``: no valid nonzero score. A cell that is empty, ``nan``, ``NA``, ``null`` or ``None``
-      (any case), or exactly 0 (what Kaggle shows for a submission it could not score), is not an error,
-      just not a valid score.
-    * ``"chance"``: best score at or below the chance level, ``max(1/classes, lower_bound)`` for the
-      arguments given (e.g. ``classes=2`` drops accuracy <= 0.5; ``lower_bound=0.5`` for AUC).
-    * ``"implausible"``: best score strictly above `max_plausible` (``max_plausible=0.999`` drops perfect
-      scores, which on a public test set are usually leakage rather than skill).
-
-    A file is read as UTF-8, with or without a byte-order mark, and never modified. The delimiter is taken
-    from the header line as in :func:`read_numbers` (comma, tab or semicolon). Fields may be quoted as in
-    CSV, with ``""`` for a quote inside a quoted field; a quoted field may span lines. Blank lines are
-    skipped, and lines starting with ``#`` before the header; after the header such a line is data (a team
-    may be called ``#1``).
-
-    Parameters
-    ----------
-    source : str, os.PathLike or pandas.DataFrame
-        The leaderboard file, or a table with one row per team or per submission.
-    score_column : str, optional
-        The score column's name (matched exactly, else case-insensitively).
-    classes : int, optional
-        Number of classes C for accuracy: scores <= 1/C are at or below chance and excluded.
-    max_plausible : float, optional
-        Scores strictly above it are excluded as implausible; in (0, 1].
-    lower_bound : float, optional
-        Scores <= it are excluded as at or below chance too (0.5 for AUC); in [0, 1).
-
-    Returns
-    -------
-    Leaderboard
-        The kept teams' scores and the counts of rows, teams and excluded teams.
-
-    Raises
-    ------
-    InputError
-        If the file is missing, a folder, unreadable, not UTF-8 or empty; if it has no header line, no score
-        column or no rows; if a row has the wrong number of fields or an empty ``TeamId``; if a score is not
-        a number or not between 0 and 1; or if an argument is out of range. The message names the file (or
-        ``<table>``), the 1-based line number (the DataFrame's row label) and the column, or the argument.
-
-    Examples
-    --------
-    A Kaggle download: team 1 improved twice, team 5's only submission scored 0.
-
-    >>> import pathlib, tempfile
-    >>> kaggle = (
-    ...     "\\ufeffTeamId,TeamName,SubmissionDate,Score\\n"
-    ...     '1,"Ann, Bo",2019-01-02,0.00000\\n'
-    ...     '1,"Ann, Bo",2019-01-03,0.77511\\n'
-    ...     "2,Zoë,2019-01-04,0.80382\\n"
-    ...     '3,"The ""best"" team",2019-01-05,0.47368\\n'
-    ...     '1,"Ann, Bo",2019-01-06,0.78468\\n'
-    ...     "4,leak,2019-01-07,1.00000\\n"
-    ...     "5,oops,2019-01-08,0.00000\\n"
-    ... )
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = pathlib.Path(folder, "leaderboard.csv")
-    ...     _ = path.write_text(kaggle, encoding="utf-8")
-    ...     board = read_leaderboard(path, classes=2, max_plausible=0.999)
-    >>> board.scores
-    array([0.78468, 0.80382])
-    >>> board.excluded
-    {'broken': 1, 'chance': 1, 'implausible': 1}
-    >>> board.rows, board.teams, board.column
-    (7, 5, 'Score')
-
-    A DataFrame with a private/public pair: the private score is used.
-
-    >>> import pandas as pd
-    >>> table = pd.DataFrame({"model": ["a", "b"], "PrivateScore": [0.91, 0.88], "PublicScore": [0.9, 0.93]})
-    >>> board = read_leaderboard(table)
-    >>> board.column, board.scores
-    ('PrivateScore', array([0.91, 0.88]))
-    """
-    import numpy as np
-
-    chance = _chance_level(classes, lower_bound)
-    if max_plausible is not None:
-        max_plausible = check_probability(max_plausible, "max_plausible", upper_open=False)
-        if max_plausible <= chance:
-            raise InputError(
-                f"max_plausible: expected a value above the chance level {chance:g} set by classes and "
-                f"lower_bound (no score could be kept), got {max_plausible!r}"
-            )
-    if score_column is not None and not isinstance(score_column, str):
-        raise InputError(f"score_column: expected a column name, got {score_column!r}")
-    if isinstance(source, (str, os.PathLike)):
-        table = read_table(source, example=_LEADERBOARD_HEADER, what="a leaderboard table")
-    else:
-        table = _frame_table(source)
-    team, score = _choose_columns(table, score_column)
-    values = table.scores(score)
-    rows = len(values)
-    broken_rows = np.isnan(values) | (values == 0)
-    values[broken_rows] = np.nan
-    if team is None:
-        best = values
-    else:
-        ids = table.team_ids(team)
-        _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
-        order = np.argsort(first, kind="stable")
-        codes = np.empty_like(order)
-        codes[order] = np.arange(len(order))
-        best = np.full(len(order), np.nan)
-        np.fmax.at(best, codes[inverse.reshape(-1)], values)
-    broken = np.isnan(best)
-    below = ~broken & (best <= chance)
-    above = ~broken & ~below & (best > (math.inf if max_plausible is None else max_plausible))
-    scores = best[~(broken | below | above)]
-    scores.flags.writeable = False
-    return Leaderboard(
-        scores=scores,
-        excluded={"broken": int(broken.sum()), "chance": int(below.sum()), "implausible": int(above.sum())},
-        rows=rows,
-        teams=len(best),
-        column=table.header[score],
-        source=table.name,
-    )
-
-
-def bundled_leaderboard() -> Path:
-    """The path of the Kaggle Titanic leaderboard bundled with benchtrust.
-
-    The public leaderboard of Kaggle's "Titanic: Machine Learning from Disaster" competition on 2019-11-22,
-    as Kaggle's raw download writes it (32,578 submissions of 16,273 teams; source in
-    ``benchtrust/data/README.md``). Each score is an accuracy on 209 test passengers.
-
-    Returns
-    -------
-    pathlib.Path
-        The file inside the installed package; read it, never write it.
-
-    Examples
-    --------
-    >>> board = read_leaderboard(bundled_leaderboard(), classes=2)
-    >>> board.rows, board.teams, board.column
-    (32578, 16273, 'Score')
-    >>> board.excluded
-    {'broken': 39, 'chance': 57, 'implausible': 0}
-    """
-    global _bundled_path
-    if _bundled_path is None:
-        from importlib import resources
-
-        resource = resources.files("benchtrust") / "data" / _BUNDLED_LEADERBOARD
-        if isinstance(resource, Path):
-            _bundled_path = resource
-        else:  # benchtrust is installed as a zip: extract the file once; it is removed at exit
-            import atexit
-
-            stack = contextlib.ExitStack()
-            atexit.register(stack.close)
-            _bundled_path = Path(stack.enter_context(resources.as_file(resource)))
-    return _bundled_path
-
-
-def _chance_level(classes, lower_bound) -> float:
-    """The chance level set by `classes` and `lower_bound`, ``-inf`` when neither is given."""
-    levels = []
-    if classes is not None:
-        number = _number(classes, "classes")
-        if number < 2 or not number.is_integer():
-            raise InputError(f"classes: expected a whole number of at least 2, got {classes!r}")
-        levels.append(1 / int(number))
-    if lower_bound is not None:
-        levels.append(check_probability(lower_bound, "lower_bound", closed=True, upper_open=True))
-    return max(levels, default=-math.inf)
 
 
 class _Columns:
@@ -628,7 +372,7 @@ class _Columns:
         )
         for k in bad:
             where = f"{self.where(k)}, column {self.header[column]!r}"
-            if not _is_number(cells[k]):
+            if not is_number(cells[k]):
                 raise InputError(f"{where}: {_describe_non_number(cells[k])}")
             value = float(cells[k])
             if not (np.isfinite(value) or (missing and np.isnan(value))):
@@ -747,7 +491,7 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
     import csv
 
     name = os.fspath(path)
-    lines = _read_text(path).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = read_text(path).replace("\r\n", "\n").replace("\r", "\n").split("\n")
     start = next(
         (k for k, line in enumerate(lines) if (stripped := line.strip()) and not stripped.startswith("#")),
         None,
@@ -757,7 +501,7 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
             f"{name}: empty (no lines other than blank or comment lines); expected {what} with a header "
             f"line naming its columns, such as {example}"
         )
-    delimiter, layout = _sniff_delimiter(lines[start])
+    delimiter, layout = sniff_delimiter(lines[start])
     records: list[list[str]] = []
     numbers: list[int] = []
     if delimiter is None:
@@ -789,7 +533,7 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
     if not records:  # the only non-blank line held nothing but delimiters
         raise InputError(f"{name}, line {start + 1}: expected a header line naming the columns, found none")
     header = [field.strip() for field in records[0]]
-    if all(_is_number(field) for field in header if field):
+    if all(is_number(field) for field in header if field):
         raise InputError(
             f"{name}, line {numbers[0]}: expected a header line naming the columns, such as {example}; "
             f"found {lines[numbers[0] - 1].strip()!r}"
@@ -809,10 +553,10 @@ def table_of(source, *, example: str, what: str = "a table") -> _Table | _FrameT
     """The table in file `source` (see :func:`read_table`), or `source` itself if it is a DataFrame."""
     if isinstance(source, (str, os.PathLike)):
         return read_table(source, example=example, what=what)
-    return _frame_table(source)
+    return frame_table(source)
 
 
-def _frame_table(frame) -> _FrameTable:
+def frame_table(frame) -> _FrameTable:
     """Wrap a DataFrame, or raise InputError if `frame` is neither a path nor a DataFrame."""
     import pandas as pd
 
@@ -823,58 +567,6 @@ def _frame_table(frame) -> _FrameTable:
     return _FrameTable(frame)
 
 
-def _choose_columns(table, score_column: str | None) -> tuple[int | None, int]:
-    """The indices of the team id column (None if absent) and of the score column in `table`'s header."""
-    header = table.header
-    lowered = [field.lower() for field in header]
-    found = ", ".join(repr(field) for field in header) + table.layout
-    teams = [k for k, field in enumerate(lowered) if field.replace("_", "").replace(" ", "") == "teamid"]
-    if len(teams) > 1:
-        raise InputError(f"{table.header_place}: several team id columns ({_names(header, teams)})")
-    team = teams[0] if teams else None
-    if score_column is not None:
-        matches = [k for k, field in enumerate(header) if field == score_column] or [
-            k for k, field in enumerate(lowered) if field == score_column.lower()
-        ]
-        if not matches:
-            raise InputError(
-                f"{table.header_place}: no column {score_column!r} (score_column); found {found}"
-            )
-    else:
-        private = [k for k, field in enumerate(lowered) if "private" in field]
-        if private and any("public" in field for field in lowered):
-            if len(private) > 1:
-                private = [k for k in private if "score" in lowered[k]] or private
-            matches = private
-            if len(matches) > 1:
-                raise InputError(
-                    f"{table.header_place}: several private score columns ({_names(header, matches)}); "
-                    "choose one with score_column"
-                )
-        else:
-            matches = [k for k, field in enumerate(lowered) if field in _SCORE_NAMES]
-            if not matches:
-                raise InputError(
-                    f"{table.header_place}: no score column; expected one named 'score', 'accuracy' or "
-                    "'auc' (any case), a private/public pair such as 'PrivateScore','PublicScore', or "
-                    f"score_column; found {found}"
-                )
-            if len({lowered[k] for k in matches}) > 1:
-                raise InputError(
-                    f"{table.header_place}: several score columns ({_names(header, matches)}); "
-                    "choose one with score_column"
-                )
-    if len(matches) > 1:
-        raise InputError(
-            f"{table.header_place}: the header names column {header[matches[0]]!r} {len(matches)} times"
-        )
-    return team, matches[0]
-
-
-def _names(header: list[str], indices: list[int]) -> str:
-    return ", ".join(repr(header[k]) for k in indices)
-
-
 def _parse_scores(tokens: list[str], table, column: int) -> np.ndarray:
     """Stripped score cells as floats, NaN for a missing cell; InputError on anything else not a score."""
     import numpy as np
@@ -883,9 +575,9 @@ def _parse_scores(tokens: list[str], table, column: int) -> np.ndarray:
     try:
         values = np.array(cleaned, dtype=np.float64)
     except ValueError:
-        k = next(k for k, token in enumerate(cleaned) if not _is_number(token))
+        k = next(k for k, token in enumerate(cleaned) if not is_number(token))
         hint = ""
-        if "," in tokens[k] and _is_number(tokens[k].replace(",", ".", 1)):
+        if "," in tokens[k] and is_number(tokens[k].replace(",", ".", 1)):
             hint = " (use '.' as the decimal mark)"
         raise InputError(
             f"{table.where(k)}, column {table.header[column]!r}: expected a number, got {tokens[k]!r}{hint}"

@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust._io import bundled_leaderboard
+from benchtrust.sota import bundled_leaderboard
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 RUNS = "algorithm,seed,score\n" + "".join(

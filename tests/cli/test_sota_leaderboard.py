@@ -14,8 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust._io import bundled_leaderboard
-from benchtrust.sota import leaderboard
+from benchtrust.sota import bundled_leaderboard, leaderboard
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from benchtrust import cli
 from benchtrust._report.html import Section, render, svg_of, write_report
-from benchtrust._report.sections import top_teams
+from benchtrust.sota._read import top_teams
 
 HOSTILE = ["<script>alert(1)</script>", '"quoted"', "&amp;", "Ben & Jerry's"]
 ESCAPED = ["&lt;script&gt;alert(1)&lt;/script&gt;", "&#34;quoted&#34;", "&amp;amp;", "Ben &amp; Jerry&#39;s"]

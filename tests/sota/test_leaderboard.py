@@ -22,8 +22,15 @@ import pytest
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust._io import bundled_leaderboard, read_leaderboard
-from benchtrust.sota import LeaderboardResult, best_of, best_of_auc, clopper_pearson, leaderboard
+from benchtrust.sota import (
+    LeaderboardResult,
+    best_of,
+    best_of_auc,
+    bundled_leaderboard,
+    clopper_pearson,
+    leaderboard,
+    read_leaderboard,
+)
 from benchtrust.sota._best_of import _exact, _prepare
 
 ALPHA = 0.05

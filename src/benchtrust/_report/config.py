@@ -16,8 +16,9 @@ __all__ = ["ANALYSES", "read_config", "run_config"]
 
 
 def _sota_leaderboard(entry, files):
-    from benchtrust._report.sections import leaderboard_section, top_teams
+    from benchtrust._report.sections import leaderboard_section
     from benchtrust.sota import leaderboard
+    from benchtrust.sota._read import top_teams
 
     path = files["file"]
     options = {key: value for key, value in entry.items() if key != "file"}

@@ -27,7 +27,6 @@ __all__ = [
     "outperform_section",
     "sample_size_section",
     "test_set_section",
-    "top_teams",
 ]
 
 #: The four questions, as the command groups ask them.
@@ -111,46 +110,6 @@ def best_of_section(result, *, accuracy: str | None = None, inputs=()) -> Sectio
     )
 
 
-def top_teams(
-    file, *, score_column=None, classes=None, max_plausible=None, count: int = 5, lower_is_better=False
-):
-    """The best `count` teams of a leaderboard file: a list of (name, score text), best first.
-
-    A team's name is read from a column named ``TeamName``, ``team``, ``name``, ``method`` or ``model``
-    (any case); rows of one team (``TeamId``, else the name) are reduced to its best score. Scores that
-    are not numbers, at or below the chance level ``1/classes`` or above `max_plausible` are left out, as
-    :func:`benchtrust._io.read_leaderboard` does. An empty list when the file names no teams.
-    """
-    import math
-
-    from benchtrust._io import _choose_columns, read_table
-
-    table = read_table(file, example="TeamName,Score", what="a leaderboard")
-    lowered = [name.lower().replace("_", "").replace(" ", "") for name in table.header]
-    names = [k for k, name in enumerate(lowered) if name in ("teamname", "team", "name", "method", "model")]
-    if not names:
-        return []
-    team, score = _choose_columns(table, score_column)
-    chance = 1 / classes if classes else -math.inf
-    best: dict[str, tuple[float, str, str]] = {}
-    for row in table.rows:
-        text = row[score].strip()
-        try:
-            value = float(text)
-        except ValueError:
-            continue
-        if not math.isfinite(value) or value == 0 or value <= chance:
-            continue
-        if max_plausible is not None and value > max_plausible:
-            continue
-        name = row[names[0]].strip()
-        key = row[team].strip() if team is not None else name
-        if key not in best or value > best[key][0]:
-            best[key] = (value, name, text)
-    ranked = sorted(best.values(), key=lambda item: item[0], reverse=not lower_is_better)
-    return [(name, text) for _, name, text in ranked[:count]]
-
-
 def leaderboard_section(result, *, file=None, top=()) -> Section:
     """The section of a :class:`~benchtrust.sota.LeaderboardResult` (``sota leaderboard``), with Fig. 7.
 
@@ -160,7 +119,8 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
     file : str, optional
         The leaderboard file, named in the inputs.
     top : sequence of (str, str)
-        The top of the board, (team name, score) pairs as from :func:`top_teams`; shown as a table.
+        The top of the board, (team name, score) pairs as from :func:`benchtrust.sota._read.top_teams`;
+        shown as a table.
     """
     from benchtrust.sota import plot_leaderboard
     from benchtrust.sota._text import leaderboard_verdict

@@ -399,7 +399,8 @@ def _leaderboard(
 
 def _leaderboard_report(result, file, options):
     """The report section of a leaderboard, with the top of the board when the file names the teams."""
-    from benchtrust._report.sections import leaderboard_section, top_teams
+    from benchtrust._report.sections import leaderboard_section
+    from benchtrust.sota._read import top_teams
 
     try:
         top = top_teams(

@@ -15,7 +15,7 @@ import warnings
 
 import numpy as np
 
-from benchtrust._io import InputError, _number, check_probability
+from benchtrust._io import InputError, check_number, check_probability
 from benchtrust.compare._outperform import _runs
 
 
@@ -123,8 +123,8 @@ def single_point(a, b, *, lower_is_better=False) -> CriterionResult:
     >>> single_point(0.12, 0.10, lower_is_better=True).a_is_better
     False
     """
-    x = _number(a, "a")
-    y = _number(b, "b")
+    x = check_number(a, "a")
+    y = check_number(b, "b")
     lower_is_better = _check_flag(lower_is_better, "lower_is_better")
     improvement = (y - x) if lower_is_better else (x - y)
     better = bool(improvement > 0)
@@ -172,7 +172,7 @@ def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> Criteri
     """
     x = _runs(a, "a", minimum=1)
     y = _runs(b, "b", minimum=1)
-    delta = _number(threshold, "threshold")
+    delta = check_number(threshold, "threshold")
     if delta < 0:
         raise InputError(f"threshold: expected a non-negative number, got {threshold!r}")
     lower_is_better = _check_flag(lower_is_better, "lower_is_better")

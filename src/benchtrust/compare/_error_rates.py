@@ -28,7 +28,7 @@ import dataclasses
 
 import numpy as np
 
-from benchtrust._io import InputError, _number, check_count, check_probability, check_seed
+from benchtrust._io import InputError, check_count, check_number, check_probability, check_seed
 from benchtrust.compare import _text
 from benchtrust.compare._outperform import _exact_interval
 
@@ -150,7 +150,7 @@ class ErrorRatesResult:
 
 
 def _positive(value, name):
-    number = _number(value, name)
+    number = check_number(value, name)
     if number <= 0:
         raise InputError(f"{name}: expected a positive number, got {value!r}")
     return number
@@ -248,11 +248,11 @@ def error_rates(
     biased = conditional_sd is not None
     if biased:
         conditional_sd = _positive(conditional_sd, "conditional_sd")
-        bias_sd = _number(bias_sd, "bias_sd")
+        bias_sd = check_number(bias_sd, "bias_sd")
         if bias_sd < 0:
             raise InputError(f"bias_sd: expected a non-negative number, got {bias_sd!r}")
     p = _probabilities(probabilities)
-    delta = DELTA_PER_SIGMA * sigma if delta is None else _number(delta, "delta")
+    delta = DELTA_PER_SIGMA * sigma if delta is None else check_number(delta, "delta")
     gamma = check_probability(gamma, "gamma")
     alpha = check_probability(alpha, "alpha")
     sims = check_count(simulations, "simulations")

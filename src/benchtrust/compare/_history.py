@@ -21,7 +21,7 @@ import numbers
 
 import numpy as np
 
-from benchtrust._io import InputError, _number, check_count, check_probability
+from benchtrust._io import InputError, check_count, check_number, check_probability
 from benchtrust.compare import _text
 
 
@@ -121,7 +121,7 @@ def _dates(values):
     if not values:
         raise InputError("dates: expected at least one date")
     if all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
-        return np.array([_number(v, "dates") for v in values])
+        return np.array([check_number(v, "dates") for v in values])
     out = []
     for i, v in enumerate(values):
         if isinstance(v, datetime.datetime):
@@ -201,7 +201,7 @@ def history(dates, scores, *, sigma=None, test_size=None, alpha=0.05, lower_is_b
     order = np.argsort(when, kind="stable")
     when, values = when[order], values[order]
     if sigma is not None:
-        s = _number(sigma, "sigma")
+        s = check_number(sigma, "sigma")
         if s <= 0:
             raise InputError(f"sigma: expected a positive number, got {sigma!r}")
         spread = np.full(values.size, s)

@@ -20,7 +20,7 @@ import dataclasses
 
 import numpy as np
 
-from benchtrust._io import InputError, _number, check_probability
+from benchtrust._io import InputError, check_number, check_probability
 from benchtrust.compare._outperform import _exact_interval
 
 #: The per-data-set tests :func:`better_everywhere` offers.
@@ -215,7 +215,7 @@ def _per_dataset(values, name):
     """Labels and scores of one score per data set: a sequence, or a dict data set -> score."""
     if hasattr(values, "items") and not isinstance(values, (str, bytes)):
         labels = [str(k) for k in values]
-        scores = _runs_array([_number(v, f"{name}[{k!r}]") for k, v in values.items()], name)
+        scores = _runs_array([check_number(v, f"{name}[{k!r}]") for k, v in values.items()], name)
         return labels, scores
     scores = _runs_array(values, name)
     return [str(i + 1) for i in range(scores.size)], scores

@@ -16,7 +16,7 @@ import dataclasses
 
 import numpy as np
 
-from benchtrust._io import InputError, _is_number, read_table
+from benchtrust._io import InputError, is_number, read_table
 
 __all__ = ["PairedRuns", "read_history", "read_runs"]
 
@@ -182,7 +182,7 @@ def read_history(path) -> tuple[list[str], np.ndarray]:
     date = table.column("date")
     score = table.column("score")
     dates = table.texts(date, "a date such as 2019-05-28")
-    numeric = _is_number(dates[0])
+    numeric = is_number(dates[0])
     for cell, line in zip(dates, table.lines, strict=True):
         where = f"{table.name}, line {line}, column {table.header[date]!r}"
         if not _is_date(cell):
@@ -190,7 +190,7 @@ def read_history(path) -> tuple[list[str], np.ndarray]:
                 f"{where}: {cell!r} is not a date; expected an ISO date such as 2019-05-28, or a number "
                 "such as 2019.4"
             )
-        if _is_number(cell) != numeric:
+        if is_number(cell) != numeric:
             first = "numbers" if numeric else "dates"
             raise InputError(f"{where}: {cell!r}, but the first rows hold {first}; use one kind throughout")
     scores = table.numbers(score)
@@ -201,7 +201,7 @@ def read_history(path) -> tuple[list[str], np.ndarray]:
 
 def _is_date(text: str) -> bool:
     """Whether ``text`` is a number or a date numpy reads (ISO: 2019, 2019-05, 2019-05-28)."""
-    if _is_number(text):
+    if is_number(text):
         return True
     try:
         np.datetime64(text, "D")

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from benchtrust._io import InputError, _sniff_delimiter, write_atomic
+from benchtrust._io import InputError, sniff_delimiter, write_atomic
 from benchtrust.consistency._scores import score as _score
 from benchtrust.consistency._text import batch_text, batch_verdict
 
@@ -268,7 +268,7 @@ def _file_records(path) -> Iterator[tuple[int, list[str]]]:
                 )
         except UnicodeDecodeError as exc:
             raise InputError(_not_utf8(path, exc)) from None
-        delimiter, _ = _sniff_delimiter(line)
+        delimiter, _ = sniff_delimiter(line)
         reader = csv.reader(itertools.chain([line], stream), delimiter=delimiter or ",", strict=True)
         while True:
             number = skipped + reader.line_num + 1

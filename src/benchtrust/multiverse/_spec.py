@@ -32,7 +32,7 @@ import dataclasses
 import os
 from collections.abc import Mapping
 
-from benchtrust._io import InputError, _read_text
+from benchtrust._io import InputError, read_text
 from benchtrust.multiverse._options import FAMILIES, rule
 
 __all__ = ["Choice", "Measure", "Option", "Spec", "read_spec"]
@@ -176,7 +176,7 @@ def _load_yaml(path) -> tuple[object, _Places]:
     import yaml
 
     name = os.fspath(path)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)

@@ -4,13 +4,14 @@ The top score among many teams on one test set is an optimistic estimate of the 
 subpackage computes the distribution of the best of m observed accuracies exactly, for independent,
 non-identical and dependent classifiers (paper §3-4), with a Monte Carlo counterpart as a cross-check;
 simulates the best of m AUCs under the binormal model (§5.2); and estimates a sober state of the art
-from a real leaderboard (§5, Table 3).
+from a real leaderboard (§5, Table 3), read from Kaggle's download, a CSV/TSV table or a DataFrame.
 """
 
 from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
 from benchtrust.sota._best_of import BestOfResult, best_of
 from benchtrust.sota._leaderboard import Estimate, LeaderboardResult, leaderboard
 from benchtrust.sota._plot import plot_best_of, plot_leaderboard
+from benchtrust.sota._read import Leaderboard, bundled_leaderboard, read_leaderboard
 from benchtrust.sota._simulate import simulate_best_of
 from benchtrust.sota._single import (
     Interval,
@@ -25,16 +26,19 @@ __all__ = [
     "Binormal",
     "Estimate",
     "Interval",
+    "Leaderboard",
     "LeaderboardResult",
     "best_of",
     "best_of_auc",
     "binormal",
+    "bundled_leaderboard",
     "clopper_pearson",
     "leaderboard",
     "plot_best_of",
     "plot_leaderboard",
     "prob_any_reaches",
     "prob_beats",
+    "read_leaderboard",
     "sample_auc",
     "simulate_best_of",
     "single_tail_for_any",

@@ -26,9 +26,10 @@ import dataclasses
 import numpy as np
 from scipy import optimize, special
 
-from benchtrust._io import InputError, check_count, check_probability, check_seed, read_leaderboard
+from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust.sota import _auc, _text
 from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
+from benchtrust.sota._read import read_leaderboard
 from benchtrust.sota._single import clopper_pearson
 
 
@@ -178,7 +179,7 @@ def leaderboard(
     ----------
     scores : array_like, path or pandas.DataFrame
         One score per team, or a leaderboard file or table (read with
-        :func:`benchtrust._io.read_leaderboard`: Kaggle's raw download, or a CSV/TSV with a score column).
+        :func:`read_leaderboard`: Kaggle's raw download, or a CSV/TSV with a score column).
     test_size : int
         n, the number of items in the hidden test set the scores were computed on.
     metric : {"accuracy", "auc"}

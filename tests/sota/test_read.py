@@ -1,4 +1,4 @@
-"""benchtrust._io.read_leaderboard: Kaggle downloads, plain tables and DataFrames, filters and errors."""
+"""benchtrust.sota.read_leaderboard: Kaggle downloads, plain tables and DataFrames, filters and errors."""
 
 import csv
 import dataclasses
@@ -12,11 +12,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-# InputError from the same module as the reader, so the tests hold whatever order pytest imports it in
-# (collecting src/benchtrust/_io.py for its doctests first imports that module a second time).
-from benchtrust._io import InputError, Leaderboard, bundled_leaderboard, read_leaderboard
+from benchtrust import InputError
+from benchtrust.sota import Leaderboard, bundled_leaderboard, read_leaderboard
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parents[1]
 OLDER = HERE / "data" / "titanic-2019-10-18.csv"
 
 #: SHA-256 of the files in the shared data folder: the copies must be byte for byte the originals.

@@ -1,0 +1,373 @@
+"""Reading a leaderboard: the teams' best scores from Kaggle's raw download, a CSV/TSV table or a
+DataFrame (:func:`read_leaderboard`), the bundled Kaggle Titanic leaderboard (:func:`bundled_leaderboard`)
+and the names of a leaderboard's best teams (:func:`top_teams`, for the report).
+
+The file itself is read by :func:`benchtrust._io.read_table`, so a mistake in it is reported like any
+other file's: the file, the 1-based line and the column.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import math
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from benchtrust._io import InputError, check_number, check_probability, frame_table, read_table
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Leaderboard", "bundled_leaderboard", "read_leaderboard", "top_teams"]
+
+#: Score column names found by default, compared case-insensitively.
+_SCORE_NAMES = ("score", "accuracy", "auc")
+_LEADERBOARD_HEADER = "TeamId,TeamName,SubmissionDate,Score"
+#: The Kaggle Titanic leaderboard shipped in ``benchtrust/data`` (see its README for the source).
+_BUNDLED_LEADERBOARD = "titanic-2019-11-22.csv"
+#: The bundled leaderboard's path once known (extracted to a temporary file if benchtrust is zipped).
+_bundled_path: Path | None = None
+
+
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+class Leaderboard:
+    """The teams' scores read from a leaderboard, after the filters of :func:`read_leaderboard`.
+
+    Attributes
+    ----------
+    scores : numpy.ndarray
+        One score per kept team (its best valid score), float64, read-only, in the file order of each
+        team's first row.
+    excluded : dict of str to int
+        Teams removed by each filter, in the order applied: ``"broken"`` (no valid nonzero score),
+        ``"chance"`` (best score at or below the chance level), ``"implausible"`` (best score above
+        ``max_plausible``). A filter that is off counts 0.
+    rows : int
+        Data rows read (submissions, for a Kaggle download), blank lines not counted.
+    teams : int
+        Teams read, before the filters: distinct ``TeamId`` values, or rows when there is no such column.
+    column : str
+        The name of the score column used, as written in the header.
+    source : str
+        The path as given, or ``"<table>"`` for a DataFrame.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> board = Leaderboard(
+    ...     scores=np.array([0.8, 0.75]), excluded={"broken": 1, "chance": 0, "implausible": 0},
+    ...     rows=4, teams=3, column="Score", source="lb.csv",
+    ... )
+    >>> board
+    Leaderboard(source='lb.csv', column='Score', rows=4, teams=3, kept=2, broken=1, chance=0, implausible=0)
+    >>> board.to_dict()["kept"]
+    2
+    """
+
+    scores: np.ndarray
+    excluded: dict[str, int]
+    rows: int
+    teams: int
+    column: str
+    source: str
+
+    def to_dict(self) -> dict[str, object]:
+        """The counts, column and source as plain JSON types (the scores themselves are left out)."""
+        return {
+            "source": self.source,
+            "column": self.column,
+            "rows": int(self.rows),
+            "teams": int(self.teams),
+            "kept": len(self.scores),
+            "excluded": {key: int(count) for key, count in self.excluded.items()},
+        }
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{key}={count}" for key, count in self.excluded.items())
+        return (
+            f"Leaderboard(source={self.source!r}, column={self.column!r}, rows={self.rows}, "
+            f"teams={self.teams}, kept={len(self.scores)}, {counts})"
+        )
+
+
+def read_leaderboard(
+    source,
+    *,
+    score_column: str | None = None,
+    classes: int | None = None,
+    max_plausible: float | None = None,
+    lower_bound: float | None = None,
+) -> Leaderboard:
+    """Read a leaderboard's team scores from a Kaggle download, a CSV/TSV table or a DataFrame.
+
+    Each team's score is its best (largest) valid score. When the table has a ``TeamId`` column (any case,
+    also ``team_id``), rows are grouped by it: Kaggle's raw leaderboard download (header
+    ``TeamId,TeamName,SubmissionDate,Score``) has one row per submission that improved the team's best.
+    Without it, every row is a team.
+
+    The score column is `score_column` if given; otherwise the private one of a private/public pair of
+    columns (names containing ``private`` and ``public``, such as ``PrivateScore``/``PublicScore``: the
+    hidden test set that decided the ranking); otherwise the one column named ``score``, ``accuracy`` or
+    ``auc``, in any case.
+
+    Teams are then removed by three filters, in this order, and counted in
+    :attr:`Leaderboard.excluded`:
+
+    * ``"broken"``: no valid nonzero score. A cell that is empty, ``nan``, ``NA``, ``null`` or ``None``
+      (any case), or exactly 0 (what Kaggle shows for a submission it could not score), is not an error,
+      just not a valid score.
+    * ``"chance"``: best score at or below the chance level, ``max(1/classes, lower_bound)`` for the
+      arguments given (e.g. ``classes=2`` drops accuracy <= 0.5; ``lower_bound=0.5`` for AUC).
+    * ``"implausible"``: best score strictly above `max_plausible` (``max_plausible=0.999`` drops perfect
+      scores, which on a public test set are usually leakage rather than skill).
+
+    A file is read as UTF-8, with or without a byte-order mark, and never modified. The delimiter is taken
+    from the header line as in :func:`read_numbers` (comma, tab or semicolon). Fields may be quoted as in
+    CSV, with ``""`` for a quote inside a quoted field; a quoted field may span lines. Blank lines are
+    skipped, and lines starting with ``#`` before the header; after the header such a line is data (a team
+    may be called ``#1``).
+
+    Parameters
+    ----------
+    source : str, os.PathLike or pandas.DataFrame
+        The leaderboard file, or a table with one row per team or per submission.
+    score_column : str, optional
+        The score column's name (matched exactly, else case-insensitively).
+    classes : int, optional
+        Number of classes C for accuracy: scores <= 1/C are at or below chance and excluded.
+    max_plausible : float, optional
+        Scores strictly above it are excluded as implausible; in (0, 1].
+    lower_bound : float, optional
+        Scores <= it are excluded as at or below chance too (0.5 for AUC); in [0, 1).
+
+    Returns
+    -------
+    Leaderboard
+        The kept teams' scores and the counts of rows, teams and excluded teams.
+
+    Raises
+    ------
+    InputError
+        If the file is missing, a folder, unreadable, not UTF-8 or empty; if it has no header line, no score
+        column or no rows; if a row has the wrong number of fields or an empty ``TeamId``; if a score is not
+        a number or not between 0 and 1; or if an argument is out of range. The message names the file (or
+        ``<table>``), the 1-based line number (the DataFrame's row label) and the column, or the argument.
+
+    Examples
+    --------
+    A Kaggle download: team 1 improved twice, team 5's only submission scored 0.
+
+    >>> import pathlib, tempfile
+    >>> kaggle = (
+    ...     "\\ufeffTeamId,TeamName,SubmissionDate,Score\\n"
+    ...     '1,"Ann, Bo",2019-01-02,0.00000\\n'
+    ...     '1,"Ann, Bo",2019-01-03,0.77511\\n'
+    ...     "2,Zoë,2019-01-04,0.80382\\n"
+    ...     '3,"The ""best"" team",2019-01-05,0.47368\\n'
+    ...     '1,"Ann, Bo",2019-01-06,0.78468\\n'
+    ...     "4,leak,2019-01-07,1.00000\\n"
+    ...     "5,oops,2019-01-08,0.00000\\n"
+    ... )
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "leaderboard.csv")
+    ...     _ = path.write_text(kaggle, encoding="utf-8")
+    ...     board = read_leaderboard(path, classes=2, max_plausible=0.999)
+    >>> board.scores
+    array([0.78468, 0.80382])
+    >>> board.excluded
+    {'broken': 1, 'chance': 1, 'implausible': 1}
+    >>> board.rows, board.teams, board.column
+    (7, 5, 'Score')
+
+    A DataFrame with a private/public pair: the private score is used.
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"model": ["a", "b"], "PrivateScore": [0.91, 0.88], "PublicScore": [0.9, 0.93]})
+    >>> board = read_leaderboard(table)
+    >>> board.column, board.scores
+    ('PrivateScore', array([0.91, 0.88]))
+    """
+    import numpy as np
+
+    chance = _chance_level(classes, lower_bound)
+    if max_plausible is not None:
+        max_plausible = check_probability(max_plausible, "max_plausible", upper_open=False)
+        if max_plausible <= chance:
+            raise InputError(
+                f"max_plausible: expected a value above the chance level {chance:g} set by classes and "
+                f"lower_bound (no score could be kept), got {max_plausible!r}"
+            )
+    if score_column is not None and not isinstance(score_column, str):
+        raise InputError(f"score_column: expected a column name, got {score_column!r}")
+    if isinstance(source, (str, os.PathLike)):
+        table = read_table(source, example=_LEADERBOARD_HEADER, what="a leaderboard table")
+    else:
+        table = frame_table(source)
+    team, score = choose_columns(table, score_column)
+    values = table.scores(score)
+    rows = len(values)
+    broken_rows = np.isnan(values) | (values == 0)
+    values[broken_rows] = np.nan
+    if team is None:
+        best = values
+    else:
+        ids = table.team_ids(team)
+        _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")
+        codes = np.empty_like(order)
+        codes[order] = np.arange(len(order))
+        best = np.full(len(order), np.nan)
+        np.fmax.at(best, codes[inverse.reshape(-1)], values)
+    broken = np.isnan(best)
+    below = ~broken & (best <= chance)
+    above = ~broken & ~below & (best > (math.inf if max_plausible is None else max_plausible))
+    scores = best[~(broken | below | above)]
+    scores.flags.writeable = False
+    return Leaderboard(
+        scores=scores,
+        excluded={"broken": int(broken.sum()), "chance": int(below.sum()), "implausible": int(above.sum())},
+        rows=rows,
+        teams=len(best),
+        column=table.header[score],
+        source=table.name,
+    )
+
+
+def bundled_leaderboard() -> Path:
+    """The path of the Kaggle Titanic leaderboard bundled with benchtrust.
+
+    The public leaderboard of Kaggle's "Titanic: Machine Learning from Disaster" competition on 2019-11-22,
+    as Kaggle's raw download writes it (32,578 submissions of 16,273 teams; source in
+    ``benchtrust/data/README.md``). Each score is an accuracy on 209 test passengers.
+
+    Returns
+    -------
+    pathlib.Path
+        The file inside the installed package; read it, never write it.
+
+    Examples
+    --------
+    >>> board = read_leaderboard(bundled_leaderboard(), classes=2)
+    >>> board.rows, board.teams, board.column
+    (32578, 16273, 'Score')
+    >>> board.excluded
+    {'broken': 39, 'chance': 57, 'implausible': 0}
+    """
+    global _bundled_path
+    if _bundled_path is None:
+        from importlib import resources
+
+        resource = resources.files("benchtrust") / "data" / _BUNDLED_LEADERBOARD
+        if isinstance(resource, Path):
+            _bundled_path = resource
+        else:  # benchtrust is installed as a zip: extract the file once; it is removed at exit
+            import atexit
+
+            stack = contextlib.ExitStack()
+            atexit.register(stack.close)
+            _bundled_path = Path(stack.enter_context(resources.as_file(resource)))
+    return _bundled_path
+
+
+def _chance_level(classes, lower_bound) -> float:
+    """The chance level set by `classes` and `lower_bound`, ``-inf`` when neither is given."""
+    levels = []
+    if classes is not None:
+        number = check_number(classes, "classes")
+        if number < 2 or not number.is_integer():
+            raise InputError(f"classes: expected a whole number of at least 2, got {classes!r}")
+        levels.append(1 / int(number))
+    if lower_bound is not None:
+        levels.append(check_probability(lower_bound, "lower_bound", closed=True, upper_open=True))
+    return max(levels, default=-math.inf)
+
+
+
+def choose_columns(table, score_column: str | None) -> tuple[int | None, int]:
+    """The indices of the team id column (None if absent) and of the score column in `table`'s header."""
+    header = table.header
+    lowered = [field.lower() for field in header]
+    found = ", ".join(repr(field) for field in header) + table.layout
+    teams = [k for k, field in enumerate(lowered) if field.replace("_", "").replace(" ", "") == "teamid"]
+    if len(teams) > 1:
+        raise InputError(f"{table.header_place}: several team id columns ({_names(header, teams)})")
+    team = teams[0] if teams else None
+    if score_column is not None:
+        matches = [k for k, field in enumerate(header) if field == score_column] or [
+            k for k, field in enumerate(lowered) if field == score_column.lower()
+        ]
+        if not matches:
+            raise InputError(
+                f"{table.header_place}: no column {score_column!r} (score_column); found {found}"
+            )
+    else:
+        private = [k for k, field in enumerate(lowered) if "private" in field]
+        if private and any("public" in field for field in lowered):
+            if len(private) > 1:
+                private = [k for k in private if "score" in lowered[k]] or private
+            matches = private
+            if len(matches) > 1:
+                raise InputError(
+                    f"{table.header_place}: several private score columns ({_names(header, matches)}); "
+                    "choose one with score_column"
+                )
+        else:
+            matches = [k for k, field in enumerate(lowered) if field in _SCORE_NAMES]
+            if not matches:
+                raise InputError(
+                    f"{table.header_place}: no score column; expected one named 'score', 'accuracy' or "
+                    "'auc' (any case), a private/public pair such as 'PrivateScore','PublicScore', or "
+                    f"score_column; found {found}"
+                )
+            if len({lowered[k] for k in matches}) > 1:
+                raise InputError(
+                    f"{table.header_place}: several score columns ({_names(header, matches)}); "
+                    "choose one with score_column"
+                )
+    if len(matches) > 1:
+        raise InputError(
+            f"{table.header_place}: the header names column {header[matches[0]]!r} {len(matches)} times"
+        )
+    return team, matches[0]
+
+
+def _names(header: list[str], indices: list[int]) -> str:
+    return ", ".join(repr(header[k]) for k in indices)
+
+
+def top_teams(
+    file, *, score_column=None, classes=None, max_plausible=None, count: int = 5, lower_is_better=False
+):
+    """The best `count` teams of a leaderboard file: a list of (name, score text), best first.
+
+    A team's name is read from a column named ``TeamName``, ``team``, ``name``, ``method`` or ``model``
+    (any case); rows of one team (``TeamId``, else the name) are reduced to its best score. Scores that
+    are not numbers, at or below the chance level ``1/classes`` or above `max_plausible` are left out, as
+    :func:`read_leaderboard` does. An empty list when the file names no teams.
+    """
+    table = read_table(file, example="TeamName,Score", what="a leaderboard")
+    lowered = [name.lower().replace("_", "").replace(" ", "") for name in table.header]
+    names = [k for k, name in enumerate(lowered) if name in ("teamname", "team", "name", "method", "model")]
+    if not names:
+        return []
+    team, score = choose_columns(table, score_column)
+    chance = 1 / classes if classes else -math.inf
+    best: dict[str, tuple[float, str, str]] = {}
+    for row in table.rows:
+        text = row[score].strip()
+        try:
+            value = float(text)
+        except ValueError:
+            continue
+        if not math.isfinite(value) or value == 0 or value <= chance:
+            continue
+        if max_plausible is not None and value > max_plausible:
+            continue
+        name = row[names[0]].strip()
+        key = row[team].strip() if team is not None else name
+        if key not in best or value > best[key][0]:
+            best[key] = (value, name, text)
+    ranked = sorted(best.values(), key=lambda item: item[0], reverse=not lower_is_better)
+    return [(name, text) for _, name, text in ranked[:count]]
