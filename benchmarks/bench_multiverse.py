@@ -112,7 +112,7 @@ def baseline_ranking(long, spec, kept, measure, imputation, aggregation):
         r = pair["failed"].mean()
         observed = pair["value"].dropna()
         rest = observed.mean() if len(observed) else declared.random
-        sign = 1 if declared.higher_is_better else -1
+        sign = -1 if declared.lower_is_better else 1
         fill = {
             "threshold": rest if r <= imputation.parameters.get("threshold", 0.2) else declared.random,
             "weighted": declared.random + sign * max(sign * (rest - declared.random), 0) * (1 - r),
@@ -122,7 +122,7 @@ def baseline_ranking(long, spec, kept, measure, imputation, aggregation):
         q = 1 - len(observed) / len(pair)
         rows.append((dataset, method, (1 - q) * rest + q * fill if q < 1 else fill))
     values = pd.DataFrame(rows, columns=["dataset", "method", "value"])
-    ascending = not declared.higher_is_better
+    ascending = declared.lower_is_better
     if aggregation == "mean":
         score = values.groupby("method", sort=False)["value"].mean()
     else:

@@ -7,7 +7,7 @@ claims runs with a progress bar and bounded memory"):
    Score``), seeded, every score k/n for a hidden test set of n = 10,000 items written with five decimals:
    (a) 10^6 teams with one submission each, (b) 250,000 teams with four submissions each (the best
    counts). Each is read with ``benchtrust.sota.read_leaderboard`` and analysed with
-   ``benchtrust.sota.leaderboard(path, test_size=10000, classes=2, bootstrap=200)`` (plug-in, cropped
+   ``benchtrust.sota.leaderboard(path, test_size=10000, classes=2, resamples=200)`` (plug-in, cropped
    and conservative SOTA, exact bootstrap).
 2. Claims tables of 10,000 and 100,000 rows in the format ``benchtrust consistency batch`` reads: 95% one
    test set (p and n drawn from 20..5,000; tp and tn drawn from them; acc, sens, spec, f1 computed from
@@ -113,7 +113,7 @@ def child(case: str, path: str) -> dict:
         out["read_s"] = time.perf_counter() - start
         out["teams"], out["kept"] = board.teams, len(board.scores)
         start = time.perf_counter()
-        result = leaderboard(path, test_size=TEST_SIZE, classes=2, bootstrap=200)
+        result = leaderboard(path, test_size=TEST_SIZE, classes=2, resamples=200)
         out["analysis_s"] = time.perf_counter() - start
         out["observed_max"], out["cropped"] = result.observed_max, result.cropped.sota
     elif case == "batch":

@@ -4,7 +4,7 @@ Cases (issue: "exact distribution of the best of m classifiers"):
 
 1. Table 2's dependent, non-identical row (m = 1000, n = 3000, θ equally spaced in [0.875, 0.90],
    ρ = 0.6, θ0 = 0.90): the exact computation against a vectorised Monte Carlo of the same model with
-   100,000 repetitions (benchtrust.sota.simulate_best_of: per repetition one binomial draw for the
+   100,000 simulations (benchtrust.sota.simulate_best_of: per simulation one binomial draw for the
    reference classifier and two per classifier). Target: exact at least 20x faster.
 2. Identical, independent classifiers with m = n = 10^6: the exact computation, which evaluates only the
    window of z where the cdf is neither 0 nor 1, against Eq. 2 evaluated over the whole support
@@ -50,11 +50,11 @@ def main():
     theta = np.linspace(0.875, 0.90, 1000)
     setup = dict(test_size=3000, correlation=0.6, reference_accuracy=0.90)
     exact_time, exact = _best_time(lambda: best_of(theta, **setup), repeat=3)
-    mc_time, mc = _best_time(lambda: simulate_best_of(theta, repetitions=100_000, seed=2024, **setup), 1)
+    mc_time, mc = _best_time(lambda: simulate_best_of(theta, simulations=100_000, seed=2024, **setup), 1)
     rows.append(
         (
             "Table 2, dependent non-identical (m=1000, n=3000)",
-            "Monte Carlo, 100,000 repetitions",
+            "Monte Carlo, 100,000 simulations",
             exact_time,
             mc_time,
             f"E {exact.expected_max:.5f} vs {mc.expected_max:.5f}; SD {exact.sd_max:.6f} vs {mc.sd_max:.6f}",

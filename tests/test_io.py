@@ -337,7 +337,7 @@ SEED_REFUSED = "seed: expected a non-negative int or a numpy.random.Generator"
     "call",
     [
         lambda seed: sample_auc(0.8, test_size=100, positives=40, size=3, seed=seed),
-        lambda seed: simulate_best_of(0.9, classifiers=3, test_size=50, repetitions=10, seed=seed),
+        lambda seed: simulate_best_of(0.9, classifiers=3, test_size=50, simulations=10, seed=seed),
         lambda seed: probability_of_outperforming([0.9, 0.91, 0.92], [0.9, 0.9, 0.9], seed=seed),
         lambda seed: permutation_test([[1, 2, 3], [3, 2, 1], [2, 1, 3]], permutations=2, seed=seed, n_jobs=1),
     ],

@@ -39,3 +39,30 @@ def test_equal_results_compare_without_raising():
     first, second = rank_distribution(multiverse), rank_distribution(multiverse)
     assert first == first and first != second  # identity, no error
     np.testing.assert_array_equal(first.best, second.best)
+
+
+SUBPACKAGES = ("sota", "consistency", "compare", "multiverse")
+
+
+def public_classes():
+    found = []
+    for name in SUBPACKAGES:
+        package = importlib.import_module(f"benchtrust.{name}")
+        exported = [getattr(package, n) for n in package.__all__]
+        found += [(name, value) for value in exported if isinstance(value, type)]
+    return found
+
+
+def test_public_class_names_are_unique_across_subpackages():
+    names = [kind.__name__ for _, kind in public_classes()]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+@pytest.mark.parametrize(
+    "kind", [kind for _, kind in public_classes() if hasattr(kind, "verdict")], ids=lambda k: k.__qualname__
+)
+def test_a_result_with_a_verdict_explains_itself_every_way(kind):
+    """A result that has a verdict in words also prints it, shows it as HTML and gives plain JSON types."""
+    assert kind.__str__ is not object.__str__, "str(result): the readable text"
+    assert callable(getattr(kind, "_repr_html_", None)), "its section, as a notebook shows it"
+    assert callable(getattr(kind, "to_dict", None)), "plain JSON types"

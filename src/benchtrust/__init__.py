@@ -17,13 +17,18 @@ Examples
 '0.1.0'
 >>> issubclass(benchtrust.InputError, ValueError)
 True
+
+Beside the subpackages, the package holds what they share: :class:`InputError` (every mistake in an
+input), :class:`Interval` (every interval of a result) and :func:`save_figure` (every plot, once drawn).
 """
 
+from benchtrust._figures import save_figure
+from benchtrust._interval import Interval
 from benchtrust._io import InputError
 
 __version__ = "0.1.0"
 
-__all__ = ["InputError", "__version__"]
+__all__ = ["InputError", "Interval", "__version__", "save_figure"]
 
 _SUBPACKAGES = frozenset({"sota", "consistency", "compare", "multiverse"})
 

@@ -87,6 +87,7 @@ def main() -> None:
     """Print Table 2 (paper beside benchtrust) and write Fig. 1 to ``demo-output/``."""
     from pathlib import Path
 
+    from benchtrust import save_figure
     from benchtrust.sota import plot_best_of
 
     print(
@@ -104,7 +105,7 @@ def main() -> None:
 
     folder = Path(OUTPUT_FOLDER)
     folder.mkdir(parents=True, exist_ok=True)
-    written = plot_best_of(rows[0][4], folder / FIGURE_NAME)
+    written = save_figure(plot_best_of(rows[0][4]), folder / FIGURE_NAME)
     print(
         f"Fig. 1 (independent, identical: m = {CLASSIFIERS}, n = {TEST_SIZE}, θ = 0.9) written to {written}"
     )
@@ -238,16 +239,12 @@ def report(folder, *, table2_result=None, example=None):
 
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
-    from benchtrust._report.sections import (
-        best_of_section,
-        compare_example_section,
-        leaderboard_section,
-        multiverse_section,
-    )
     from benchtrust.compare._example import sklearn_example
+    from benchtrust.compare._section import compare_example_section
     from benchtrust.multiverse import bundled_orders, bundled_study, study
+    from benchtrust.multiverse._section import multiverse_section
     from benchtrust.sota import bundled_leaderboard, leaderboard
-    from benchtrust.sota._read import top_teams
+    from benchtrust.sota._section import best_of_section, leaderboard_file_section
 
     sections = []
     if table2_result is not None:
@@ -255,10 +252,9 @@ def report(folder, *, table2_result=None, example=None):
     path = bundled_leaderboard()
     options = {"test_size": 209, "classes": 2, "max_plausible": 0.999}
     board = leaderboard(path, **options)
-    top = top_teams(path, classes=2, max_plausible=0.999)
-    sections.append(leaderboard_section(board, file=path.name, top=top))
+    sections.append(leaderboard_file_section(board, path, name=path.name, classes=2, max_plausible=0.999))
     for command, entry in _CONSISTENCY_ANALYSES:
-        run = ANALYSES[f"consistency {command}"][0]
+        run = ANALYSES[f"consistency {command}"].run
         sections.append(run(entry, {"_folder": Path(".")}))
     sections.append(compare_example_section(example if example is not None else sklearn_example()))
     herrmann = multiverse_section(

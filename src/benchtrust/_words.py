@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import textwrap
 
-__all__ = ["ALPHA", "BETA", "EPSILON", "GAMMA", "RHO", "SIGMA", "TIMES", "WIDTH", "paragraph"]
+__all__ = [
+    "ALPHA",
+    "BETA",
+    "EPSILON",
+    "GAMMA",
+    "RHO",
+    "SIGMA",
+    "TIMES",
+    "WIDTH",
+    "interval_text",
+    "level_text",
+    "paragraph",
+]
 
 #: The widest line of a paragraph of readable output, in characters.
 WIDTH = 100
@@ -44,3 +56,25 @@ def paragraph(text: str) -> str:
     word word word word word word word word word word
     """
     return textwrap.fill(text, width=WIDTH)
+
+
+def level_text(alpha) -> str:
+    """The confidence level of an interval with error rate `alpha`, as a percentage.
+
+    Examples
+    --------
+    >>> level_text(0.05), level_text(0.001)
+    ('95%', '99.9%')
+    """
+    return f"{100 * (1 - alpha):g}%"
+
+
+def interval_text(ci, digits: int = 4) -> str:
+    """An interval ``(low, high)`` as ``[low, high]`` with `digits` decimals.
+
+    Examples
+    --------
+    >>> interval_text((0.88871, 0.9105)), interval_text((0.5, 1.0), 2)
+    ('[0.8887, 0.9105]', '[0.50, 1.00]')
+    """
+    return f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"

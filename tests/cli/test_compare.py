@@ -5,6 +5,7 @@ tests/compare/), the readable output, pairing by a column, plots written atomica
 exit code 2, one line on stderr.
 """
 
+import dataclasses
 import json
 
 import pytest
@@ -67,11 +68,11 @@ def history_file(tmp_path):
 
 def test_outperform_paired_by_a_column_as_json(runs_file):
     out = run_json("outperform", str(runs_file), "--a", "lr", "--b", "rf", "--pair-by", "seed")
-    expected = probability_of_outperforming(list(A.values()), list(B.values()), paired=True)
-    for key, value in expected.to_dict().items():
-        assert out[key] == value, key
+    expected = probability_of_outperforming(list(A.values()), list(B.values()), names=("lr", "rf"))
+    assert out == {**expected.to_dict(), "pair_by": "seed"}
     assert out["n_pairs"] == 8 and out["paired"] is True
     assert (out["a"], out["b"], out["pair_by"], out["runs_a"], out["runs_b"]) == ("lr", "rf", "seed", 8, 8)
+    assert list(out)[-5:] == ["a", "b", "runs_a", "runs_b", "pair_by"]  # the order the command always had
 
 
 def test_outperform_unpaired_is_seeded_random_pairing(runs_file):
@@ -99,9 +100,9 @@ def test_outperform_options_reach_the_library(runs_file):
         lower_is_better=True,
         resamples=500,
         seed=0,
+        names=("rf", "lr"),
     )
-    for key, value in expected.to_dict().items():
-        assert out[key] == value, key
+    assert out == {**expected.to_dict(), "pair_by": "seed"}
 
 
 def test_outperform_with_unequal_runs_unpaired(runs_file):
@@ -121,6 +122,38 @@ def test_outperform_readable_output(runs_file):
     assert " ".join(result.conclusion.split()) in " ".join(text.split())
     unpaired = run_text("outperform", str(runs_file), "--a", "lr", "--b", "nb")
     assert "paired at random with seed 0 (C.4); 6 extra runs left out" in unpaired
+    named = probability_of_outperforming(list(A.values()), list(B.values()), names=("lr", "rf"))
+    assert text == str(dataclasses.replace(named, pair_by="seed", source=str(runs_file))) + "\n"
+
+
+def test_outperform_columns_named_by_the_user(tmp_path):
+    lines = ["Model;Split;Accuracy"]
+    lines += [f"lr;{seed};{score}" for seed, score in A.items()]
+    lines += [f"rf;{seed};{score}" for seed, score in B.items()]
+    path = tmp_path / "runs.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = ["outperform", str(path), "--a", "lr", "--b", "rf", "--pair-by", "split"]
+    out = run_json(*args, "--algorithm-column", "model", "--score-column", "ACCURACY")
+    expected = probability_of_outperforming(list(A.values()), list(B.values()), names=("lr", "rf"))
+    assert out == {**expected.to_dict(), "pair_by": "Split"}
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert "line 1: no column 'algorithm'; found 'Model', 'Split', 'Accuracy'" in result.stderr
+    result = invoke(*args, "--algorithm-column", "model", "--score-column", "top1")
+    assert result.exit_code == 2 and "no column 'top1'" in result.stderr
+
+
+def test_history_columns_named_by_the_user(tmp_path):
+    path = tmp_path / "history.csv"
+    path.write_text(HISTORY.replace("date,score", "published,top1"), encoding="utf-8")
+    columns = ["--date-column", "Published", "--score-column", "top1"]
+    out = run_json("history", str(path), "--sigma", "0.005", *columns)
+    expected = history(
+        ["2015-01-01", "2016-02-01", "2017-03-01", "2018-06-01"], [0.90, 0.93, 0.935, 0.95], sigma=0.005
+    )
+    assert out == json.loads(json.dumps(expected.to_dict()))
+    result = invoke("history", str(path), "--sigma", "0.005")
+    assert result.exit_code == 2 and "history.csv, line 1: no column 'date'" in result.stderr
 
 
 # --- sample-size --------------------------------------------------------------------------------------------
@@ -208,6 +241,8 @@ def test_history_readable(history_file):
     assert "Fig. 3" in text and "2017-03-01" in text
     assert f"{int(result.significant.sum())} of 3 results improve" in " ".join(text.split())
     assert f"{result.thresholds[1]:.4f}" in text
+    assert text.startswith(f"history of {history_file} (")
+    assert text == str(history(str(history_file), sigma=0.005)) + "\n"
 
 
 def test_history_plot_is_written_atomically(history_file, tmp_path):
@@ -257,6 +292,7 @@ def outperform(*extra):
         (["history", "{history}", "--sigma", "0.01", "--test-size", "100"], "not both"),
         (["history", "{history}", "--test-size", "ten"], "--test-size: expected a number, got 'ten'"),
         (["history", "{baddate}", "--sigma", "0.01"], "line 3, column 'date': 'soon' is not a date"),
+        (["history", "{above}", "--test-size", "100"], "above.csv: scores: with test_size, expected"),
         (["history", "{history}", "--sigma", "0.01", "--plot", "{folder}/no/f.png"], "--plot: cannot write"),
     ],
 )  # fmt: skip
@@ -266,6 +302,7 @@ def test_bad_input_is_refused_in_one_line(refuses, runs_file, history_file, tmp_
         "noscore": "algorithm,seed\nlr,1\n",
         "text": "algorithm,score\nlr,0.9\nlr,high\nrf,0.7\nrf,0.8\n",
         "baddate": "date,score\n2019-01-01,0.9\nsoon,0.91\n",
+        "above": "date,score\n2019-01-01,0.9\n2020-01-01,1.5\n",
     }
     paths = {"runs": str(runs_file), "history": str(history_file), "folder": str(tmp_path)}
     paths["missing"] = str(tmp_path / "missing.csv")

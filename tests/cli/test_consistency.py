@@ -318,6 +318,22 @@ def test_batch_out_is_written_atomically(suffix, claims, tmp_path):
         ]
 
 
+def test_batch_columns_named_otherwise(claims, tmp_path):
+    path = tmp_path / "renamed.csv"
+    path.write_text(CLAIMS.replace("id,positives,negatives,folds", "paper,p,n,k"), encoding="utf-8")
+    names = [
+        *("--id-column", "paper", "--positives-column", "p"),
+        *("--negatives-column", "n", "--folds-column", "k"),
+    ]
+    out = run_json("batch", str(path), *names)
+    expected = run_json("batch", str(claims))
+    assert [row["verdict"] for row in out["rows"]] == [row["verdict"] for row in expected["rows"]]
+    assert [row["id"] for row in out["rows"]] == ["real", "typo", "bad", "pooled"]
+    assert "line 4, column 'p'" in out["rows"][2]["message"]
+    result = invoke("consistency", "batch", str(path))  # without the options: not a claims table
+    assert result.exit_code == 2 and "column 'paper'" in result.stderr
+
+
 def test_batch_with_json_and_out_keeps_stdout_json(claims, tmp_path):
     target = tmp_path / "verdicts.csv"
     result = invoke("consistency", "batch", str(claims), "--out", str(target), "--json")
@@ -432,6 +448,8 @@ BAD = {
     "out folder missing": (["batch", "{claims}", "--out", "{folder}/no/verdicts.csv"], "does not exist"),
     "out is the claims file": (["batch", "{claims_csv}", "--out", "{claims_csv}"], "claims file"),
     "jobs zero": (["batch", "{claims}", "--jobs", "0"], "--jobs"),
+    "column named twice": (["batch", "{claims}", "--folds-column", "ID"], "name the same column"),
+    "column without a name": (["batch", "{claims}", "--positives-column", ""], "the name of a column"),
 }
 
 

@@ -38,11 +38,11 @@ choices: {aggregation: {default: mean, options: [mean, median]}}
 CASES = {
     ("sota", "best-of"): [
         *("--metric", "auc", "--classifiers", "20", "--test-size", "100", "--auc", "0.8"),
-        *("--positives", "40", "--repetitions", "200"),
+        *("--positives", "40", "--simulations", "200"),
     ],
     ("sota", "leaderboard"): [
         *("{folder}/auc.csv", "--metric", "auc", "--positives", "60", "--test-size", "600"),
-        *("--bootstrap", "30"),
+        *("--resamples", "30"),
     ],
     ("compare", "outperform"): ["{folder}/runs.csv", "--a", "A", "--b", "B", "--resamples", "50"],
     ("compare", "error-rates"): [

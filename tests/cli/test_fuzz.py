@@ -232,7 +232,7 @@ def test_sota_leaderboard(data, size, options, auc):
         options = [*options, "--metric", "auc", "--positives", "4", "--seed", "1"]
     with input_file(data) as path:
         assert_result_or_refusal(
-            ["sota", "leaderboard", path, "--test-size", size, "--bootstrap", "20", *options]
+            ["sota", "leaderboard", path, "--test-size", size, "--resamples", "20", *options]
         )
 
 
@@ -247,7 +247,7 @@ def test_sota_leaderboard_edited(data, options):
     """``sota leaderboard FILE``: a valid Kaggle download with a few cells or lines edited."""
     with input_file(data) as path:
         assert_result_or_refusal(
-            ["sota", "leaderboard", path, "--test-size", "209", "--bootstrap", "20", *options]
+            ["sota", "leaderboard", path, "--test-size", "209", "--resamples", "20", *options]
         )
 
 
@@ -565,7 +565,7 @@ def test_auc_leaderboard_of_a_tiny_test_set():
     board = "team,auc\n" + "".join(f"t{k},{k / 24:.5f}\n" for k in range(13, 24))
     with input_file(board.encode()) as path:
         args = ["sota", "leaderboard", path, "--metric", "auc", "--positives", "4", "--test-size", "10"]
-        result = assert_result_or_refusal([*args, "--bootstrap", "30", "--seed", "7", "--json"])
+        result = assert_result_or_refusal([*args, "--resamples", "30", "--seed", "7", "--json"])
     assert result.exit_code == 0
     out = json.loads(result.stdout)
     assert 0.5 < out["conservative"]["sota"] <= out["cropped"]["sota"] <= out["observed_max"]
@@ -635,7 +635,7 @@ def big(tmp_path_factory):
     "args",
     [
         pytest.param(
-            ["sota", "leaderboard", "leaderboard.csv", "--test-size", "209", "--bootstrap", "50"],
+            ["sota", "leaderboard", "leaderboard.csv", "--test-size", "209", "--resamples", "50"],
             id="leaderboard",
         ),
         pytest.param(

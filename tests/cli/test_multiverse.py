@@ -225,3 +225,42 @@ def test_missing_results_file(files, tmp_path, refuses):
     spec = files[1]
     args = ["run", str(tmp_path / "nope.csv"), "--spec", str(spec), "--out", str(tmp_path / "o")]
     refuses(invoke, args, "nope.csv: no such file", tmp_path)
+
+
+def test_run_is_told_the_columns_of_the_characteristics_and_the_orders(files, tmp_path, refuses):
+    results, spec, characteristics = files
+    characteristics.write_text("name,n\nd0,100\nd1,200\nd2,300\nd3,400\n", encoding="utf-8")
+    orders = tmp_path / "orders.csv"
+    orders.write_text("order,a,b,c,d\nx,d0,d1,d2,d3\ny,d3,d2,d1,d0\n", encoding="utf-8")
+    args = ["run", str(results), "--spec", str(spec), "--characteristics", str(characteristics)]
+    named = ["--characteristics-dataset-column", "name", "--orders", str(orders)]
+    named += ["--orders-label-column", "order"]
+    result = invoke(*args, *named, "--out", str(tmp_path / "out"), "--json")
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    expected = study(
+        results,
+        spec,
+        characteristics=characteristics,
+        characteristics_dataset_column="name",
+        orders=orders,
+        orders_label_column="order",
+    )
+    assert shown == json.loads(json.dumps(expected.to_dict()))
+    assert shown["subsample"]["orders"] == 2
+    refuses(invoke, [*args, "--out", str(tmp_path / "o")], "no column 'data' naming the data sets", tmp_path)
+    unnamed = [*args, *named[:2], "--orders", str(orders), "--out", str(tmp_path / "o")]
+    refuses(invoke, unnamed, "5 position column(s)", tmp_path)
+
+
+def test_run_writes_a_report_naming_its_inputs(files, tmp_path):
+    results, spec, characteristics = files
+    report = tmp_path / "report.html"
+    args = [str(results), "--spec", str(spec), "--characteristics", str(characteristics)]
+    options = ["--random-orders", "2", "--out", str(tmp_path / "out"), "--report", str(report)]
+    result = invoke("run", *args, *options)
+    assert result.exit_code == 0, result.stderr
+    page = report.read_text(encoding="utf-8")
+    assert "Would the ranking survive other reasonable design and analysis choices?" in page
+    assert f"Inputs: {results}, {spec}, {characteristics}</p>" in page
+    assert "Subsamples of the data sets (Fig. 6): " in page and "<svg" in page

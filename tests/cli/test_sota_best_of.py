@@ -135,6 +135,14 @@ def test_csv_file_with_an_accuracy_column(csv_file, plain_file):
     assert digest(csv_file) == before
 
 
+def test_accuracy_column_names_another_column(tmp_path, plain_file):
+    path = tmp_path / "board.csv"
+    rows = "".join(f"t{k},{value.strip()}\n" for k, value in enumerate(plain_file.read_text().splitlines()))
+    path.write_text("team,acc\n" + rows, encoding="utf-8")
+    out = run_json("--test-size", "3000", "--accuracies", str(path), "--accuracy-column", "acc")
+    assert out == run_json("--test-size", "3000", "--accuracies", str(plain_file))
+
+
 def test_file_with_a_matching_classifier_count(plain_file):
     assert (
         run_json("--test-size", "3000", "--accuracies", str(plain_file), "--classifiers", "8")["classifiers"]
@@ -293,6 +301,8 @@ BAD = {
     "file count mismatch": ([*FILES, "{plain}", "--classifiers", "9"], "--classifiers 9"),
     "both accuracy options": ([*FILES, "{plain}", "--accuracy", "0.9"], "not both"),
     "neither accuracy option": (SIZE, "--accuracies FILE"),
+    "accuracy column without a file": ([*PAPER, "--accuracy-column", "acc"], "--accuracy-column"),
+    "accuracy column not in the file": ([*FILES, "{out_of_range}", "--accuracy-column", "acc"], "'acc'"),
     "plot folder missing": ([*PAPER, "--plot", "{folder}/no/fig.png"], "does not exist"),
     "plot format unknown": ([*PAPER, "--plot", "{folder}/fig.txt"], ".txt"),
 }

@@ -95,9 +95,9 @@ def test_options_reach_the_estimate(tmp_path):
     out = run_json(
         str(path),
         *("--test-size", "200", "--score-column", "acc", "--correlation", "0"),
-        *("--bootstrap", "0", "--alpha", "0.1"),
+        *("--resamples", "0", "--alpha", "0.1"),
     )
-    expected = leaderboard(path, test_size=200, score_column="acc", correlation=0.0, bootstrap=0, alpha=0.1)
+    expected = leaderboard(path, test_size=200, score_column="acc", correlation=0.0, resamples=0, alpha=0.1)
     assert out == expected.to_dict()
     assert out["bootstrap"] == "none" and out["alpha"] == 0.1 and out["teams"] == 14
 
@@ -115,7 +115,11 @@ def test_readable_output_ends_in_a_verdict_in_plain_words():
     for label in ("teams used", "observed best", "plug-in", "cropping: SOTA", "conservative: SOTA"):
         assert label in table
     assert "111 teams have a perfect score" in table
-    assert "leakage, not skill" in table and "--max-plausible 0.999" in table
+    assert "leakage, not skill" in table
+    # the words are for any front end (a notebook, a report built from YAML): they name no option
+    assert "Leaving out the scores above 0.999 as implausible sets perfect scores aside." in table
+    assert "With correlation 0 (independent teams) every team takes part." in table
+    assert "--max-plausible" not in table and "--correlation" not in table
 
 
 def test_readable_output_with_max_plausible_names_a_sober_sota():
@@ -151,6 +155,22 @@ def test_readable_output_for_a_lone_outlier(tmp_path):
     text = words(result.stdout)
     assert "optimistic estimate" not in text
     assert "stands out from the other teams" in text
+    assert "expected at 0.8800, the observed best itself" in text
+    assert "A sober state of the art" not in text  # its lead is no luck
+    assert run_json(str(path), "--test-size", "300", "--correlation", "0")["stands_out"] is True
+
+
+def test_team_column_groups_a_teams_submissions(tmp_path):
+    path = tmp_path / "board.csv"
+    rows = "".join(f"{user},{k / 200}\n" for user, k in zip("aabbccddee", range(150, 170, 2), strict=True))
+    path.write_text("user,score\n" + rows, encoding="utf-8")
+    out = run_json(str(path), "--test-size", "200", "--team-column", "user", "--correlation", "0")
+    assert out["teams"] == 5
+    assert out == leaderboard(path, test_size=200, team_column="user", correlation=0).to_dict()
+    report = tmp_path / "report.html"
+    result = run(str(path), "--test-size", "200", "--team-column", "user", "--report", str(report))
+    assert result.exit_code == 0, result.stderr
+    assert "Top of the board" in report.read_text(encoding="utf-8")  # the team column names the teams
 
 
 # --- the plot ----------------------------------------------------------------------------------------------
@@ -176,7 +196,7 @@ FILES = {
     "auc-above-1.csv": "team,auc\na,0.8\nb,1.2\n",
     "auc-at-chance.csv": "team,auc\na,0.5\nb,0.45\nc,0.3\n",
 }
-AUC = ["--metric", "auc", "--positives", "60", "--bootstrap", "10", "--seed", "1"]
+AUC = ["--metric", "auc", "--positives", "60", "--resamples", "10", "--seed", "1"]
 BAD = {
     "missing file": (["{folder}/nowhere.csv", *N], "no such file"),
     "folder as file": (["{folder}", *N], "folder"),
@@ -190,7 +210,8 @@ BAD = {
     "auc above 1": (["{auc_above_1}", "--test-size", "600", *AUC], "between 0 and 1"),
     "aucs at or below chance": (["{auc_at_chance}", "--test-size", "600", *AUC], "chance"),
     "unknown metric": ([TITANIC, *N, "--metric", "f1"], "--metric"),
-    "bootstrap negative": ([TITANIC, *N, "--bootstrap", "-1"], "--bootstrap"),
+    "resamples negative": ([TITANIC, *N, "--resamples", "-1"], "--resamples"),
+    "team column missing": ([TITANIC, *N, "--team-column", "user"], "'user'"),
     "alpha outside": ([TITANIC, *N, "--alpha", "1.5"], "--alpha"),
     "correlation 1": ([TITANIC, *N, "--correlation", "1"], "--correlation"),
     "max plausible word": ([TITANIC, *N, "--max-plausible", "high"], "--max-plausible"),
@@ -240,7 +261,7 @@ BEST_OF_AUC = ["--metric", "auc", "--classifiers", "50", "--test-size", "300", "
 
 def test_best_of_auc_json_has_the_keys_of_the_accuracy_json():
     result = invoke(
-        "sota", "best-of", *BEST_OF_AUC, "--auc", "0.85", "--repetitions", "200", "--seed", "1", "--json"
+        "sota", "best-of", *BEST_OF_AUC, "--auc", "0.85", "--simulations", "200", "--seed", "1", "--json"
     )
     assert result.exit_code == 0, result.stderr
     auc = json.loads(result.stdout)
@@ -250,17 +271,17 @@ def test_best_of_auc_json_has_the_keys_of_the_accuracy_json():
     assert accuracy.exit_code == 0
     assert set(auc) == set(json.loads(accuracy.stdout))
     assert auc["metric"] == "auc" and auc["positives"] == 30 and auc["classifiers"] == 50
-    assert auc["method"] == "monte carlo, 200 repetitions"
+    assert auc["method"] == "monte carlo, 200 simulations"
     assert 0.85 < auc["expected_max"] < 1 and auc["ci"][0] <= auc["expected_max"] <= auc["ci"][1]
     again = invoke(
-        "sota", "best-of", *BEST_OF_AUC, "--auc", "0.85", "--repetitions", "200", "--seed", "1", "--json"
+        "sota", "best-of", *BEST_OF_AUC, "--auc", "0.85", "--simulations", "200", "--seed", "1", "--json"
     )
     assert json.loads(again.stdout) == auc
 
 
 @pytest.mark.parametrize("value", ["0.4", "1.2", "0.5", "1"])
 def test_best_of_auc_outside_half_to_one_exits_2(value):
-    result = invoke("sota", "best-of", *BEST_OF_AUC, "--auc", value, "--repetitions", "10")
+    result = invoke("sota", "best-of", *BEST_OF_AUC, "--auc", value, "--simulations", "10")
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.startswith("benchtrust: error: --auc") and result.stderr.count("\n") == 1

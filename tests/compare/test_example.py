@@ -1,5 +1,6 @@
 """The worked example: two scikit-learn classifiers, paired runs, variance by source, P(A > B), runs."""
 
+import dataclasses
 import json
 
 import numpy as np
@@ -28,8 +29,9 @@ def test_runs_are_accuracies_of_paired_runs(example):
 
 def test_p_a_beats_b_and_its_interval_are_those_of_the_library(example):
     result = example.outperform
-    again = probability_of_outperforming(example.scores_a, example.scores_b, paired=True)
+    again = probability_of_outperforming(example.scores_a, example.scores_b, paired=True, names=example.names)
     assert result.to_dict() == again.to_dict()
+    assert (result.to_dict()["a"], result.to_dict()["runs_b"]) == (example.names[0], RUNS)
     low, high = result.ci
     assert 0 <= low <= result.p_a_beats_b <= high <= 1
     wins = np.sum(np.array(example.scores_a) > np.array(example.scores_b))
@@ -40,13 +42,34 @@ def test_the_decision_matches_the_interval(example):
     result = example.outperform
     assert result.significant == (result.ci[0] > 0.5)
     assert result.meaningful == (result.ci[1] > result.gamma)
-    text = example.to_text()
+    text = str(example)
     assert result.conclusion.split(":")[0] in " ".join(text.split())
 
 
 def test_runs_needed_is_the_sample_size(example):
     assert example.runs_needed == sample_size(0.75) == 29
-    assert "Runs needed" in example.to_text() and "29" in example.to_text()
+    assert "Runs needed" in str(example) and "29" in str(example)
+    assert not example.enough_runs
+    assert "used 6, too few for the test's stated power." in " ".join(str(example).split())
+    enough = dataclasses.replace(example, runs_needed=RUNS)
+    assert enough.enough_runs and "used 6, enough." in str(enough)
+
+
+def test_explains_itself(example):
+    assert example.verdict == example.outperform.conclusion
+    assert example.to_text() == str(example)
+    html = example._repr_html_()
+    assert html.startswith('<div class="benchtrust">') and "RandomForestClassifier" in html
+    assert "too few for the test&#39;s stated power" in html
+
+
+def test_to_frame_is_a_runs_table_outperform_takes(example):
+    from benchtrust.compare import outperform
+
+    frame = example.to_frame()
+    assert list(frame.columns) == ["algorithm", "run", "score"] and len(frame) == 2 * RUNS
+    again = outperform(frame, a=example.names[0], b=example.names[1], pair_by="run")
+    assert again.p_a_beats_b == example.outperform.p_a_beats_b and again.ci == example.outperform.ci
 
 
 def test_variance_by_source(example):
@@ -69,7 +92,7 @@ def test_the_example_is_reproducible_and_serialisable(example):
 
 
 def test_text_report_parts(example):
-    text = example.to_text()
+    text = str(example)
     for part in (
         "LogisticRegression",
         "RandomForestClassifier",

@@ -63,7 +63,7 @@ def test_bonferroni_level_and_intervals_match_probability_of_outperforming(three
         for j, y in enumerate(names):
             if i != j:
                 one = probability_of_outperforming(three[x], three[y], alpha=0.05 / 3)
-                assert (r.lower[i, j], r.upper[i, j]) == pytest.approx(one.ci)
+                assert (r.interval.low[i, j], r.interval.high[i, j]) == pytest.approx(one.ci)
 
 
 def test_bonferroni_can_withdraw_a_detection():
@@ -76,12 +76,12 @@ def test_bonferroni_can_withdraw_a_detection():
     assert lower_2 > 0.5 >= lower_6  # the hand-checked premise: 0.55 and 0.5
     alone = pairwise({"A": a, "B": b})
     assert alone.comparisons == 1 and alone.better[0, 1]
-    assert alone.lower[0, 1] == pytest.approx(lower_2)
+    assert alone.interval.low[0, 1] == pytest.approx(lower_2)
     far = {"C": b - 10, "D": b - 20}  # two more pipelines, far below
     crowded = pairwise({"A": a, "B": b, **far})
     assert crowded.comparisons == 6
     assert crowded.level == pytest.approx(1 - 0.05 / 6)
-    assert crowded.lower[0, 1] == pytest.approx(lower_6)
+    assert crowded.interval.low[0, 1] == pytest.approx(lower_6)
     assert not crowded.better[0, 1]
     assert crowded.better[0, 2] and crowded.better[1, 3] and not crowded.better[3, 1]
 
@@ -93,7 +93,7 @@ def test_interval_is_the_limit_of_the_resampled_bootstrap():
     wins = (a > b).astype(float)
     means = wins[rng.integers(0, 20, size=(200_000, 20))].mean(axis=1)
     low, high = np.quantile(means, [0.05, 0.95], method="inverted_cdf")
-    assert (r.lower[0, 1], r.upper[0, 1]) == pytest.approx((low, high))
+    assert (r.interval.low[0, 1], r.interval.high[0, 1]) == pytest.approx((low, high))
 
 
 def test_lower_is_better_flips_the_matrix(three):
@@ -144,7 +144,7 @@ C = [0.70, 0.91, 0.70, 0.66, 0.85, 0.93, 0.69]
 def test_wilcoxon_equals_scipy(alternative):
     r = wilcoxon_datasets(A, scores_b=B, alternative=alternative)
     expected = stats.wilcoxon(A, B, alternative=alternative)
-    assert (r.statistic, r.pvalue) == (float(expected.statistic), float(expected.pvalue))
+    assert (r.statistic, r.p_value) == (float(expected.statistic), float(expected.pvalue))
     assert r.datasets == tuple(str(i) for i in range(1, 8))
 
 
@@ -153,14 +153,14 @@ def test_wilcoxon_aligns_dicts_by_data_set():
     b = {"imdb": 0.35, "voc": 0.52, "mhc": 0.55, "rte": 0.66, "sst2": 0.71, "cifar": 0.8}
     r = wilcoxon_datasets(a, scores_b=b)
     expected = stats.wilcoxon(list(a.values()), [b[k] for k in a])
-    assert r.pvalue == float(expected.pvalue)
+    assert r.p_value == float(expected.pvalue)
     assert r.datasets == tuple(a)
 
 
 def test_friedman_equals_scipy():
     r = friedman_datasets({"A": A, "B": B, "C": C})
     expected = stats.friedmanchisquare(A, B, C)
-    assert (r.statistic, r.pvalue) == (float(expected.statistic), float(expected.pvalue))
+    assert (r.statistic, r.p_value) == (float(expected.statistic), float(expected.pvalue))
     assert r.algorithms == ("A", "B", "C")
     assert json.loads(json.dumps(r.to_dict()))["test"] == "friedman"
 
@@ -208,9 +208,9 @@ def test_better_everywhere_hand_worked():
     sizes = {"d6": 6, "d5": 5, "d6b": 6}
     runs = {name: _positive_runs(n, rng) for name, n in sizes.items()}
     r = better_everywhere({k: v[0] for k, v in runs.items()}, runs_b={k: v[1] for k, v in runs.items()})
-    assert r.pvalues.tolist() == pytest.approx([1 / 64, 1 / 32, 1 / 64])
+    assert r.p_values.tolist() == pytest.approx([1 / 64, 1 / 32, 1 / 64])
     # Holm, m = 3: 1/64 <= 0.05/3, 1/64 <= 0.05/2, 1/32 <= 0.05: all rejected.
-    assert r.adjusted.tolist() == pytest.approx([3 / 64, 3 / 64, 3 / 64])
+    assert r.adjusted_p_values.tolist() == pytest.approx([3 / 64, 3 / 64, 3 / 64])
     assert r.better_everywhere and r.rejected.all()
 
 
@@ -219,7 +219,7 @@ def test_four_data_sets_of_five_runs_are_never_enough():
     rng = np.random.default_rng(3)
     runs = {f"d{i}": _positive_runs(5, rng) for i in range(4)}
     r = better_everywhere({k: v[0] for k, v in runs.items()}, runs_b={k: v[1] for k, v in runs.items()})
-    assert r.pvalues.tolist() == pytest.approx([1 / 32] * 4)
+    assert r.p_values.tolist() == pytest.approx([1 / 32] * 4)
     assert not r.rejected.any() and not r.better_everywhere
     assert json.loads(json.dumps(r.to_dict()))["better_everywhere"] is False
     assert repr(r).startswith("EverywhereResult(better_everywhere=False, rejected=0/4")
@@ -230,20 +230,20 @@ def test_t_test_option_equals_scipy_and_lower_is_better():
     a = {"x": rng.normal(0.3, 1, 12), "y": rng.normal(0.5, 1, 12)}
     b = {"x": rng.normal(0.0, 1, 12), "y": rng.normal(0.0, 1, 12)}
     r = better_everywhere(a, runs_b=b, test="t")
-    for name, p in zip(r.datasets, r.pvalues, strict=True):
+    for name, p in zip(r.datasets, r.p_values, strict=True):
         assert p == pytest.approx(stats.ttest_rel(a[name], b[name], alternative="greater").pvalue)
     flipped = better_everywhere(b, runs_b=a, test="t", lower_is_better=True)
-    assert flipped.pvalues == pytest.approx(r.pvalues)
+    assert flipped.p_values == pytest.approx(r.p_values)
     w = better_everywhere(a, runs_b=b)
-    for name, p in zip(w.datasets, w.pvalues, strict=True):
+    for name, p in zip(w.datasets, w.p_values, strict=True):
         assert p == pytest.approx(stats.wilcoxon(a[name], b[name], alternative="greater").pvalue)
 
 
 def test_no_difference_gives_p_one():
     r = better_everywhere({"x": [1.0, 2.0, 3.0]}, runs_b={"x": [1.0, 2.0, 3.0]})
-    assert r.pvalues.tolist() == [1.0] and not r.better_everywhere
+    assert r.p_values.tolist() == [1.0] and not r.better_everywhere
     constant = better_everywhere({"x": [2.0, 3.0, 4.0]}, runs_b={"x": [1.0, 2.0, 3.0]}, test="t")
-    assert constant.pvalues.tolist() == [0.0]
+    assert constant.p_values.tolist() == [0.0]
 
 
 @pytest.mark.parametrize(
@@ -272,7 +272,7 @@ def test_friedman_aligns_dicts_by_data_set():
         "C": dict(zip(keys, C, strict=True)),
     }
     r = friedman_datasets(scores)
-    assert r.pvalue == float(stats.friedmanchisquare(A, B, C).pvalue)
+    assert r.p_value == float(stats.friedmanchisquare(A, B, C).pvalue)
     assert r.datasets == tuple(keys)
     scores["C"] = {"other": 1.0, **{k: 0.5 for k in keys[1:]}}
     with pytest.raises(InputError, match=r"^scores\['C'\]"):

@@ -1,11 +1,15 @@
-"""plot_error_rates (Fig. 6) and plot_history (Fig. 3): written atomically, every variant draws."""
+"""plot_error_rates (Fig. 6) and plot_history (Fig. 3): they draw on an Axes (a new 8 x 5 inch figure's, or
+the one given) and return it, write no file, and every variant draws; save_figure writes them."""
 
 import subprocess
 import sys
 
 import pytest
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
-from benchtrust import InputError
+from benchtrust import InputError, save_figure
 from benchtrust.compare._error_rates import error_rates
 from benchtrust.compare._history import history
 from benchtrust.compare._plot import plot_error_rates, plot_history
@@ -27,48 +31,49 @@ def past():
     )
 
 
+PLOTS = {"rates": plot_error_rates, "past": plot_history}
+
+
 @pytest.mark.parametrize("which", ["rates", "past"])
-def test_writes_a_png_and_returns_its_path(tmp_path, which, request):
-    result = request.getfixturevalue(which)
-    plot = plot_error_rates if which == "rates" else plot_history
-    target = tmp_path / "fig.png"
-    written = plot(result, target)
-    assert written == target
-    data = target.read_bytes()
+def test_draws_on_a_new_figure_of_the_old_size_and_writes_nothing(tmp_path, monkeypatch, which, request):
+    monkeypatch.chdir(tmp_path)
+    ax = PLOTS[which](request.getfixturevalue(which))
+    assert isinstance(ax, Axes)
+    assert tuple(ax.figure.get_size_inches()) == (8.0, 5.0)
+    assert ax.get_title() and ax.get_xlabel() and ax.lines + ax.collections
+    assert list(tmp_path.iterdir()) == []  # drawing writes no file
+
+
+@pytest.mark.parametrize("which", ["rates", "past"])
+def test_draws_on_the_axes_it_is_given(which, request):
+    figure = Figure(figsize=(4, 3))
+    FigureCanvasAgg(figure)
+    left, right = figure.subplots(1, 2)
+    assert PLOTS[which](request.getfixturevalue(which), ax=right, title="custom") is right
+    assert right.get_title() == "custom" and not left.has_data() and right.has_data()
+
+
+@pytest.mark.parametrize("which", ["rates", "past"])
+def test_saved_as_png_or_svg_by_the_suffix(tmp_path, which, request):
+    ax = PLOTS[which](request.getfixturevalue(which))
+    png, svg = tmp_path / "fig.png", tmp_path / "fig.svg"
+    svg.write_bytes(b"old")
+    assert save_figure(ax, png) == png and save_figure(ax, str(svg)) == svg
+    data = png.read_bytes()
     assert data.startswith(PNG_SIGNATURE) and len(data) > 1000
-    assert [p.name for p in tmp_path.iterdir()] == ["fig.png"]  # no temporary file left
-
-
-@pytest.mark.parametrize("which", ["rates", "past"])
-def test_replaces_a_file_and_follows_the_suffix(tmp_path, which, request):
-    result = request.getfixturevalue(which)
-    plot = plot_error_rates if which == "rates" else plot_history
-    target = tmp_path / "fig.svg"
-    target.write_bytes(b"old")
-    plot(result, str(target), title="custom")
-    assert b"<svg" in target.read_bytes()[:1000]
-    assert [p.name for p in tmp_path.iterdir()] == ["fig.svg"]
-
-
-@pytest.mark.parametrize("which", ["rates", "past"])
-def test_bad_paths_raise_input_error_and_leave_nothing(tmp_path, which, request):
-    result = request.getfixturevalue(which)
-    plot = plot_error_rates if which == "rates" else plot_history
+    assert b"<svg" in svg.read_bytes()[:1000]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig.png", "fig.svg"]  # no temporary file left
     with pytest.raises(InputError, match="not an image format"):
-        plot(result, tmp_path / "fig.docx")
-    with pytest.raises(InputError):
-        plot(result, tmp_path / "missing" / "fig.png")
-    assert list(tmp_path.iterdir()) == []
+        save_figure(ax, tmp_path / "fig.docx")
 
 
-def test_variants_plot(tmp_path):
+def test_variants_plot():
     ideal_only = error_rates(0.01, probabilities=[0.3, 0.6, 0.9], simulations=50, seed=1)
-    plot_error_rates(ideal_only, tmp_path / "ideal.png")
-    plot_history(history([2019.5], [0.9], sigma=0.01), tmp_path / "one.png")
+    assert len(plot_error_rates(ideal_only).lines) == 5  # 3 criteria, ideal only; 2 region lines
+    one = plot_history(history([2019.5], [0.9], sigma=0.01))
+    assert "0 of 0 increments significant" in one.get_title()
     errors = history([2018.1, 2019.5, 2020.2], [0.2, 0.15, 0.14], sigma=0.01, lower_is_better=True)
-    plot_history(errors, tmp_path / "errors.png")
-    for name in ("ideal.png", "one.png", "errors.png"):
-        assert (tmp_path / name).read_bytes().startswith(PNG_SIGNATURE)
+    assert plot_history(errors).get_ylabel() == "score (lower is better)"
 
 
 def test_importing_the_modules_does_not_load_matplotlib():

@@ -118,3 +118,41 @@ def test_history_mistakes(tmp_path, text, message):
     with pytest.raises(InputError) as raised:
         read_history(write(tmp_path, text, "history.csv"))
     assert message in str(raised.value)
+
+
+def test_columns_named_by_the_caller(tmp_path):
+    text = "Model,Split,Top1\nA,1,0.90\nB,1,0.80\nA,2,0.91\nB,2,0.85\n"
+    runs = read_runs(
+        write(tmp_path, text), a="A", b="B", pair_by="split", algorithm_column="model", score_column="TOP1"
+    )
+    assert (runs.a.tolist(), runs.b.tolist(), runs.pair_by) == ([0.90, 0.91], [0.80, 0.85], "Split")
+    with pytest.raises(InputError, match=r"runs.csv, line 1: no column 'algorithm'; found 'Model', 'Split'"):
+        read_runs(write(tmp_path, text), a="A", b="B")
+    with pytest.raises(InputError, match="algorithm_column: expected the name of a column"):
+        read_runs(write(tmp_path, text), a="A", b="B", algorithm_column=" ")
+
+
+def test_a_dataframe_and_its_mistakes_by_row_label():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(
+        {"algorithm": ["A", "B", "A", "B"], "seed": [1, 1, 2, 2], "score": [0.9, 0.8, 0.91, 0.85]},
+        index=[10, 11, 12, 13],
+    )
+    runs = read_runs(frame, a="A", b="B", pair_by="seed")
+    assert (runs.a.tolist(), runs.keys, runs.source) == ([0.9, 0.91], ("1", "2"), None)
+    twice = frame.assign(seed=[1, 1, 1, 2])
+    with pytest.raises(InputError) as raised:
+        read_runs(twice, a="A", b="B", pair_by="seed")
+    assert str(raised.value).startswith(
+        "<table>, row 12: algorithm 'A' has a second run with seed '1' (the first is on row 10)"
+    )
+    with pytest.raises(InputError, match=r"<table>, row 12: seed '3' has a run of 'A' but none of 'B'"):
+        read_runs(frame.assign(seed=[1, 1, 3, 2]), a="A", b="B", pair_by="seed")
+
+
+def test_history_columns_named_by_the_caller(tmp_path):
+    path = write(tmp_path, "Published,Top1\n2018-01-02,0.91\n2019-03-04,0.93\n", "history.csv")
+    dates, scores = read_history(path, date_column="published", score_column="top1")
+    assert (dates, scores.tolist()) == (["2018-01-02", "2019-03-04"], [0.91, 0.93])
+    with pytest.raises(InputError, match=r"history.csv, line 1: no column 'date'; found 'Published', 'Top1'"):
+        read_history(path)

@@ -276,6 +276,38 @@ def test_result_is_frozen_and_readable(mixed):
     json.dumps(mixed.to_dict())  # plain JSON types
 
 
+# --- a table that names its columns otherwise ---------------------------------------------------------------
+
+RENAMED = {"id_column": "Paper", "positives_column": "p", "negatives_column": "N", "folds_column": "k"}
+
+
+def test_columns_named_otherwise_give_the_same_verdicts(mixed, tmp_path):
+    renamed = HEADER.replace("id,positives,negatives,folds", "paper,P,n,K")
+    path = write(tmp_path, claims_text().replace(HEADER, renamed))
+    result = check_batch(path, **RENAMED)
+    assert [row["verdict"] for row in result.rows] == [row["verdict"] for row in mixed.rows]
+    assert [row["id"] for row in result.rows] == [row["id"] for row in mixed.rows]
+    assert [row["detail"] for row in result.rows] == [row["detail"] for row in mixed.rows]
+    messages = {row["line"]: row["message"] for row in result.rows}
+    assert "line 5, column 'P': " in messages[5]  # as the table writes it
+    assert "line 7, column 'aggregation': given, but K is empty" in messages[7]
+    assert "with K," in messages[6]
+
+
+def test_a_renamed_column_that_is_missing_or_taken(tmp_path):
+    with pytest.raises(InputError, match=r"line 1: no column 'p' \(required\)"):
+        check_batch(write(tmp_path, "id,negatives,acc\na,70,0.86\n"), positives_column="p")
+    path = write(tmp_path, "id,positives,negatives,acc\na,40,70,0.86\n")
+    with pytest.raises(InputError, match=r"column 'positives': not a claims column .*id, p, negatives"):
+        check_batch(write(tmp_path, "id,positives,p,negatives,acc\na,40,40,70,0.86\n"), positives_column="p")
+    with pytest.raises(InputError, match="id_column='x' and folds_column='X' name the same column"):
+        check_batch(path, id_column="x", folds_column="X")
+    with pytest.raises(InputError, match="id_column: 'EPS' is the claims column 'eps'"):
+        check_batch(path, id_column="EPS")
+    with pytest.raises(InputError, match="negatives_column: expected the name of a column"):
+        check_batch(path, negatives_column=" ")
+
+
 # --- mistakes in the table as a whole: InputError naming the file (and line, column) ------------------------
 
 WHOLE_FILE = {

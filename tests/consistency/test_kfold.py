@@ -11,7 +11,8 @@ from benchtrust import InputError
 from benchtrust.consistency import reported_scores
 from benchtrust.consistency._folds import fold_configurations, stratified_folds
 from benchtrust.consistency._kfold import KFoldResult, check_kfold
-from benchtrust.consistency._mean_of_scores import constraints, solve, verified
+from benchtrust.consistency._mean_constraints import constraints, verified
+from benchtrust.consistency._mean_of_scores import solve
 from benchtrust.consistency._test_set import check_test_set
 
 EXACT = {

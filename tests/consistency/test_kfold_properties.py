@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from benchtrust.consistency import SCORES
 from benchtrust.consistency._folds import fold_sizes, stratified_folds
 from benchtrust.consistency._kfold import check_kfold
-from benchtrust.consistency._mean_of_scores import LINEAR
+from benchtrust.consistency._mean_constraints import LINEAR
 
 EXACT = {
     "acc": lambda p, n, tp, tn: Fraction(tp + tn, p + n),

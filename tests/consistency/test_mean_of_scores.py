@@ -5,15 +5,10 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust.consistency import reported_scores
-from benchtrust.consistency._mean_of_scores import (
-    LINEAR,
-    _Batch,
-    _milp,
-    constraints,
-    first_solution,
-    solve,
-    verified,
-)
+from benchtrust.consistency._highs_fallback import milp_counts
+from benchtrust.consistency._integer_problems import Batch
+from benchtrust.consistency._mean_constraints import LINEAR, constraints, verified
+from benchtrust.consistency._mean_of_scores import first_solution, solve
 
 BASE = {
     "acc": lambda tp, tn, p, n: (tp + tn) / (p + n),
@@ -42,7 +37,7 @@ def exhaustive(p, n, given):
     ok = np.ones(len(tp), dtype=bool)
     for rep in given.means:
         mean = fold_score(rep.score, tp, tn, p, n).mean(axis=1)
-        ok &= (mean >= rep.low) & (mean <= rep.high)
+        ok &= (mean >= rep.interval.low) & (mean <= rep.interval.high)
     for name, low, high in given.each:
         values = fold_score(name, tp, tn, p, n)
         ok &= ((values >= low) & (values <= high)).all(axis=1)
@@ -136,7 +131,7 @@ def test_paper_example_of_section_4_3_3_shape():
     p, n = np.array([5, 5, 5, 4, 4]), np.array([11, 11, 10, 10, 10])
     for acc in ("0.8290", "0.8280", "0.8305", "0.8200"):
         given = constraints(reported_scores({"acc": acc, "sens": "0.7391", "spec": "0.8741"}, eps=1e-4))
-        status, _ = _milp(_Batch.build(p[None], n[None], given).select(np.array([0])), 0.0)
+        status, _ = milp_counts(Batch.build(p[None], n[None], given).select(np.array([0])), 0.0)
         assert (solve(p, n, given) is not None) == (status == 0), acc
 
 
@@ -179,7 +174,7 @@ def test_big_denominators_use_python_integers():
             }
         )
     )
-    assert _Batch.build(np.array([p]), np.array([n]), given).big.all()
+    assert Batch.build(np.array([p]), np.array([n]), given).big.all()
     counts = solve(p, n, given)
     assert counts is not None and verified(p, n, counts, given)
 

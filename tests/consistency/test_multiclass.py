@@ -77,14 +77,15 @@ def assert_evidence(result, counts):
     assert [sum(row) for row in matrix] == list(counts)
     assert all(cell >= 0 and isinstance(cell, int) for row in matrix for cell in row)
     for rep in result.scores:
-        assert Fraction(rep.low) <= exact_macro(rep.score, matrix, counts) <= Fraction(rep.high)
+        low, high = rep.interval
+        assert Fraction(low) <= exact_macro(rep.score, matrix, counts) <= Fraction(high)
 
 
 def brute_macro(values, counts, matrices, widen=0.0):
     ok = np.ones(len(matrices), dtype=bool)
     for rep in reported_scores(values):
         got = macro_values(rep.score, matrices, counts)
-        ok &= (got >= rep.low - widen) & (got <= rep.high + widen)
+        ok &= (got >= rep.interval.low - widen) & (got <= rep.interval.high + widen)
     return ok.any()
 
 
@@ -138,7 +139,7 @@ def test_micro_agrees_with_all_confusion_matrices(counts):
         ok = np.ones(len(matrices), dtype=bool)
         for rep in reported_scores(values, beta=1.5):
             got = micro_values(rep.score, matrices, counts, beta=1.5)
-            ok &= (got >= rep.low) & (got <= rep.high)
+            ok &= (got >= rep.interval.low) & (got <= rep.interval.high)
         correct = sorted(set(np.trace(matrices[ok], axis1=1, axis2=2).tolist()))
         assert list(result.solutions) == correct and result.n_solutions == len(correct), values
         assert result.pooled == tuple((k, (classes - 2) * total + k) for k in correct)
@@ -178,7 +179,7 @@ def test_scores_of_a_real_matrix_are_consistent(matrix, decimals, data):
     # matrix has room beyond its tolerances (module notes); only values at a hair from an end may lack one.
     true = {rep.score: exact_macro(rep.score, matrix.tolist(), counts) for rep in result.scores}
     room = min(
-        min(true[rep.score] - Fraction(rep.low), Fraction(rep.high) - true[rep.score])
+        min(true[rep.score] - Fraction(rep.interval.low), Fraction(rep.interval.high) - true[rep.score])
         for rep in result.scores
     )
     if room > 1e-6:

@@ -32,21 +32,21 @@ def test_eps_from_the_digits(rounding, factor):
     (r,) = reported_scores({"acc": "0.9400"}, rounding=rounding)
     assert r.eps == pytest.approx(factor * 1e-4, rel=1e-12)
     margin = TOLERANCE
-    assert r.low == pytest.approx(0.94 - r.eps - margin, abs=1e-15)
-    assert r.high == pytest.approx(0.94 + r.eps + margin, abs=1e-15)
+    assert r.interval.low == pytest.approx(0.94 - r.eps - margin, abs=1e-15)
+    assert r.interval.high == pytest.approx(0.94 + r.eps + margin, abs=1e-15)
 
 
 def test_paper_section_2_example():
     """0.945 reported with 3 decimals stands for [0.9445, 0.9455]; floor or ceil widen ε to 10^-3."""
     (r,) = reported_scores({"sens": "0.945"})
-    assert (r.low, r.high) == pytest.approx((0.9445, 0.9455), abs=2e-9)
+    assert (r.interval.low, r.interval.high) == pytest.approx((0.9445, 0.9455), abs=2e-9)
     (r,) = reported_scores({"sens": "0.945"}, rounding="floor-or-ceil")
-    assert (r.low, r.high) == pytest.approx((0.944, 0.946), abs=2e-9)
+    assert (r.interval.low, r.interval.high) == pytest.approx((0.944, 0.946), abs=2e-9)
 
 
 def test_the_interval_is_widened_outward_relative_to_large_values():
     (r,) = reported_scores({"dor": "250.5"}, eps=0.05)
-    assert r.low < 250.45 - 200 * TOLERANCE and r.high > 250.55 + 200 * TOLERANCE
+    assert r.interval.low < 250.45 - 200 * TOLERANCE and r.interval.high > 250.55 + 200 * TOLERANCE
 
 
 def test_eps_given_for_all_and_per_score():
@@ -63,8 +63,8 @@ def test_order_and_names_are_kept_canonical():
         "score": "sens",
         "value": 0.8,
         "eps": r[0].eps,
-        "low": r[0].low,
-        "high": r[0].high,
+        "low": r[0].interval.low,
+        "high": r[0].interval.high,
     }
 
 

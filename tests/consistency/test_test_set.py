@@ -23,7 +23,7 @@ def brute_force(scores, p, n, *, beta=None, **kwargs):
         ok = np.ones(tp.shape, dtype=bool)
         for rep in reported:
             values = SCORES[rep.score](tp, tn, p, n, beta)
-            ok &= (values >= rep.low) & (values <= rep.high)
+            ok &= (values >= rep.interval.low) & (values <= rep.interval.high)
         found += zip(tp[ok].tolist(), tn[ok].tolist(), strict=True)
     return found
 
@@ -182,21 +182,21 @@ def test_the_22_scores_on_a_million_items():
     reported = {rep.score: rep for rep in reported_scores(values, beta=2.0)}
     sens, spec = reported["sens"], reported["spec"]
     tps = np.arange(p + 1)
-    tps = tps[(tps / p >= sens.low) & (tps / p <= sens.high)]
+    tps = tps[(tps / p >= sens.interval.low) & (tps / p <= sens.interval.high)]
     tns = np.arange(n + 1)
-    tns = tns[(tns / n >= spec.low) & (tns / n <= spec.high)]
+    tns = tns[(tns / n >= spec.interval.low) & (tns / n <= spec.interval.high)]
     assert tps.size < 20 and tns.size < 200
     grid_tp, grid_tn = np.meshgrid(tps, tns, indexing="ij")
     ok = np.ones(grid_tp.shape, dtype=bool)
     for rep in reported.values():
         at = SCORES[rep.score](grid_tp, grid_tn, p, n, 2.0)
-        ok &= (at >= rep.low) & (at <= rep.high)
+        ok &= (at >= rep.interval.low) & (at <= rep.interval.high)
     assert list(zip(grid_tp[ok].tolist(), grid_tn[ok].tolist(), strict=True)) == [(tp, tn)]
     for dtp, dtn in [(-1, 0), (1, 0), (0, -1), (0, 1), (1, 1), (-1, -1), (1, -1), (-1, 1)]:
         failing = [
             rep.score
             for rep in reported.values()
-            if not rep.low <= SCORES[rep.score](tp + dtp, tn + dtn, p, n, 2.0) <= rep.high
+            if not rep.interval.low <= SCORES[rep.score](tp + dtp, tn + dtn, p, n, 2.0) <= rep.interval.high
         ]
         assert failing, (dtp, dtn)
 

@@ -80,4 +80,4 @@ def test_the_found_pairs_give_the_scores(experiment, decimals):
     result = check_test_set(values, positives=p, negatives=n, beta=beta, examples=50)
     for rep in result.scores:
         for pair in result.solutions:
-            assert rep.low <= SCORES[rep.score](*pair, p, n, beta) <= rep.high
+            assert rep.interval.low <= SCORES[rep.score](*pair, p, n, beta) <= rep.interval.high

@@ -157,7 +157,7 @@ def constructed():
     for (x, y, m), (r, v) in cells.items():
         k = options["X"].index(x) * 3 + options["Y"].index(y)
         ranks[k, methods.index(m)], values[k, methods.index(m)] = r, v
-    higher = np.array([y != 2 for _, y in combos])
+    lower = np.array([y == 2 for _, y in combos])
     return Multiverse(
         choices=("X", "Y"),
         options=options,
@@ -166,7 +166,7 @@ def constructed():
         codes=np.array(combos),
         ranks=ranks,
         values=values,
-        higher_is_better=higher,
+        lower_is_better=lower,
         datasets={},
         spec=SimpleNamespace(stepwise=("X", "Y")),
     )
@@ -211,7 +211,7 @@ def merit(mv, selection, m):
     """Rank of method m under `selection`, then its value with the end that ranks first smallest."""
     k = mv.index(selection)
     value = mv.values[k, m]
-    return mv.ranks[k, m], (-value if mv.higher_is_better[k] else value)
+    return mv.ranks[k, m], (value if mv.lower_is_better[k] else -value)
 
 
 def brute_stepwise(mv, order):
@@ -394,3 +394,80 @@ def test_bundled_study_consistency():
     for c in mv.choices:
         others = int(np.prod([s for d, s in sizes.items() if d != c]))
         assert overall.loc[c, "pairs"] == sizes[c] * (sizes[c] - 1) // 2 * others
+
+
+# ---------------------------------------------------------------------------------------------------------
+# each result explains itself: verdict, to_frame, HTML
+
+
+NASTY = "<b>\"Ben & Jerry's\"</b>"
+
+
+def test_rank_distribution_explains_itself():
+    toy = SimpleNamespace(methods=(NASTY, "A"), ranks=np.array([[1.0, 2.0], [1.0, 2.0], [2.0, 1.0]]))
+    dist = rank_distribution(toy)
+    assert dist.combinations == 3
+    assert dist.verdict == (
+        f"Over 3 combinations of options, a method's rank moves by up to 1 places ({NASTY}: best 1, worst 2)."
+    )
+    frame = dist.to_frame()
+    assert list(frame.columns) == ["method", "rank", "combinations", "share"]
+    frame.loc[0, "share"] = -1.0  # a copy
+    assert dist.table.loc[0, "share"] > 0
+    html = dist._repr_html_()
+    assert NASTY not in html and "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;" in html
+    assert "<svg" in html and "<td>67%</td>" in html  # the share at the best rank of the first method
+
+
+def test_stepwise_explains_itself():
+    mv = constructed()
+    result = stepwise(mv)
+    assert result.rank_range == mv.rank_range()
+    assert result.default == {"A": 2.0, "B": 3.0, "C": 3.0}
+    assert result.improved == ("B", "C")
+    reached = tuple(m for m in mv.methods if result.best[m] == mv.rank_range()[m][0])
+    assert result.reached_best == reached
+    assert result.verdict == (
+        f"Optimising one choice at a time (X → Y), 2 of 3 methods improve on their rank at the defaults, and "
+        f"{len(reached)} reach the best rank any combination gives them."
+    )
+    pd.testing.assert_frame_equal(result.to_frame(), result.steps)
+    html = result._repr_html_()
+    assert "<td>B</td><td>3</td><td>1</td>" in html and "X = x2 → 2; Y = y1 → 1" in html
+    assert "<svg" in html
+
+
+def test_impact_explains_itself(study):
+    result = impact(study)
+    overall = result.table[result.table["from_option"] == "*"]
+    strongest = overall.loc[overall["mean_abs_rank_change"].idxmax()]
+    assert result.strongest == strongest["choice"]
+    assert result.verdict.startswith(f"Changing {result.strongest} alone moves a method's rank the most: by ")
+    pd.testing.assert_frame_equal(result.to_frame(), result.table)
+    html = result._repr_html_()
+    assert html.count("<tr>") == 1 + len(result.table) and "every pair" in html
+
+
+def test_impact_when_no_choice_moves_a_rank():
+    mv = constructed()
+    still = Multiverse(**{**vars(mv), "ranks": np.tile(mv.ranks[:1], (len(mv.ranks), 1))})
+    result = impact(still)
+    assert result.strongest is None
+    assert result.verdict == "Changing one choice alone never changes a method's rank."
+
+
+def test_method_names_are_escaped_in_every_section():
+    """A method named like markup shows as text in the HTML of the rankings and each analysis."""
+    rows = []
+    for d, m, score in itertools.product(["d1", "d2"], [NASTY, "plain"], [0.6, 0.7]):
+        rows.append({"dataset": d, "method": m, "acc": score + (0.1 if m == "plain" and d == "d2" else 0)})
+    spec = {
+        "measures": {"acc": {"better": "higher", "random": 0.5}},
+        "choices": {"aggregation": {"options": ["mean", "median"]}},
+    }
+    mv = rankings(pd.DataFrame(rows), spec)
+    for result in (mv, rank_distribution(mv), stepwise(mv)):
+        html = result._repr_html_()
+        assert html.startswith('<div class="benchtrust">')
+        assert "<b>" not in html and "<td>&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;</td>" in html
+    assert "<b>" not in impact(mv)._repr_html_()  # names no method

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from benchtrust import InputError
+from benchtrust import InputError, save_figure
 from benchtrust.multiverse._fit import (
     PermutationTest,
     congruence,
@@ -110,9 +110,17 @@ def test_structured_data_beat_every_refit(structured_test):
     result = structured_test
     assert result.at_or_below == 0 and result.p_value == 0
     assert result.permuted_stresses.min() > result.stress
-    assert result.p_text == "p < 0.0625"
-    assert result.significant
+    assert result.p_value_text == "p < 0.0625"
     assert result.verdict.startswith(f"stress {result.stress:.3f} is lower than all 16 refits")
+    assert not result.significant and result.p_bound == 1 / 16, "p < 0.0625 does not show p <= 0.05"
+    assert result.verdict.endswith("so few refits cannot show a p-value below 0.05: run at least 20")
+
+
+def test_twenty_refits_all_worse_are_significant(structured):
+    ranks, fit = structured
+    result = permutation_test(ranks, permutations=20, seed=3, n_jobs=1, fitted=fit)
+    assert result.at_or_below == 0 and result.p_value_text == "p < 0.05"
+    assert result.significant
     assert result.verdict.endswith("the configuration reflects structure, not chance")
 
 
@@ -154,7 +162,7 @@ def test_progress_counts_the_refits_done(structured):
 def test_result_explains_itself(structured_test):
     result = structured_test
     record = json.loads(json.dumps(result.to_dict()))
-    assert record["p_value"] == 0 and record["p_text"] == "p < 0.0625"
+    assert record["p_value"] == 0 and record["p_value_text"] == "p < 0.0625"
     assert len(record["permuted_stresses"]) == 16 and record["seed"] == 3
     assert record["options"]["conditionality"] == "unconditional"
     frame = result.to_frame()
@@ -164,7 +172,9 @@ def test_result_explains_itself(structured_test):
     assert text.startswith(result.verdict) and "16 refits, seed 3" in text
     assert repr(result).startswith("PermutationTest(stress=") and "p < 0.0625" in repr(result)
     page = result._repr_html_()
-    assert page.startswith('<section class="analysis">') and "p &lt; 0.0625" in page
+    assert page.startswith('<div class="benchtrust">') and "p &lt; 0.0625" in page
+    assert "(p &lt; 0.0625), but so few refits cannot show a p-value below 0.05: run at least 20.</p>" in page
+    assert "Mair, Borg &amp; Rusch 2016" in page
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.p_value = 1.0  # type: ignore[misc]
     assert not result.permuted_stresses.flags.writeable
@@ -181,7 +191,7 @@ def test_a_significant_but_not_perfect_result_says_so():
         not_converged=0,
         options={},
     )
-    assert result.p_text == "p = 0.02"
+    assert result.p_value_text == "p = 0.02"
     assert result.verdict.endswith("the configuration likely reflects structure")
     assert "matched or beaten by 1 of 50 refits" in result.verdict
 
@@ -426,36 +436,51 @@ def test_summary_refuses_bad_input(toy):
 # --- plot_default_distances (Fig. 5) --------------------------------------------------------------------
 
 
-def test_plot_writes_a_png_atomically(tmp_path, toy):
+def test_plot_draws_on_the_axes_it_is_given_and_writes_nothing(tmp_path, monkeypatch, toy):
+    from matplotlib.figure import Figure
+
+    monkeypatch.chdir(tmp_path)
     multiverse, points = toy
-    written = plot_default_distances(default_distances(multiverse, points), tmp_path / "fig5.png")
-    assert written == tmp_path / "fig5.png"
+    table = default_distances(multiverse, points)
+    figure = Figure(figsize=(8, 4))
+    given = figure.add_subplot()
+    ax = plot_default_distances(table, ax=given, title="custom")
+    assert ax is given and ax.get_title() == "measure"
+    assert [panel.get_title() for panel in figure.axes] == ["measure", "aggregation", "data"]
+    assert figure.get_suptitle() == "custom"
+    assert list(tmp_path.iterdir()) == []
+    written = save_figure(plot_default_distances(table), tmp_path / "fig5.png")
     assert written.read_bytes()[:8] == PNG_SIGNATURE
-    assert [p.name for p in tmp_path.iterdir()] == ["fig5.png"]
 
 
-def test_plot_follows_the_suffix_and_draws_without_default_labels(tmp_path, toy):
+def test_plot_draws_without_default_labels(toy):
     multiverse, points = toy
-    table = default_distances(multiverse, points).drop(columns="default")
-    written = plot_default_distances(table, tmp_path / "fig5.svg", title="custom")
-    assert written.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    ax = plot_default_distances(default_distances(multiverse, points).drop(columns="default"))
+    assert [label.get_text() for label in ax.figure.axes[1].get_xticklabels()] == ["median", "rank"]
+    with_defaults = plot_default_distances(default_distances(multiverse, points))
+    assert [label.get_text() for label in with_defaults.get_xticklabels()] == ["ibrier \N{EN DASH} cindex"]
 
 
-def test_plot_refuses_bad_input(tmp_path, toy):
+def test_plot_refuses_bad_input(toy):
     multiverse, points = toy
     table = default_distances(multiverse, points)
     with pytest.raises(InputError, match="DataFrame"):
-        plot_default_distances(table.to_numpy(), tmp_path / "a.png")
+        plot_default_distances(table.to_numpy())
     with pytest.raises(InputError, match="lacks the column"):
-        plot_default_distances(table.drop(columns="option"), tmp_path / "a.png")
+        plot_default_distances(table.drop(columns="option"))
     with pytest.raises(InputError, match="no rows"):
-        plot_default_distances(table.iloc[:0], tmp_path / "a.png")
+        plot_default_distances(table.iloc[:0])
     with pytest.raises(InputError, match="non-negative"):
-        plot_default_distances(table.assign(distance=-1.0), tmp_path / "a.png")
+        plot_default_distances(table.assign(distance=-1.0))
     with pytest.raises(InputError, match="NaN"):
-        plot_default_distances(table.assign(distance=np.nan), tmp_path / "a.png")
-    with pytest.raises(InputError, match="image format"):
-        plot_default_distances(table, tmp_path / "a.nope")
-    with pytest.raises(InputError):
-        plot_default_distances(table, tmp_path / "missing" / "a.png")
-    assert list(tmp_path.iterdir()) == []
+        plot_default_distances(table.assign(distance=np.nan))
+
+
+def test_permutation_test_reads_a_matrix_file(tmp_path, structured):
+    ranks, _ = structured
+    path = tmp_path / "ranks.csv"
+    pd.DataFrame(ranks, columns=[f"object {j}" for j in range(ranks.shape[1])]).to_csv(path, index=False)
+    from_file = permutation_test(path, permutations=3, seed=1, n_jobs=1)
+    from_array = permutation_test(ranks, permutations=3, seed=1, n_jobs=1)
+    assert from_file.stress == from_array.stress
+    np.testing.assert_array_equal(from_file.permuted_stresses, from_array.permuted_stresses)

@@ -13,21 +13,21 @@ from benchtrust.multiverse._options import _REGISTRY, mean_of_rest, rule
 nan = np.nan
 
 
-def impute(name, values, rate, *, random, higher, **parameters):
+def impute(name, values, rate, *, random, lower, **parameters):
     """Call imputation rule `name` as the rankings do."""
     return rule("imputation", name).function(
         np.asarray(values, dtype=float),
         np.asarray(rate, dtype=float),
         random=random,
-        higher_is_better=higher,
+        lower_is_better=lower,
         **parameters,
     )
 
 
-def aggregate(name, values, *, higher, **parameters):
+def aggregate(name, values, *, lower, **parameters):
     """Call aggregation rule `name` as the rankings do."""
     return rule("aggregation", name).function(
-        np.asarray(values, dtype=float), higher_is_better=higher, **parameters
+        np.asarray(values, dtype=float), lower_is_better=lower, **parameters
     )
 
 
@@ -57,31 +57,31 @@ def test_mean_of_rest_and_mean_rule():
     """The mean of the non-failed iterations; the random value where all failed."""
     expected = [[0.3, 0.75, 0.5]]
     np.testing.assert_allclose(mean_of_rest(VALUES, 0.5), expected)
-    for higher in (True, False):
-        np.testing.assert_allclose(impute("mean", VALUES, RATE, random=0.5, higher=higher), expected)
+    for lower in (True, False):
+        np.testing.assert_allclose(impute("mean", VALUES, RATE, random=0.5, lower=lower), expected)
 
 
 def test_random_rule():
     """The random-prediction value for every pair, whatever the values."""
-    out = impute("random", VALUES, RATE, random=0.25, higher=False)
+    out = impute("random", VALUES, RATE, random=0.25, lower=True)
     assert out.shape == (1, 3)
     np.testing.assert_array_equal(out, 0.25)
 
 
-@pytest.mark.parametrize("higher", [True, False])
-def test_threshold_rule(higher):
+@pytest.mark.parametrize("lower", [True, False])
+def test_threshold_rule(lower):
     """The random value if r > threshold (strictly), else the mean of the rest; r == threshold takes the mean
     (the reference analysis's rule: 5 of 25 failed is r = 0.2, imputed by the mean); all failed: random."""
-    default = impute("threshold", VALUES, RATE, random=0.5, higher=higher)  # threshold 0.2
+    default = impute("threshold", VALUES, RATE, random=0.5, lower=lower)  # threshold 0.2
     np.testing.assert_allclose(default, [[0.3, 0.75, 0.5]])
     np.testing.assert_allclose(
-        impute("threshold", VALUES, RATE, random=0.5, higher=higher, threshold=0.19), [[0.3, 0.5, 0.5]]
+        impute("threshold", VALUES, RATE, random=0.5, lower=lower, threshold=0.19), [[0.3, 0.5, 0.5]]
     )
     np.testing.assert_allclose(  # threshold 0: the mean only without failures; 1: the mean unless all failed
-        impute("threshold", VALUES, RATE, random=0.5, higher=higher, threshold=0), [[0.3, 0.5, 0.5]]
+        impute("threshold", VALUES, RATE, random=0.5, lower=lower, threshold=0), [[0.3, 0.5, 0.5]]
     )
     np.testing.assert_allclose(
-        impute("threshold", VALUES, RATE, random=0.5, higher=higher, threshold=1), [[0.3, 0.75, 0.5]]
+        impute("threshold", VALUES, RATE, random=0.5, lower=lower, threshold=1), [[0.3, 0.75, 0.5]]
     )
 
 
@@ -89,25 +89,25 @@ def test_threshold_rule(higher):
 def test_threshold_must_be_a_rate(threshold):
     """A threshold outside [0, 1] or not a number is an InputError."""
     with pytest.raises(InputError, match="threshold: expected a failure rate between 0 and 1"):
-        impute("threshold", VALUES, RATE, random=0.5, higher=True, threshold=threshold)
+        impute("threshold", VALUES, RATE, random=0.5, lower=False, threshold=threshold)
 
 
-def test_weighted_rule_higher_is_better_eq_4():
+def test_weighted_rule_for_a_score_eq_4():
     """random + (mean − random)₊(1 − r); a mean below random (worse) is clipped to random."""
     values = np.array([[[0.9, 0.7, nan, nan], [0.3, nan, nan, nan], [nan] * 4, [0.8, 0.6, 0.7, 0.9]]])
     rate = np.array([[0.5, 0.75, 1.0, 0.0]])
-    out = impute("weighted", values, rate, random=0.5, higher=True)
+    out = impute("weighted", values, rate, random=0.5, lower=False)
     expected = [0.5 + (0.8 - 0.5) * 0.5, 0.5, 0.5, 0.75]
     np.testing.assert_allclose(out, [expected])
 
 
-def test_weighted_rule_lower_is_better_eq_1():
+def test_weighted_rule_for_a_loss_eq_1():
     """random − (random − mean)₊(1 − r); a mean above random (worse) is clipped to random."""
     values = np.array(
         [[[0.1, 0.2, nan, nan, nan], [0.4, 0.3, 0.35, nan, nan], [nan] * 5, [0.05, 0.1, 0.15, 0.1, 0.1]]]
     )
     rate = np.array([[0.6, 0.4, 1.0, 0.0]])
-    out = impute("weighted", values, rate, random=0.25, higher=False)
+    out = impute("weighted", values, rate, random=0.25, lower=True)
     expected = [0.25 - (0.25 - 0.15) * 0.4, 0.25, 0.25, 0.1]
     np.testing.assert_allclose(out, [expected])
 
@@ -117,13 +117,13 @@ def test_weighted_rule_lower_is_better_eq_1():
     mean=st.floats(0, 1),
     random=st.floats(0, 1),
     rate=st.floats(0, 1),
-    higher=st.booleans(),
+    lower=st.booleans(),
 )
-def test_weighted_lies_between_random_and_the_better_of_mean_and_random(mean, random, rate, higher):
+def test_weighted_lies_between_random_and_the_better_of_mean_and_random(mean, random, rate, lower):
     """Weighted imputation never is worse than random, nor better than the observed mean."""
     values = np.array([[[mean, mean]]])
-    out = impute("weighted", values, np.array([[rate]]), random=random, higher=higher)[0, 0]
-    if (mean > random) == higher and mean != random:
+    out = impute("weighted", values, np.array([[rate]]), random=random, lower=lower)[0, 0]
+    if (mean < random) == lower and mean != random:
         lo, hi = sorted((mean, random))
         assert lo - 1e-12 <= out <= hi + 1e-12
         assert out == pytest.approx(random + (mean - random) * (1 - rate), abs=1e-12)
@@ -229,8 +229,8 @@ def test_mean_and_median_skip_left_out_data_sets():
             [[1.0, 4.0], [nan, nan], [6.0, 0.0], [nan, nan]],
         ]
     )
-    np.testing.assert_allclose(aggregate("mean", values, higher=True), [[3.0, 2.5], [3.5, 2.0]])
-    np.testing.assert_allclose(aggregate("median", values, higher=False), [[2.5, 2.5], [3.5, 2.0]])
+    np.testing.assert_allclose(aggregate("mean", values, lower=False), [[3.0, 2.5], [3.5, 2.0]])
+    np.testing.assert_allclose(aggregate("median", values, lower=True), [[2.5, 2.5], [3.5, 2.0]])
 
 
 def test_mean_rank_with_ties():
@@ -245,8 +245,8 @@ def test_mean_rank_with_ties():
             ]
         ]
     )
-    np.testing.assert_allclose(aggregate("mean_rank", values, higher=True), [[6.5 / 3, 5 / 3, 6.5 / 3]])
-    np.testing.assert_allclose(aggregate("mean_rank", values, higher=False), [[5.5 / 3, 7 / 3, 5.5 / 3]])
+    np.testing.assert_allclose(aggregate("mean_rank", values, lower=False), [[6.5 / 3, 5 / 3, 6.5 / 3]])
+    np.testing.assert_allclose(aggregate("mean_rank", values, lower=True), [[5.5 / 3, 7 / 3, 5.5 / 3]])
     assert rule("aggregation", "mean_rank").better == "lower"
 
 
@@ -262,17 +262,17 @@ def test_best_counts_exact_ties_and_breaks_ties_within_tolerance():
             ]
         ]
     )
-    keys = aggregate("best", values, higher=True, tolerance=0.05)
+    keys = aggregate("best", values, lower=False, tolerance=0.05)
     assert keys.shape == (1, 2, 4)
     np.testing.assert_array_equal(keys[0, 0], [2, 2, 0, 0])
     np.testing.assert_array_equal(keys[0, 1], [2, 2, 2, 1])
     # lower is better: the smallest is best (C on d1, D on d2, B on d3), none other within 5 %
-    keys = aggregate("best", values, higher=False, tolerance=0.05)
+    keys = aggregate("best", values, lower=True, tolerance=0.05)
     np.testing.assert_array_equal(keys[0, 0], [0, 1, 1, 1])
     np.testing.assert_array_equal(keys[0, 1], [0, 1, 1, 1])
     # a wider tolerance, lower is better: d1 (best 0.70, edge 0.14): all four; d2 (best 0.40, edge 0.08):
     # D only; d3 (best 0.70, edge 0.14): B and D (0.10)
-    keys = aggregate("best", values, higher=False, tolerance=0.2)
+    keys = aggregate("best", values, lower=True, tolerance=0.2)
     np.testing.assert_array_equal(keys[0, 0], [0, 1, 1, 1])
     np.testing.assert_array_equal(keys[0, 1], [1, 2, 1, 3])
     assert rule("aggregation", "best").better == "higher"
@@ -281,13 +281,13 @@ def test_best_counts_exact_ties_and_breaks_ties_within_tolerance():
 def test_best_tolerance_is_strict_and_relative_to_the_best():
     """|x − best| < tol·|best|: exactly at the edge does not count; a best of 0 admits only ties."""
     values = np.array([[[4.0, 3.0, 3.5]], [[0.0, 0.0, -0.001]]])
-    keys = aggregate("best", values, higher=True, tolerance=0.25)  # edge 1.0: 3.0 is exactly at it
+    keys = aggregate("best", values, lower=False, tolerance=0.25)  # edge 1.0: 3.0 is exactly at it
     np.testing.assert_array_equal(keys[0], [[1, 0, 0], [1, 0, 1]])
     np.testing.assert_array_equal(keys[1], [[1, 1, 0], [1, 1, 0]])
-    keys = aggregate("best", np.array([[[-2.0, -1.9, -2.5]]]), higher=True, tolerance=0.1)  # |best| = 1.9
+    keys = aggregate("best", np.array([[[-2.0, -1.9, -2.5]]]), lower=False, tolerance=0.1)  # |best| = 1.9
     np.testing.assert_array_equal(keys[0], [[0, 1, 0], [1, 1, 0]])  # 0.1 < 0.19; 0.6 not
     with pytest.raises(InputError, match="tolerance"):
-        aggregate("best", values, higher=True, tolerance=2)
+        aggregate("best", values, lower=False, tolerance=2)
 
 
 def test_best_ranks_lexicographically_in_rankings():
@@ -353,6 +353,20 @@ def test_register_option_validates_its_arguments():
     assert "x" not in _REGISTRY["aggregation"] and "x" not in _REGISTRY["imputation"]
 
 
+def test_a_rule_must_take_the_keywords_it_is_called_with():
+    """A function written for another protocol (``higher_is_better``) is refused when registered, naming
+    the keyword it lacks and the call; ``**kwargs`` takes any keyword."""
+    lacks = r"'old_mean': .* must take the keyword argument\(s\) lower_is_better"
+    with pytest.raises(InputError, match=lacks):
+        register_option("aggregation", "old_mean", better="measure")(lambda v, *, higher_is_better: v)
+    call = r"random, lower_is_better; it is called as rule\(values, failure_rate, \*, random"
+    with pytest.raises(InputError, match=call):
+        register_option("imputation", "old_zero")(lambda values, failure_rate: values)
+    assert "old_mean" not in _REGISTRY["aggregation"] and "old_zero" not in _REGISTRY["imputation"]
+    register_option("imputation", "test_any")(lambda values, failure_rate, **keywords: values)
+    assert _REGISTRY["imputation"].pop("test_any").parameters() == ()
+
+
 @pytest.fixture
 def custom_rules():
     """Register test-only rules and remove them afterwards."""
@@ -371,8 +385,8 @@ def test_custom_aggregation_end_to_end(custom_rules):
     """A registered aggregation (the worst value over data sets) is usable by name, with parameters."""
 
     @custom_rules("aggregation", "test_worst", better="measure")
-    def worst(values, *, higher_is_better, shift=0.0):
-        return (np.nanmin if higher_is_better else np.nanmax)(values, axis=1) + shift
+    def worst(values, *, lower_is_better, shift=0.0):
+        return (np.nanmax if lower_is_better else np.nanmin)(values, axis=1) + shift
 
     assert rule("aggregation", "test_worst").parameters() == ("shift",)
     results = pd.DataFrame(
@@ -393,14 +407,14 @@ def test_custom_aggregation_end_to_end(custom_rules):
     mv = rankings(results, spec)
     np.testing.assert_allclose(mv.values, [[2.45 / 3, 2.25 / 3], [1.6, 1.7]])
     np.testing.assert_array_equal(mv.ranks, [[1, 2], [2, 1]])
-    assert list(mv.higher_is_better) == [True, True]
+    assert list(mv.lower_is_better) == [False, False]
 
 
 def test_custom_aggregation_with_its_own_direction(custom_rules):
     """``better='lower'`` ranks the smallest score first whatever the measure's direction."""
 
     @custom_rules("aggregation", "test_spread", better="lower")
-    def spread(values, *, higher_is_better):
+    def spread(values, *, lower_is_better):
         return np.nanmax(values, axis=1) - np.nanmin(values, axis=1)
 
     results = pd.DataFrame(
@@ -417,7 +431,7 @@ def test_custom_aggregation_with_its_own_direction(custom_rules):
     mv = rankings(results, spec)
     np.testing.assert_allclose(mv.values, [[0.4, 0.0]], atol=1e-12)
     np.testing.assert_array_equal(mv.ranks, [[2, 1]])
-    assert list(mv.higher_is_better) == [False]
+    assert list(mv.lower_is_better) == [True]
 
 
 def test_custom_imputation_and_data_set_rules(custom_rules):
@@ -425,8 +439,8 @@ def test_custom_imputation_and_data_set_rules(custom_rules):
     seen = {}
 
     @custom_rules("imputation", "test_zero")
-    def zero(values, failure_rate, *, random, higher_is_better):
-        seen["imputation"] = (values.shape, failure_rate.tolist(), random, higher_is_better)
+    def zero(values, failure_rate, *, random, lower_is_better):
+        seen["imputation"] = (values.shape, failure_rate.tolist(), random, lower_is_better)
         return np.zeros(failure_rate.shape)
 
     @custom_rules("datasets", "test_first")
@@ -446,7 +460,7 @@ def test_custom_imputation_and_data_set_rules(custom_rules):
         "choices": {"imputation": {"options": ["test_zero"]}, "datasets": {"options": ["all", "test_first"]}},
     }
     mv = rankings(results, spec)
-    assert seen["imputation"] == ((2, 2, 2), [[0.5, 0.0], [0.0, 1.0]], 1.0, False)
+    assert seen["imputation"] == ((2, 2, 2), [[0.5, 0.0], [0.0, 1.0]], 1.0, True)  # a loss: lower is better
     assert seen["datasets"] == ["d1", "d2"]
     assert mv.datasets == {"all": ("d1", "d2"), "test_first": ("d1",)}
     # pair values: d1: A 0.5·0.2 + 0.5·0 = 0.1, B 0.5; d2: A 0.2, B 0 (all failed: imputed)
@@ -457,11 +471,11 @@ def test_custom_rule_of_wrong_shape_is_an_input_error(custom_rules):
     """An aggregation returning the wrong shape, or an imputation returning nan, names the option."""
 
     @custom_rules("aggregation", "test_flat", better="higher")
-    def flat(values, *, higher_is_better):
+    def flat(values, *, lower_is_better):
         return np.zeros(3)
 
     @custom_rules("imputation", "test_nan")
-    def nans(values, failure_rate, *, random, higher_is_better):
+    def nans(values, failure_rate, *, random, lower_is_better):
         return np.full(failure_rate.shape, np.nan)
 
     results = pd.DataFrame({"dataset": ["d1", "d1"], "method": ["A", "B"], "acc": [0.9, 0.7]})

@@ -306,12 +306,12 @@ def test_hand_computed_toy_example():
     k = mv.index({"imputation": "thr", "aggregation": "mean_rank", "datasets": "all", "measure": "loss"})
     np.testing.assert_array_equal(mv.values[k], [1.25, 2.25, 2.5])
     np.testing.assert_array_equal(mv.ranks[k], [1, 2, 3])
-    assert not mv.higher_is_better[k]
+    assert mv.lower_is_better[k]
     # best under thr: A best on d1 (tie with B) and d2 → 2; B 1; C 0
     k = mv.index({"imputation": "thr", "aggregation": "best", "datasets": "all", "measure": "loss"})
     np.testing.assert_array_equal(mv.values[k], [2, 1, 0])
     np.testing.assert_array_equal(mv.ranks[k], [1, 2, 3])
-    assert mv.higher_is_better[k]
+    assert not mv.lower_is_better[k]
     # under random, A on d1 (0.3125) is worse than B (0.25): each best once, none within 5 % → tie
     k = mv.index({"imputation": "random", "aggregation": "best", "datasets": "all", "measure": "loss"})
     np.testing.assert_array_equal(mv.values[k], [1, 1, 0])
@@ -395,9 +395,9 @@ def test_combinations_run_through_the_product_last_choice_fastest():
         assert mv.index(selection) == k
         assert dict(combos.iloc[k]) == selection
     assert mv.datasets == {"all": ("d1", "d2", "d3"), "two": ("d1", "d3")}
-    assert mv.ranks.shape == mv.values.shape == (12, 2) and mv.higher_is_better.shape == (12,)
+    assert mv.ranks.shape == mv.values.shape == (12, 2) and mv.lower_is_better.shape == (12,)
     # direction: acc higher, loss lower, mean_rank always lower
-    np.testing.assert_array_equal(mv.higher_is_better, [True, False] * 4 + [False] * 4)
+    np.testing.assert_array_equal(mv.lower_is_better, [False, True] * 4 + [True] * 4)
     # the "two" data sets on loss with mean: A 0.25, B 0.35
     k = mv.index({"aggregation": "mean", "data": "two", "measure": "loss", "imputation": "mean"})
     np.testing.assert_allclose(mv.values[k], [0.25, 0.35])
@@ -439,6 +439,47 @@ def test_summary_views():
     assert d["choices"]["aggregation"] == {"options": ["mean", "median", "mean_rank"], "default": "median"}
     sizes = " \N{MULTIPLICATION SIGN} ".join(["3 aggregation", "2 data", "2 measure", "1 imputation"])
     assert repr(mv) == f"Multiverse(12 combinations = {sizes}; 2 methods)"
+
+
+def test_first_share_counts_ties_for_first():
+    """The share of combinations in which a method has the smallest rank: tied firsts count for each."""
+    frame = pd.DataFrame(
+        {"dataset": ["d1"] * 3 + ["d2"] * 3, "method": list("ABC") * 2, "acc": [0.9, 0.9, 0.1] * 2}
+    )
+    spec = {
+        "measures": {"acc": {"better": "higher", "random": 0.5}},
+        "choices": {"aggregation": {"options": ["mean", "best"]}},
+    }
+    mv = rankings(frame, spec)
+    np.testing.assert_array_equal(mv.ranks, [[1.5, 1.5, 3], [1.5, 1.5, 3]])
+    assert mv.first_share == {"A": 1.0, "B": 1.0, "C": 0.0}
+    assert mv.to_dict()["first_share"] == mv.first_share
+    assert mv.verdict.startswith("2 of 3 methods rank first under some combination, and a method's rank")
+    frame, spec = layout_case()
+    mv = rankings(frame, spec)
+    first = mv.ranks == mv.ranks.min(axis=1, keepdims=True)
+    assert mv.first_share == {m: first[:, k].mean() for k, m in enumerate(mv.methods)}
+
+
+def test_to_frame_and_html():
+    frame, spec = layout_case()
+    frame["method"] = frame["method"].replace({"A": "<b>A & Co</b>"})
+    mv = rankings(frame, spec)
+    pd.testing.assert_frame_equal(mv.to_frame(), mv.rankings_table())
+    assert list(mv.to_frame().columns) == [*mv.choices, "method", "value", "rank"]
+    html = mv._repr_html_()
+    assert "<b>" not in html and "<td>&lt;b&gt;A &amp; Co&lt;/b&gt;</td>" in html
+    assert mv.verdict in html.replace("&#39;", "'") and "<svg" in html
+
+
+def test_characteristics_may_name_their_data_sets_in_another_column():
+    frame, spec = layout_case()
+    spec["choices"]["data"]["options"]["small"] = {"rule": "below_median", "characteristic": "n"}
+    characteristics = pd.DataFrame({"name": ["d1", "d2", "d3"], "n": [30, 10, 20]})
+    mv = rankings(frame, spec, characteristics=characteristics, characteristics_dataset_column="name")
+    assert mv.datasets["small"] == ("d2",)
+    with pytest.raises(InputError, match=r"no column 'dataset' naming the data sets; found 'name', 'n'"):
+        rankings(frame, spec, characteristics=characteristics)
 
 
 def test_spec_methods_restrict_and_order_the_methods():
@@ -494,7 +535,7 @@ def test_bundled_study_is_consistent():
     assert mv.ranks.min() >= 1 and mv.ranks.max() <= n
     # within a combination, a better value never gets a worse rank (the first key of best0.05 included)
     for k in range(0, 288, 7):
-        v = mv.values[k] if mv.higher_is_better[k] else -mv.values[k]
+        v = -mv.values[k] if mv.lower_is_better[k] else mv.values[k]
         for i in range(n):
             for j in range(n):
                 if v[i] > v[j]:

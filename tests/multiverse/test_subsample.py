@@ -8,10 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from benchtrust import InputError
+from benchtrust import InputError, save_figure
 from benchtrust.multiverse import _subsample as module
-from benchtrust.multiverse import bundled_study, rankings
-from benchtrust.multiverse._maps import plot_subsample
+from benchtrust.multiverse import bundled_study, plot_subsample, rankings
 from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -194,7 +193,8 @@ def test_ranks_equal_those_of_rankings_on_the_same_sets():
         expected = rankings(results, spec)
         np.testing.assert_array_equal(result.ranks, expected.ranks)
         np.testing.assert_allclose(result.values, expected.values, rtol=0, atol=1e-12)
-        assert result.higher_is_better == bool(expected.higher_is_better[0])
+        lower = measure == "loss" or aggregation == "rank"  # mean_rank: a lower mean rank is better
+        assert result.lower_is_better == bool(expected.lower_is_better[0]) == lower
 
 
 def test_blocks_of_aggregation_give_the_same_ranks(monkeypatch):
@@ -274,8 +274,35 @@ def test_views_of_the_result(tmp_path):
     frame.iloc[0, 2] = -1.0  # a copy
     assert result.table.iloc[0, 2] != -1.0
     assert result.table.columns.tolist() == ["rep", "nrdatasets", *result.methods]
+    assert result.winners == ("blockForest",) and result.winners_first_in == 415
+    assert result.verdict == str(result) and result.verdict.endswith("is first in 415 (54%) of them.")
+    shares = result.first_share
+    assert out["first_share"] == shares and shares["blockForest"] == pytest.approx(415 / 774)
     html = result._repr_html_()
     assert html.count("<tr>") == 14 and "blockForest" in html and "Fig. 6" in html
+    assert "<td>blockForest</td><td>1</td><td>1</td>" in html
+
+
+def test_tied_winners_share_the_verdict():
+    """Two methods tied first on all data sets are both winners; a ranking counts once if either is first."""
+    results = toy_results(datasets=["A", "B"], methods=("m1", "m2", "m3"))
+    results["acc"] = results["method"].map({"m1": 0.9, "m2": 0.9, "m3": 0.5})
+    result = subsample(results, SPEC, n_orders=2)
+    assert result.winners == ("m1", "m2")
+    assert result.winners_first_in == len(result.ranks)
+    assert result.first_share == {"m1": 1.0, "m2": 1.0, "m3": 0.0}
+    assert "m1 and m2, first on all 2, are first in" in result.verdict
+
+
+def test_orders_label_column_names_the_labels(tmp_path):
+    text = "order,p1,p2,p3,p4\nx,A,B,C,D\ny,D,C,B,A\n"
+    result = subsample(toy_results(), SPEC, orders=write(tmp_path, text), orders_label_column="Order")
+    assert result.orders["rep"].tolist() == ["x", "y"]
+    other = write(tmp_path, text.replace("order", "id"))
+    with pytest.raises(InputError, match=r"orders\.csv, line 1: no column 'rep' labelling the orders"):
+        subsample(toy_results(), SPEC, orders=other, orders_label_column="rep")
+    with pytest.raises(InputError, match="5 position column"):  # without it, labels are taken as positions
+        subsample(toy_results(), SPEC, orders=write(tmp_path, text))
 
 
 def test_html_escapes_method_names():
@@ -287,19 +314,23 @@ def test_html_escapes_method_names():
 # --- plot ---------------------------------------------------------------------------------------------------
 
 
-def test_plot_subsample_writes_a_png(tmp_path):
+def test_plot_subsample_draws_a_map_with_a_colour_bar(tmp_path, monkeypatch):
+    from matplotlib.figure import Figure
+
+    monkeypatch.chdir(tmp_path)
     rng = np.random.default_rng(0)
-    path = plot_subsample(
-        rng.normal(size=(30, 2)),
-        rng.normal(size=(4, 2)),
-        list("abcd"),
-        rng.integers(1, 8, 30),
-        tmp_path / "f6",
-    )
+    arguments = (rng.normal(size=(30, 2)), rng.normal(size=(4, 2)), list("abcd"), rng.integers(1, 8, 30))
+    ax = plot_subsample(*arguments)
+    assert tuple(ax.figure.get_size_inches()) == (7.6, 6.2)
+    assert [text.get_text() for text in ax.texts] == list("abcd")
+    assert len(ax.figure.axes) == 2  # the map and its colour bar
+    assert list(tmp_path.iterdir()) == []
+    figure = Figure()
+    given = figure.add_subplot()
+    assert plot_subsample(*arguments, ax=given, title="custom") is given
+    assert figure.get_suptitle() == "custom" and len(figure.axes) == 2
+    path = save_figure(ax, tmp_path / "f6")
     assert path.read_bytes()[:8] == PNG_SIGNATURE
-    assert [p.name for p in tmp_path.iterdir()] == ["f6"]
-    svg = plot_subsample(np.zeros((3, 2)), np.ones((2, 2)), ["a", "b"], [2, 2, 2], tmp_path / "f6.svg")
-    assert svg.read_text().lstrip().startswith("<?xml")
 
 
 @pytest.mark.parametrize(
@@ -312,7 +343,6 @@ def test_plot_subsample_writes_a_png(tmp_path):
         ((np.zeros((3, 2)), np.zeros((2, 2)), ["a"], [1, 2, 3]), "methods has 1 names"),
     ],
 )
-def test_plot_subsample_checks_its_input(tmp_path, arguments, message):
+def test_plot_subsample_checks_its_input(arguments, message):
     with pytest.raises(InputError, match=message):
-        plot_subsample(*arguments, tmp_path / "f.png")
-    assert list(tmp_path.iterdir()) == []
+        plot_subsample(*arguments)

@@ -348,3 +348,52 @@ def test_coincident_columns_counts_methods_drawn_on_top_of_another():
     Y[1] = Y[0] + 1e-9
     assert dataclasses.replace(fitted, column_points=Y).coincident_columns() == 2
     assert fitted.to_dict()["coincident_columns"] == 0
+    assert not fitted.degenerate
+
+
+def test_the_fit_explains_itself():
+    import dataclasses
+
+    delta = pd.DataFrame(
+        [[1, 2, 3, 4], [2, 1, 3, 4], [4, 3, 1, 2], [4, 3, 2, 1]],
+        index=list("abcd"),
+        columns=["<b>Ben & Jerry's</b>", "x", "y", "z"],
+    )
+    fitted = unfold(delta)
+    assert fitted.verdict == (
+        f"Unconditional unfolding in 2 dimensions: stress {fitted.stress:.4f}, penalized stress "
+        f"{fitted.penalized_stress:.4f}, {fitted.iterations} iterations; no two column points coincide."
+    )
+    Y = np.array(fitted.column_points)
+    Y[1] = Y[0]
+    clumped = dataclasses.replace(fitted, column_points=Y, converged=False)
+    assert clumped.degenerate
+    assert clumped.verdict.endswith(
+        "iterations (not converged); degenerate: 2 of 4 column points (nearly) coincide with another, so the "
+        "map does not separate them."
+    )
+    frame = fitted.to_frame()
+    assert list(frame.columns) == ["kind", "label", "dim1", "dim2", "stress_share"]
+    assert frame["kind"].tolist() == ["row"] * 4 + ["column"] * 4
+    assert frame["label"].tolist() == [*"abcd", "<b>Ben & Jerry's</b>", "x", "y", "z"]
+    np.testing.assert_array_equal(frame[["dim1", "dim2"]].to_numpy()[4:], fitted.column_points)
+    assert frame.groupby("kind")["stress_share"].sum().to_numpy() == pytest.approx([100, 100])
+    assert unfold(delta.to_numpy()).to_frame()["label"].tolist() == ["1", "2", "3", "4"] * 2
+    html = fitted._repr_html_()
+    assert "<b>" not in html and "<td>&lt;b&gt;Ben &amp; Jerry&#39;s&lt;/b&gt;</td>" in html
+
+
+def test_a_file_is_read_as_a_matrix_with_its_header_as_column_labels(tmp_path):
+    path = tmp_path / "ranks.csv"
+    path.write_text("A,B,C\n1,2,3\n3,2,1\n2,1,3\n", encoding="utf-8")
+    from_file = unfold(path)
+    assert from_file.column_labels == ("A", "B", "C") and from_file.row_labels is None
+    np.testing.assert_array_equal(from_file.row_points, unfold(GOOD).row_points)
+    path.write_text("A,B,C\n1,2,3\n3,x,1\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"ranks\.csv, line 3, column 'B': 'x'"):
+        unfold(path)
+    path.write_text("A,B,C\n1,2,3\n3,-2,1\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"ranks\.csv, line 3, column 'B': '-2' is negative"):
+        unfold(str(path))
+    with pytest.raises(InputError, match="no such file"):
+        unfold(tmp_path / "missing.csv")

@@ -79,6 +79,10 @@ def test_figure_3_stepwise_reaches_the_best_rank_for_8_methods(multiverse, distr
     result = stepwise(multiverse, order=["imputation", "aggregation", "measure", "datasets"])
     gap = {m: result.best[m] - best(distribution, m) for m in multiverse.methods}
     assert sum(g == 0 for g in gap.values()) == 8
+    assert sorted(result.reached_best) == sorted(m for m, g in gap.items() if g == 0)
+    # every method but blockForest, first at the defaults, improves on its default rank
+    assert set(multiverse.methods) - set(result.improved) == {"blockForest"}
+    assert "12 of 13 methods improve on their rank at the defaults, and 8 reach the best" in result.verdict
     assert sorted(m for m, g in gap.items() if g == 1) == ["Kaplan-Meier", "Lasso", "prioritylasso favoring"]
     assert sorted(m for m, g in gap.items() if g > 1) == ["grridge", "prioritylasso"]
 

@@ -48,7 +48,7 @@ def test_supplement_permutation_test_p_below_0_001(multiverse, fit):
     result = permutation_test(multiverse.ranks, permutations=500, seed=0, fitted=fit)
     assert result.at_or_below == 0
     assert result.permuted_stresses.min() > result.stress
-    assert result.p_text == "p < 0.002"
+    assert result.p_value_text == "p < 0.002"
 
 
 def test_figure_5_pairs_every_alternative_with_its_default(distances):

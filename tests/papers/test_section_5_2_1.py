@@ -17,14 +17,14 @@ from benchtrust.sota._auc import best_of_auc
 M, N, POSITIVES, AUC = 1000, 3000, 52, 0.90
 #: Competitions simulated here: 1500 x 1000 draws of U take about 11 s (the sampler runs some 135,000
 #: draws a second on one core).
-REPETITIONS = 1500
+SIMULATIONS = 1500
 #: The paper's repetitions and printed SD, for the Monte Carlo error of its own numbers.
 PAPER_REPETITIONS, PAPER_SD = 10_000, 0.004459
 
 
 @pytest.fixture(scope="module")
 def best():
-    return best_of_auc(AUC, classifiers=M, test_size=N, positives=POSITIVES, repetitions=REPETITIONS, seed=5)
+    return best_of_auc(AUC, classifiers=M, test_size=N, positives=POSITIVES, simulations=SIMULATIONS, seed=5)
 
 
 @pytest.mark.slow
@@ -33,10 +33,10 @@ def test_section_5_2_1_expected_best_auc(best):
 
     Our estimate has Monte Carlo SE sd/sqrt(1500) = 0.00012, the paper's 0.004459/sqrt(10000) = 0.000045,
     and the printed value is rounded to 4 decimals (±0.00005): the tolerance is that rounding plus three
-    combined SEs, about ±0.0004. (±0.0002 would be only 1.2 combined SEs at 1500 repetitions; it needs
+    combined SEs, about ±0.0004. (±0.0002 would be only 1.2 combined SEs at 1500 simulations; it needs
     some 10,000 repetitions, over a minute here.)
     """
-    combined_se = math.sqrt(best.sd_max**2 / REPETITIONS + PAPER_SD**2 / PAPER_REPETITIONS)
+    combined_se = math.sqrt(best.sd_max**2 / SIMULATIONS + PAPER_SD**2 / PAPER_REPETITIONS)
     tolerance = 0.00005 + 3 * combined_se
     assert tolerance < 0.00045  # a wild SD must not widen the check
     assert abs(best.expected_max - 0.9562) < tolerance, best.expected_max
@@ -68,7 +68,7 @@ def test_section_5_2_1_interval_of_one_classifier():
 
     With 200,000 draws the SEs of the 2.5 % and 97.5 % quantiles are about 0.0002 and 0.0001.
     """
-    one = best_of_auc(AUC, classifiers=1, test_size=N, positives=POSITIVES, repetitions=200_000, seed=7)
+    one = best_of_auc(AUC, classifiers=1, test_size=N, positives=POSITIVES, simulations=200_000, seed=7)
     low, high = one.ci
     assert abs(low - 0.8558) < 0.001, low
     assert abs(high - 0.9376) < 0.001, high

@@ -4,10 +4,12 @@ inlined as SVG, no JavaScript, no external URL, written atomically."""
 import re
 
 import pytest
+from markupsafe import escape
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust._report.html import Section, render, svg_of, write_report
+from benchtrust._html import Section, section_html, svg_of
+from benchtrust._report.html import render, write_report
 from benchtrust.sota._read import top_teams
 
 HOSTILE = ["<script>alert(1)</script>", '"quoted"', "&amp;", "Ben & Jerry's"]
@@ -27,7 +29,7 @@ def best_of_svg(title):
     from benchtrust.sota import best_of, plot_best_of
 
     result = best_of(0.9, test_size=300, classifiers=10)
-    return svg_of(lambda path: plot_best_of(result, path, title=title))
+    return svg_of(plot_best_of(result, title=title))
 
 
 def test_render_escapes_every_string():
@@ -49,6 +51,41 @@ def test_render_escapes_every_string():
         assert text in page
     assert '<section class="analysis" id="s1-sota-leaderboard">' in page
     assert '<a href="#s1-sota-leaderboard">' in page  # the table of contents
+
+
+def test_a_notebook_shows_the_section_the_report_shows():
+    section = Section(
+        title=HOSTILE[0],
+        verdict=HOSTILE[3],
+        columns=("team", "score"),
+        rows=tuple((name, "0.9") for name in HOSTILE),
+        assumptions=(("file", HOSTILE[1]),),
+        inputs=(HOSTILE[2],),
+        analysis="sota leaderboard",
+        notes=(HOSTILE[3],),
+    )
+    fragment = section_html(section)
+    self_contained(fragment)
+    assert fragment.startswith('<div class="benchtrust">') and fragment.rstrip().endswith("</div>")
+    for text in ESCAPED:
+        assert text in fragment
+    assert '<section class="analysis">' in fragment  # no anchor, no number: it stands alone
+    assert "<p class=\"kind\">benchtrust sota leaderboard</p>" in fragment
+    page = render([section])
+    body = fragment[fragment.index("<section") : fragment.index("</section>")]
+    assert body.replace('<section class="analysis">', "") in page.replace(
+        '<section class="analysis" id="s1-sota-leaderboard">', ""
+    ).replace("1. benchtrust", "benchtrust")
+
+
+def test_figures_in_a_notebook_keep_their_ids_apart_and_the_same_on_every_run():
+    one, other = best_of_svg("one"), best_of_svg("other")
+    assert one == best_of_svg("one"), "the same figure gives the same SVG"
+    shown = section_html(Section(title="q", verdict="v", figure_svg=one)) + section_html(
+        Section(title="r", verdict="w", figure_svg=other)
+    )
+    ids = re.findall(r'\bid="([^"]+)"', shown)
+    assert ids and len(ids) == len(set(ids)), "two results in one notebook must not share an id"
 
 
 def test_svg_is_inlined_and_its_text_escaped():
@@ -118,30 +155,31 @@ def test_leaderboard_report_shows_hostile_team_names_as_text(hostile_board, tmp_
     assert "Top of the board" in page
 
 
-def test_every_section_builder_renders(tmp_path):
-    from benchtrust._report import sections
+def test_a_result_in_a_notebook_shows_its_report_section():
+    """The HTML a notebook shows for a result is the section the report lays out for it, by one builder."""
     from benchtrust.compare import error_rates, history, probability_of_outperforming
-    from benchtrust.consistency._multiclass import check_multiclass
-    from benchtrust.consistency._test_set import check_test_set
+    from benchtrust.compare._section import error_rates_section, history_section, outperform_section
+    from benchtrust.consistency import check_multiclass, check_test_set
+    from benchtrust.consistency._section import multiclass_section, test_set_section
 
-    built = [
-        sections.test_set_section(
-            check_test_set({"acc": "0.6821"}, positives=1000, negatives=6000), typed={"acc": "0.6821"}
+    shown = [
+        (check_test_set({"acc": "0.6821"}, positives=1000, negatives=6000), test_set_section),
+        (check_multiclass({"acc": "0.8"}, class_counts=[50, 30, 20], average="micro"), multiclass_section),
+        (
+            probability_of_outperforming([0.9, 0.92, 0.93], [0.89, 0.9, 0.91], names=("<a>", "b")),
+            outperform_section,
         ),
-        sections.multiclass_section(
-            check_multiclass({"acc": "0.8"}, class_counts=[50, 30, 20], average="micro")
-        ),
-        sections.outperform_section(
-            probability_of_outperforming([0.9, 0.92, 0.93], [0.89, 0.9, 0.91]), a="<a>", b="b"
-        ),
-        sections.sample_size_section(29, gamma=0.75, alpha=0.05, beta=0.05),
-        sections.error_rates_section(
-            error_rates(0.01, runs=5, simulations=20, probabilities=[0.4, 0.9], seed=1)
-        ),
-        sections.history_section(history([2019, 2020, 2021], [0.8, 0.85, 0.851], test_size=1000)),
+        (error_rates(0.01, runs=5, simulations=20, probabilities=[0.4, 0.9], seed=1), error_rates_section),
+        (history([2019, 2020, 2021], [0.8, 0.85, 0.851], test_size=1000), history_section),
     ]
+    built = [builder(result) for result, builder in shown]
     page = render(built)
     self_contained(page)
     assert page.count('<section class="analysis"') == len(built)
     assert page.count("<svg") == 2
     assert "&lt;a&gt;" in page
+    for (result, _), section in zip(shown, built, strict=True):
+        notebook = result._repr_html_()
+        self_contained(notebook)
+        assert notebook == section_html(section)
+        assert str(escape(section.verdict)) in page

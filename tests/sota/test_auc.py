@@ -338,7 +338,7 @@ def test_sample_auc_with_model_and_matching_auc():
 
 
 def test_best_of_auc_invariants():
-    r = best_of_auc(0.8, classifiers=50, test_size=300, positives=30, repetitions=3000, seed=1)
+    r = best_of_auc(0.8, classifiers=50, test_size=300, positives=30, simulations=3000, seed=1)
     assert r.pmf.sum() == pytest.approx(1.0, abs=1e-12)
     assert np.all(r.pmf > 0) and np.all(np.diff(r.score) > 0) and np.all(np.diff(r.cdf) >= 0)
     assert r.cdf[-1] == pytest.approx(1.0)
@@ -347,17 +347,17 @@ def test_best_of_auc_invariants():
     assert (r.metric, r.positives, r.classifiers, r.test_size, r.top_score) == ("auc", 30, 50, 300, 0.8)
     assert (r.correlation, r.reference_accuracy, r.fixed_reference, r.dropped) == (0.0, None, False, 0)
     assert r.model == "independent, identical (binormal)"
-    assert r.method == "monte carlo, 3000 repetitions"
+    assert r.method == "monte carlo, 3000 simulations"
     out = json.loads(json.dumps(r.to_dict(distribution=True)))
     assert out["metric"] == "auc" and out["positives"] == 30
     assert "metric='auc'" in repr(r)
-    again = best_of_auc(0.8, classifiers=50, test_size=300, positives=30, repetitions=3000, seed=1)
+    again = best_of_auc(0.8, classifiers=50, test_size=300, positives=30, simulations=3000, seed=1)
     assert again.to_dict(distribution=True) == r.to_dict(distribution=True)
 
 
 def test_best_of_one_classifier_is_the_single_distribution():
     model, n, positives, reps = binormal(0.85), 400, 40, 40_000
-    r = best_of_auc(0.85, classifiers=1, test_size=n, positives=positives, repetitions=reps, seed=4)
+    r = best_of_auc(0.85, classifiers=1, test_size=n, positives=positives, simulations=reps, seed=4)
     mean, variance = exact_u_moments(model, positives, n - positives)
     pairs = positives * (n - positives)
     assert abs(r.expected_max - mean / pairs) < 4 * math.sqrt(variance / reps) / pairs
@@ -368,7 +368,7 @@ def test_best_of_one_classifier_is_the_single_distribution():
 
 
 def test_best_of_a_list_of_identical_aucs_is_the_scalar_form():
-    kwargs = {"test_size": 300, "positives": 30, "repetitions": 500, "seed": 9}
+    kwargs = {"test_size": 300, "positives": 30, "simulations": 500, "seed": 9}
     scalar = best_of_auc(0.8, classifiers=20, **kwargs)
     listed = best_of_auc([0.8] * 20, **kwargs)
     assert listed.model == scalar.model == "independent, identical (binormal)"
@@ -378,7 +378,7 @@ def test_best_of_a_list_of_identical_aucs_is_the_scalar_form():
 def test_best_of_non_identical_aucs_is_the_max_of_their_draws():
     aucs = [0.7, 0.9, 0.88, 0.6]
     reps = 20_000
-    r = best_of_auc(aucs, classifiers=4, test_size=200, positives=20, repetitions=reps, seed=3)
+    r = best_of_auc(aucs, classifiers=4, test_size=200, positives=20, simulations=reps, seed=3)
     assert r.model == "independent, non-identical (binormal)"
     assert (r.classifiers, r.top_score) == (4, 0.9)
     draws = sample_auc(aucs, test_size=200, positives=20, size=(reps, 4), seed=4).max(axis=1)
@@ -403,12 +403,12 @@ def test_best_of_non_identical_aucs_is_the_max_of_their_draws():
         ({"positives": 300}, "positives"),
         ({"positives": 2.5}, "positives"),
         ({"test_size": -1}, "test_size"),
-        ({"repetitions": 0}, "repetitions"),
+        ({"simulations": 0}, "simulations"),
         ({"alpha": 1.0}, "alpha"),
         ({"seed": "x"}, "seed"),
     ],
 )
 def test_best_of_auc_bad_input(kwargs, match):
-    arguments = {"auc": 0.8, "test_size": 300, "positives": 30, "classifiers": 5, "repetitions": 10, **kwargs}
+    arguments = {"auc": 0.8, "test_size": 300, "positives": 30, "classifiers": 5, "simulations": 10, **kwargs}
     with pytest.raises(InputError, match=match):
         best_of_auc(arguments.pop("auc"), **arguments)

@@ -301,7 +301,7 @@ def test_vanishing_correlation_is_the_independent_model(accuracy, fixed):
 
 # --------------------------------------------------------------------------------- against Monte Carlo
 
-REPETITIONS = 200_000
+SIMULATIONS = 200_000
 
 
 def pooled_chi_square(expected, observed, minimum=5.0):
@@ -325,12 +325,12 @@ def pooled_chi_square(expected, observed, minimum=5.0):
 @pytest.mark.parametrize("name", SMALL_MODELS)
 def test_exact_agrees_with_monte_carlo(name):
     exact = small(name)
-    simulated = simulate_best_of(test_size=N, repetitions=REPETITIONS, seed=20240611, **SMALL_MODELS[name])
-    assert simulated.method == f"monte carlo, {REPETITIONS} repetitions"
+    simulated = simulate_best_of(test_size=N, simulations=SIMULATIONS, seed=20240611, **SMALL_MODELS[name])
+    assert simulated.method == f"monte carlo, {SIMULATIONS} simulations"
     assert simulated.model == exact.model
     check_invariants(simulated)
     # Moments.
-    standard_error = exact.sd_max / np.sqrt(REPETITIONS)
+    standard_error = exact.sd_max / np.sqrt(SIMULATIONS)
     assert abs(simulated.expected_max - exact.expected_max) <= 4 * standard_error
     assert simulated.sd_max == pytest.approx(exact.sd_max, rel=0.03)
     # The whole distribution, on the union of the two grids (in failures z).
@@ -338,19 +338,19 @@ def test_exact_agrees_with_monte_carlo(name):
     z_sim = np.round((1 - simulated.score) * N).astype(int)
     z = np.arange(min(z_exact.min(), z_sim.min()), max(z_exact.max(), z_sim.max()) + 1)
     expected = np.zeros(z.size)
-    expected[z_exact - z[0]] = exact.pmf * REPETITIONS
+    expected[z_exact - z[0]] = exact.pmf * SIMULATIONS
     observed = np.zeros(z.size)
-    observed[z_sim - z[0]] = np.round(simulated.pmf * REPETITIONS)
-    assert observed.sum() == REPETITIONS
+    observed[z_sim - z[0]] = np.round(simulated.pmf * SIMULATIONS)
+    assert observed.sum() == SIMULATIONS
     statistic, dof = pooled_chi_square(expected, observed)
     assert stats.chi2.sf(statistic, dof) > 1e-3, (statistic, dof)
     # Kolmogorov-type: the largest cdf difference within the 0.1 % critical value 1.95 / sqrt(R).
-    gap = np.max(np.abs(np.cumsum(expected) - np.cumsum(observed))) / REPETITIONS
-    assert gap <= 1.95 / np.sqrt(REPETITIONS)
+    gap = np.max(np.abs(np.cumsum(expected) - np.cumsum(observed))) / SIMULATIONS
+    assert gap <= 1.95 / np.sqrt(SIMULATIONS)
 
 
 def test_monte_carlo_is_seeded_and_deterministic():
-    kwargs = {"accuracy": 0.8, "classifiers": 20, "test_size": 100, "repetitions": 5000}
+    kwargs = {"accuracy": 0.8, "classifiers": 20, "test_size": 100, "simulations": 5000}
     first = simulate_best_of(seed=123, **kwargs)
     again = simulate_best_of(seed=123, **kwargs)
     from_generator = simulate_best_of(seed=np.random.default_rng(123), **kwargs)
@@ -436,7 +436,7 @@ def test_inputs_are_not_modified():
     accuracy = np.array([0.8, 0.7, 0.75, 0.3])
     before = accuracy.copy()
     best_of(accuracy, test_size=N, correlation=0.5, invalid="drop")
-    simulate_best_of(accuracy, test_size=N, correlation=0.5, invalid="drop", repetitions=100, seed=1)
+    simulate_best_of(accuracy, test_size=N, correlation=0.5, invalid="drop", simulations=100, seed=1)
     np.testing.assert_array_equal(accuracy, before)
 
 
@@ -528,7 +528,7 @@ def test_to_dict_is_plain_json_for_numpy_inputs():
 
 
 def test_simulated_to_dict_is_plain_json():
-    r = simulate_best_of(SPREAD, test_size=N, correlation=0.5, repetitions=1000, seed=1)
+    r = simulate_best_of(SPREAD, test_size=N, correlation=0.5, simulations=1000, seed=1)
     d = r.to_dict(distribution=True)
     assert not not_plain(d), not_plain(d)
     json.dumps(d)
@@ -591,15 +591,15 @@ BAD_INPUT = [
 def test_bad_input_raises_input_error_naming_the_argument(function, change, argument):
     kwargs = {**BASE, **change}
     if function is simulate_best_of:
-        kwargs["repetitions"] = 10
+        kwargs["simulations"] = 10
     with pytest.raises(InputError, match=argument):
         function(**kwargs)
 
 
-@pytest.mark.parametrize("repetitions", [0, -1, 2.5, "many"])
-def test_bad_repetitions(repetitions):
-    with pytest.raises(InputError, match="repetitions"):
-        simulate_best_of(**BASE, repetitions=repetitions)
+@pytest.mark.parametrize("simulations", [0, -1, 2.5, "many"])
+def test_bad_simulations(simulations):
+    with pytest.raises(InputError, match="simulations"):
+        simulate_best_of(**BASE, simulations=simulations)
 
 
 def test_input_error_is_a_value_error():

@@ -338,7 +338,7 @@ def test_teams_in_naive_ci_are_the_scores_in_the_interval():
     # outside the naive interval.
     n = 200
     scores = np.array([150, 152, 155, 158, 160, 162, 165, 165, 167, 170, 172, 176]) / n
-    result = leaderboard(scores, test_size=n, correlation=0.0, bootstrap=0)
+    result = leaderboard(scores, test_size=n, correlation=0.0, resamples=0)
     assert result.naive_ci[0] * n == pytest.approx(165.3455, abs=1e-4)
     assert result.teams_in_naive_ci == np.count_nonzero(scores >= result.naive_ci[0]) == 4
 
@@ -492,7 +492,7 @@ def test_five_decimal_scores_are_mapped_to_whole_counts(tmp_path, written):
     texts = [truncated(k, n) if written == "truncated" else f"{k / n:.5f}" for k in KAGGLE_K]
     assert (truncated(164, n), f"{164 / n:.5f}") == ("0.78468", "0.78469")
     path = kaggle_file(tmp_path / "kaggle.csv", texts)
-    result = leaderboard(path, test_size=n, correlation=0.0, bootstrap=0)
+    result = leaderboard(path, test_size=n, correlation=0.0, resamples=0)
     np.testing.assert_array_equal(np.sort(result.scores), np.array(KAGGLE_K) / n)
     assert result.observed_max == 181 / n
     assert result.naive_ci == tuple(clopper_pearson(181 / n, test_size=n))
@@ -502,7 +502,7 @@ def test_five_decimal_scores_are_mapped_when_one_has_trailing_zeros(tmp_path):
     n = TITANIC_N
     texts = [truncated(k, n) for k in KAGGLE_K] + ["1.00000"]
     path = kaggle_file(tmp_path / "kaggle.csv", texts)
-    result = leaderboard(path, test_size=n, correlation=0.0, bootstrap=0)
+    result = leaderboard(path, test_size=n, correlation=0.0, resamples=0)
     np.testing.assert_array_equal(np.sort(result.scores), np.array([*KAGGLE_K, n]) / n)
 
 
@@ -519,10 +519,10 @@ BAD = {
     "positives with accuracy": (GOOD, {"test_size": 100, "positives": 10}, "positives"),
     "positives not below n": (GOOD, {"test_size": 100, "metric": "auc", "positives": 100}, "positives"),
     "unknown metric": (GOOD, {"test_size": 100, "metric": "f1"}, "metric"),
-    "bootstrap negative": (GOOD, {"test_size": 100, "bootstrap": -1}, "bootstrap"),
-    "bootstrap fraction": (GOOD, {"test_size": 100, "bootstrap": 1.5}, "bootstrap"),
-    "bootstrap bool": (GOOD, {"test_size": 100, "bootstrap": True}, "bootstrap"),
-    "bootstrap text": (GOOD, {"test_size": 100, "bootstrap": "1000"}, "bootstrap"),
+    "resamples negative": (GOOD, {"test_size": 100, "resamples": -1}, "resamples"),
+    "resamples fraction": (GOOD, {"test_size": 100, "resamples": 1.5}, "resamples"),
+    "resamples bool": (GOOD, {"test_size": 100, "resamples": True}, "resamples"),
+    "resamples text": (GOOD, {"test_size": 100, "resamples": "1000"}, "resamples"),
     "alpha 0": (GOOD, {"test_size": 100, "alpha": 0}, "alpha"),
     "alpha 1": (GOOD, {"test_size": 100, "alpha": 1}, "alpha"),
     "alpha text": (GOOD, {"test_size": 100, "alpha": "0.05"}, "alpha"),
@@ -544,7 +544,7 @@ def test_bad_input_raises_input_error(name):
 AUC_N, AUC_POSITIVES = 600, 60
 AUC_PAIRS = AUC_POSITIVES * (AUC_N - AUC_POSITIVES)
 AUC_SCORES = np.round(np.linspace(0.80, 0.93, 20) * AUC_PAIRS) / AUC_PAIRS
-AUC_OPTIONS = {"test_size": AUC_N, "metric": "auc", "positives": AUC_POSITIVES, "bootstrap": 50}
+AUC_OPTIONS = {"test_size": AUC_N, "metric": "auc", "positives": AUC_POSITIVES, "resamples": 50}
 
 
 @pytest.fixture(scope="module")
@@ -574,16 +574,16 @@ def test_auc_leaderboard_is_reproducible_with_a_seed(auc_result):
 def test_auc_crop_meets_the_observed_best_within_simulation_error(auc_result):
     """E_c = θ̂_max at the cropped SOTA, checked by an independent simulation of the cropped teams."""
     r = auc_result
-    repetitions = 4000
+    simulations = 4000
     check = best_of_auc(
         np.minimum(AUC_SCORES, r.cropped.sota),
         test_size=AUC_N,
         positives=AUC_POSITIVES,
-        repetitions=repetitions,
+        simulations=simulations,
         seed=12345,
     )
     # The leaderboard's E rests on B m = 1000 draws of a team's AUC, about B = 50 competitions' worth.
-    error = check.sd_max * math.sqrt(1 / repetitions + 1 / 50)
+    error = check.sd_max * math.sqrt(1 / simulations + 1 / 50)
     assert abs(check.expected_max - r.observed_max) <= 4 * error
     assert abs(r.cropped.expected_max - r.observed_max) <= 4 * error
 
@@ -596,7 +596,7 @@ def test_auc_conservative_upper_limit_is_the_observed_best_within_simulation_err
     numbers shift when it changes), so the upper limit at the root is the observed best only to within the
     spacing of those draws: a few hundredths of the best score's SD of about 0.02.
     """
-    options = {**AUC_OPTIONS, "bootstrap": 1000}
+    options = {**AUC_OPTIONS, "resamples": 1000}
     results = [leaderboard(AUC_SCORES, seed=seed, **options) for seed in range(2)]
     for r in results:
         assert r.observed_max <= r.conservative.ci[1] <= r.observed_max + 0.002

@@ -1,4 +1,4 @@
-"""plot_best_of: the paper's Fig. 1 written safely, for every model, without loading matplotlib early."""
+"""plot_best_of: the paper's Fig. 1 drawn on an Axes, for every model, without loading matplotlib early."""
 
 import json
 import subprocess
@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from benchtrust import InputError
+from benchtrust import save_figure
 from benchtrust.sota import best_of, plot_best_of
 from benchtrust.sota._plot import _default_title
 
@@ -20,27 +20,38 @@ def paper():
     return best_of(0.9, classifiers=1000, test_size=3000)
 
 
-def test_writes_a_png_and_returns_its_path(tmp_path, paper):
-    target = tmp_path / "fig1.png"
-    written = plot_best_of(paper, target)
-    assert written == target
-    data = target.read_bytes()
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) > 1000
-    assert [p.name for p in tmp_path.iterdir()] == ["fig1.png"]  # no temporary file left
+def new_axes():
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(4, 3)).add_subplot()
 
 
-def test_accepts_a_string_path_and_replaces_a_file(tmp_path, paper):
-    target = tmp_path / "fig1.png"
-    target.write_bytes(b"old")
-    plot_best_of(paper, str(target), title="custom")
-    assert target.read_bytes().startswith(PNG_SIGNATURE)
-    assert [p.name for p in tmp_path.iterdir()] == ["fig1.png"]
+def test_draws_a_new_figure_of_the_papers_size_and_writes_nothing(tmp_path, monkeypatch, paper):
+    monkeypatch.chdir(tmp_path)
+    ax = plot_best_of(paper)
+    assert tuple(ax.figure.get_size_inches()) == (8, 5)
+    assert list(tmp_path.iterdir()) == []
+    # E(best) and both ends of the interval are marked, and the legend names them
+    marks = [line.get_xdata()[0] for line in ax.lines]
+    assert marks == pytest.approx([paper.expected_max, *paper.ci])
+    legend = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert "best of m = 1000" in legend and f"E(best) = {paper.expected_max:.4f}" in legend
+    assert ax.get_title() == _default_title(paper)
 
 
-def test_format_follows_the_suffix(tmp_path, paper):
-    target = plot_best_of(paper, tmp_path / "fig1.svg")
-    assert b"<svg" in target.read_bytes()[:1000]
+def test_draws_on_the_axes_it_is_given(paper):
+    ax = new_axes()
+    assert plot_best_of(paper, ax=ax, title="custom") is ax
+    assert ax.get_title() == "custom"
+    assert tuple(ax.figure.get_size_inches()) == (4, 3)
+    assert len(ax.patches) == 2  # one classifier and the best of m
+
+
+def test_saved_as_png_or_svg(tmp_path, paper):
+    ax = plot_best_of(paper)
+    assert save_figure(ax, tmp_path / "fig1.png").read_bytes().startswith(PNG_SIGNATURE)
+    assert b"<svg" in save_figure(ax, tmp_path / "fig1.svg").read_bytes()[:1000]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig1.png", "fig1.svg"]
 
 
 @pytest.mark.parametrize(
@@ -53,11 +64,13 @@ def test_format_follows_the_suffix(tmp_path, paper):
     ],
     ids=["non-identical", "dependent", "fixed reference", "tiny test set"],
 )
-def test_every_model_plots(tmp_path, options):
+def test_every_model_plots(options):
     options = {"test_size": 3000, **options}
-    target = plot_best_of(best_of(**options), tmp_path / "fig.png")
-    assert target.read_bytes().startswith(PNG_SIGNATURE)
-    assert [p.name for p in tmp_path.iterdir()] == ["fig.png"]
+    result = best_of(**options)
+    ax = plot_best_of(result)
+    low, high = ax.get_xlim()
+    assert low < result.ci[0] <= result.ci[1] < high
+    assert ax.get_ylim()[0] == 0
 
 
 def test_default_title_states_m_n_theta_and_the_model(paper):
@@ -69,18 +82,6 @@ def test_default_title_states_m_n_theta_and_the_model(paper):
     )
     for part in ["m = 20", "max θ = 0.9", "\N{GREEK SMALL LETTER RHO} = 0.6", "θ0 = 0.9", "random reference"]:
         assert part in dependent
-
-
-def test_missing_folder_is_an_input_error(tmp_path, paper):
-    with pytest.raises(InputError, match="does not exist"):
-        plot_best_of(paper, tmp_path / "no" / "fig.png")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_unknown_format_is_an_input_error(tmp_path, paper):
-    with pytest.raises(InputError, match=r"'\.txt' is not an image format"):
-        plot_best_of(paper, tmp_path / "fig.txt")
-    assert list(tmp_path.iterdir()) == []
 
 
 def test_importing_sota_does_not_load_matplotlib():

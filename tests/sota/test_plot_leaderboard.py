@@ -1,11 +1,11 @@
-"""plot_leaderboard: the paper's Fig. 7a for a leaderboard result, written safely, for accuracy and AUC."""
+"""plot_leaderboard: the paper's Fig. 7a for a leaderboard result, drawn on an Axes, for accuracy and AUC."""
 
 import dataclasses
 
 import numpy as np
 import pytest
 
-from benchtrust import InputError
+from benchtrust import save_figure
 from benchtrust.sota import leaderboard, plot_leaderboard
 from benchtrust.sota._plot import _leaderboard_bins, _leaderboard_title, _score_label
 
@@ -26,42 +26,49 @@ def auc_board(board):
     return dataclasses.replace(board, metric="auc", positives=100, correlation=0.0)
 
 
-def test_writes_a_png_and_returns_its_path(tmp_path, board):
-    target = tmp_path / "fig7.png"
-    written = plot_leaderboard(board, target)
-    assert written == target
-    data = target.read_bytes()
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) > 5000
-    assert [p.name for p in tmp_path.iterdir()] == ["fig7.png"]  # no temporary file left
+def test_draws_a_new_figure_of_the_papers_size_and_writes_nothing(tmp_path, monkeypatch, board):
+    monkeypatch.chdir(tmp_path)
+    ax = plot_leaderboard(board)
+    assert tuple(ax.figure.get_size_inches()) == (9, 6.5)
+    assert list(tmp_path.iterdir()) == []
+    marks = [line.get_xdata()[0] for line in ax.lines]
+    assert marks == pytest.approx(
+        [board.observed_max, board.plugin.expected_max, board.cropped.sota, board.conservative.sota]
+    )
+    legend = " ".join(text.get_text() for text in ax.get_legend().get_texts())
+    assert f"observed max = {board.observed_max:.4f}" in legend and "conservative SOTA" in legend
 
 
-def test_accepts_a_string_path_and_replaces_a_file(tmp_path, board):
-    target = tmp_path / "fig7.png"
-    target.write_bytes(b"old")
-    plot_leaderboard(board, str(target), title="custom")
-    assert target.read_bytes().startswith(PNG_SIGNATURE)
-    assert [p.name for p in tmp_path.iterdir()] == ["fig7.png"]
+def test_draws_on_the_axes_it_is_given(board):
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(12, 4))
+    left, right = figure.subplots(1, 2)
+    assert plot_leaderboard(board, ax=right, title="custom") is right
+    assert right.get_title() == "custom"
+    assert not left.has_data() and right.has_data()
 
 
-def test_format_follows_the_suffix(tmp_path, board):
-    target = plot_leaderboard(board, tmp_path / "fig7.svg")
-    assert b"<svg" in target.read_bytes()[:1000]
+def test_saved_as_png_or_svg(tmp_path, board):
+    ax = plot_leaderboard(board)
+    data = save_figure(ax, tmp_path / "fig7.png").read_bytes()
+    assert data.startswith(PNG_SIGNATURE) and len(data) > 5000
+    assert b"<svg" in save_figure(ax, tmp_path / "fig7.svg").read_bytes()[:1000]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig7.png", "fig7.svg"]
 
 
-def test_auc_plots_with_an_auc_axis(tmp_path, auc_board):
-    target = plot_leaderboard(auc_board, tmp_path / "fig.png")
-    assert target.read_bytes().startswith(PNG_SIGNATURE)
-    assert [p.name for p in tmp_path.iterdir()] == ["fig.png"]
+def test_auc_plots_with_an_auc_axis(auc_board):
+    ax = plot_leaderboard(auc_board)
+    assert ax.get_xlabel() == _score_label(auc_board)
     assert _score_label(auc_board).startswith("AUC")
     assert "n+ = 100" in _leaderboard_title(auc_board, 30)
 
 
-def test_dependent_teams_plot(tmp_path):
+def test_dependent_teams_plot():
     scores = np.arange(400, 431, 2) / 500
-    result = leaderboard(scores, test_size=500, correlation=0.6, bootstrap=0)
-    target = plot_leaderboard(result, tmp_path / "fig.png")
-    assert target.read_bytes().startswith(PNG_SIGNATURE)
+    result = leaderboard(scores, test_size=500, correlation=0.6, resamples=0)
+    ax = plot_leaderboard(result)
+    assert "\N{GREEK SMALL LETTER RHO} = 0.6" in ax.get_title()
     assert "\N{GREEK SMALL LETTER RHO} = 0.6" in _leaderboard_title(result, 16)
 
 
@@ -101,15 +108,3 @@ def test_zoom_leaves_out_a_long_lower_tail():
     assert edges[0] > 0.5
     counts, _ = np.histogram(result.scores, bins=edges)
     assert counts.sum() == 21
-
-
-def test_missing_folder_is_an_input_error(tmp_path, board):
-    with pytest.raises(InputError, match="does not exist"):
-        plot_leaderboard(board, tmp_path / "no" / "fig.png")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_unknown_format_is_an_input_error(tmp_path, board):
-    with pytest.raises(InputError, match=r"'\.txt' is not an image format"):
-        plot_leaderboard(board, tmp_path / "fig.txt")
-    assert list(tmp_path.iterdir()) == []

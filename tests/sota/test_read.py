@@ -14,6 +14,7 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust.sota import Leaderboard, bundled_leaderboard, read_leaderboard
+from benchtrust.sota._read import top_teams
 
 HERE = Path(__file__).parents[1]
 OLDER = HERE / "data" / "titanic-2019-10-18.csv"
@@ -239,6 +240,42 @@ def test_without_team_id_every_row_is_a_team(in_tmp):
     board = read_unchanged(name)
     np.testing.assert_array_equal(board.scores, [0.7, 0.9])
     assert (board.rows, board.teams) == (2, 2)
+
+
+def test_team_column_names_the_team_of_each_row(in_tmp):
+    name = write("leaderboard.csv", "user,TeamId,score\nA,1,0.7\nA,2,0.9\nB,3,0.8\n")
+    board = read_unchanged(name, team_column="User")
+    np.testing.assert_array_equal(board.scores, [0.9, 0.8])
+    assert (board.rows, board.teams) == (3, 2)
+    frame = pd.DataFrame({"user": ["A", "A", "B"], "score": [0.7, 0.9, 0.8]})
+    assert read_leaderboard(frame, team_column="user").scores.tolist() == [0.9, 0.8]
+
+
+def test_team_column_must_exist_and_differ_from_the_score_column(in_tmp):
+    name = write("leaderboard.csv", "user,score\nA,0.7\n")
+    raises_input_error(
+        name,
+        "leaderboard.csv, line 1: no column 'team' (team_column); found 'user', 'score' "
+        "(read as comma-separated)",
+        team_column="team",
+    )
+    raises_input_error(
+        name,
+        "leaderboard.csv, line 1: column 'score' cannot be both the team and the score column",
+        team_column="score",
+    )
+
+
+def test_top_teams_of_a_file_or_a_dataframe(in_tmp):
+    name = write("leaderboard.csv", "TeamId,TeamName,Score\n1,a,0.7\n2,b,0.8\n1,a,0.9\n3,c,1.0\n")
+    assert top_teams(name, count=2) == [("c", "1.0"), ("a", "0.9")]
+    assert top_teams(name, max_plausible=0.999) == [("a", "0.9"), ("b", "0.8")]
+    frame = pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.7, 0.8, 0.9]})
+    assert top_teams(frame) == [("a", "0.9"), ("b", "0.8")]
+    # without a name column, no table of names; a team column named by the user gives the names
+    bare = pd.DataFrame({"user": ["u1", "u2", "u1"], "score": [0.7, 0.8, 0.9]})
+    assert top_teams(bare) == []
+    assert top_teams(bare, team_column="user") == [("u1", "0.9"), ("u2", "0.8")]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -595,6 +632,7 @@ def test_missing_file_folder_and_not_utf8(in_tmp):
             "(no score could be kept), got 0.5",
         ),
         ({"score_column": 3}, "score_column: expected a column name, got 3"),
+        ({"team_column": 3}, "team_column: expected a column name, got 3"),
     ],
 )
 def test_bad_arguments(in_tmp, kwargs, message):

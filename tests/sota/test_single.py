@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from benchtrust import InputError
-from benchtrust.sota import Interval, clopper_pearson, prob_any_reaches, prob_beats, single_tail_for_any
+from benchtrust import InputError, Interval
+from benchtrust.sota import clopper_pearson, prob_any_reaches, prob_beats, single_tail_for_any
 
 # ------------------------------------------------------------------------------------- clopper_pearson
 

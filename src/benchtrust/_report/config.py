@@ -2,49 +2,45 @@
 
 The file holds an optional ``title`` and a list ``analyses``; each entry names its ``analysis`` (such as
 ``sota leaderboard``) and the arguments of the library function, by their names (``test_size``,
-``max_plausible``, ...). File names are relative to the config file's folder. See ``docs/report.md``.
+``max_plausible``, ...): the function's signature is the one description of what an analysis takes, for
+Python, this runner and (in words) the command line. File names are relative to the config file's folder.
+See ``docs/report.md``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
 from benchtrust._io import InputError
 
-__all__ = ["ANALYSES", "read_config", "run_config"]
+__all__ = ["ANALYSES", "entry_keys", "read_config", "run_config"]
 
 
 def _sota_leaderboard(entry, files):
-    from benchtrust._report.sections import leaderboard_section
     from benchtrust.sota import leaderboard
-    from benchtrust.sota._read import top_teams
+    from benchtrust.sota._section import leaderboard_file_section
 
-    path = files["file"]
     options = {key: value for key, value in entry.items() if key != "file"}
-    result = leaderboard(os.fspath(path), **options)
-    try:
-        top = top_teams(
-            path,
-            score_column=options.get("score_column"),
-            classes=options.get("classes"),
-            max_plausible=options.get("max_plausible"),
-        )
-    except InputError:
-        top = []
-    return leaderboard_section(result, file=entry["file"], top=top)
+    result = leaderboard(os.fspath(files["file"]), **options)
+    reading = ("score_column", "team_column", "classes", "max_plausible")
+    given = {key: options[key] for key in reading if key in options}
+    return leaderboard_file_section(result, files["file"], name=entry["file"], **given)
 
 
 def _sota_best_of(entry, files):
     from benchtrust._io import read_numbers
-    from benchtrust._report.sections import best_of_section
     from benchtrust.sota import best_of
+    from benchtrust.sota._section import best_of_section
 
-    options = {key: value for key, value in entry.items() if key not in ("accuracy", "accuracies")}
+    given = ("accuracy", "accuracies", "accuracy_column")
+    options = {key: value for key, value in entry.items() if key not in given}
     if ("accuracy" in entry) == ("accuracies" in entry):
         raise InputError("give either accuracy (one θ for all classifiers) or accuracies (a file), not both")
     if "accuracies" in entry:
-        theta = read_numbers(files["accuracies"], column="accuracy", what="accuracy")
+        column = entry.get("accuracy_column", "accuracy")
+        theta = read_numbers(files["accuracies"], column=column, what="accuracy")
         shown = f"{theta.min():g} to {theta.max():g} (θ_j from {entry['accuracies']})"
         inputs = (entry["accuracies"],)
     else:
@@ -61,23 +57,19 @@ def _scores(entry):
     return {str(name): value if isinstance(value, str) else repr(value) for name, value in scores.items()}
 
 
-def _rounding(entry):
-    return None if "eps" in entry else entry.get("rounding", "round")
-
-
 def _consistency_test_set(entry, files):
-    from benchtrust._report.sections import test_set_section
+    from benchtrust.consistency._section import test_set_section
     from benchtrust.consistency._test_set import check_test_set
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
     result = check_test_set(scores, **options)
-    return test_set_section(result, typed=scores, rounding=_rounding(entry))
+    return test_set_section(result)
 
 
 def _consistency_kfold(entry, files):
-    from benchtrust._report.sections import kfold_section
     from benchtrust.consistency._kfold import check_kfold
+    from benchtrust.consistency._section import kfold_section
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
@@ -92,154 +84,151 @@ def _consistency_kfold(entry, files):
             for name, pair in options["bounds"].items()
         }
     result = check_kfold(scores, **options)
-    return kfold_section(result, typed=scores, rounding=_rounding(entry), bounds=options.get("bounds"))
+    return kfold_section(result)
 
 
 def _consistency_multiclass(entry, files):
-    from benchtrust._report.sections import multiclass_section
     from benchtrust.consistency._multiclass import check_multiclass
+    from benchtrust.consistency._section import multiclass_section
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
     result = check_multiclass(scores, **options)
-    return multiclass_section(result, typed=scores, rounding=_rounding(entry))
+    return multiclass_section(result)
 
 
 def _compare_outperform(entry, files):
-    from benchtrust._report.sections import outperform_section
-    from benchtrust.compare import probability_of_outperforming
-    from benchtrust.compare._runs import read_runs
+    from benchtrust.compare import outperform
+    from benchtrust.compare._section import outperform_section
 
-    read = read_runs(
-        os.fspath(files["file"]), a=str(entry["a"]), b=str(entry["b"]), pair_by=entry.get("pair_by")
-    )
-    options = {key: value for key, value in entry.items() if key not in ("file", "a", "b", "pair_by")}
+    options = {key: value for key, value in entry.items() if key != "file"}
+    options["a"], options["b"] = str(entry["a"]), str(entry["b"])
     options.setdefault("seed", 0)
-    result = probability_of_outperforming(read.a, read.b, paired=read.paired, **options)
-    return outperform_section(
-        result,
-        a=read.names[0],
-        b=read.names[1],
-        runs_a=int(read.a.size),
-        runs_b=int(read.b.size),
-        pair_by=read.pair_by,
-        seed=None if read.paired else options["seed"],
-        file=entry["file"],
-    )
+    return outperform_section(outperform(os.fspath(files["file"]), **options), file=entry["file"])
 
 
 def _compare_history(entry, files):
-    from benchtrust._report.sections import history_section
-    from benchtrust.compare._history import history
-    from benchtrust.compare._runs import read_history
+    from benchtrust.compare import history
+    from benchtrust.compare._section import history_section
 
-    dates, scores = read_history(os.fspath(files["file"]))
     options = {key: value for key, value in entry.items() if key != "file"}
-    return history_section(history(dates, scores, **options), file=entry["file"])
+    return history_section(history(os.fspath(files["file"]), **options), file=entry["file"])
 
 
 def _compare_example(entry, files):
-    from benchtrust._report.sections import compare_example_section
     from benchtrust.compare._example import sklearn_example
+    from benchtrust.compare._section import compare_example_section
 
     return compare_example_section(sklearn_example(**entry))
 
 
 def _multiverse(entry, files):
-    from benchtrust._report.sections import multiverse_section
     from benchtrust.multiverse import study
+    from benchtrust.multiverse._section import multiverse_section
 
+    named = ("results", "spec", "characteristics", "orders")
+    options = {key: value for key, value in entry.items() if key not in named}
     result = study(
         files["results"],
         files["spec"],
         characteristics=files.get("characteristics"),
         orders=files.get("orders"),
-        **{key: entry[key] for key in ("permutations", "seed") if key in entry},
+        **options,
     )
-    names = [entry[key] for key in ("results", "spec", "characteristics", "orders") if key in entry]
+    names = [entry[key] for key in named if key in entry]
     return multiverse_section(result, what=entry["results"], inputs=names)
 
 
 def _multiverse_example(entry, files):
-    from benchtrust._report.sections import multiverse_section
     from benchtrust.multiverse import bundled_orders, bundled_study, study
+    from benchtrust.multiverse._section import multiverse_section
 
     result = study(**bundled_study(), orders=bundled_orders(), **entry)
     return multiverse_section(result, what="the bundled Herrmann et al. (2021) results")
 
 
-#: analysis name -> (runner, required keys, optional keys, keys naming files)
+@dataclasses.dataclass(frozen=True)
+class _Analysis:
+    """How a config entry runs one analysis.
+
+    The keys an entry may give are the keyword arguments of the library `function` itself (``module:name``
+    below ``benchtrust``), so a new argument of an analysis is a new key without a change here: those
+    without a default are required. `made` are the function's arguments the runner makes from other keys
+    (the data a file holds), `extra` the keys beyond the function's own, as ``(key, required)``, and `files`
+    the keys that name files.
+    """
+
+    run: object
+    function: str
+    made: tuple = ()
+    extra: tuple = ()
+    files: tuple = ()
+
+
+#: analysis name -> how it runs; the keys each accepts are listed by :func:`entry_keys`
 ANALYSES = {
-    "sota leaderboard": (
-        _sota_leaderboard,
-        ("file", "test_size"),
-        (
-            "metric",
-            "positives",
-            "classes",
-            "max_plausible",
-            "score_column",
-            "correlation",
-            "bootstrap",
-            "seed",
-            "alpha",
-        ),
-        ("file",),
+    "sota leaderboard": _Analysis(
+        _sota_leaderboard, "sota:leaderboard", ("scores", "progress"), (("file", True),), ("file",)
     ),
-    "sota best-of": (
+    "sota best-of": _Analysis(
         _sota_best_of,
-        ("test_size",),
-        (
-            "accuracy",
-            "accuracies",
-            "classifiers",
-            "correlation",
-            "reference_accuracy",
-            "fixed_reference",
-            "alpha",
-            "invalid",
-        ),
+        "sota:best_of",
+        ("accuracy",),
+        (("accuracy", False), ("accuracies", False), ("accuracy_column", False)),
         ("accuracies",),
     ),
-    "consistency test-set": (
-        _consistency_test_set,
-        ("positives", "negatives", "scores"),
-        ("eps", "rounding", "beta", "examples"),
-        (),
+    "consistency test-set": _Analysis(_consistency_test_set, "consistency:check_test_set"),
+    "consistency kfold": _Analysis(_consistency_kfold, "consistency:check_kfold"),
+    "consistency multiclass": _Analysis(_consistency_multiclass, "consistency:check_multiclass"),
+    "compare outperform": _Analysis(
+        _compare_outperform, "compare:outperform", ("runs",), (("file", True),), ("file",)
     ),
-    "consistency kfold": (
-        _consistency_kfold,
-        ("positives", "negatives", "folds", "scores"),
-        ("repeats", "aggregation", "folding", "eps", "rounding", "beta", "bounds", "max_configurations"),
-        (),
+    "compare history": _Analysis(
+        _compare_history, "compare:history", ("dates", "scores"), (("file", True),), ("file",)
     ),
-    "consistency multiclass": (
-        _consistency_multiclass,
-        ("class_counts", "average", "scores"),
-        ("eps", "rounding", "beta", "examples"),
-        (),
+    "compare example": _Analysis(_compare_example, "compare._example:sklearn_example"),
+    "multiverse": _Analysis(
+        _multiverse, "multiverse:study", ("progress",), (), ("results", "spec", "characteristics", "orders")
     ),
-    "compare outperform": (
-        _compare_outperform,
-        ("file", "a", "b"),
-        ("pair_by", "gamma", "alpha", "lower_is_better", "resamples", "seed"),
-        ("file",),
+    "multiverse example": _Analysis(
+        _multiverse_example,
+        "multiverse:study",
+        (
+            "results",
+            "spec",
+            "characteristics",
+            "orders",
+            "progress",
+            "characteristics_dataset_column",
+            "orders_label_column",
+        ),
     ),
-    "compare history": (
-        _compare_history,
-        ("file",),
-        ("sigma", "test_size", "alpha", "lower_is_better"),
-        ("file",),
-    ),
-    "compare example": (_compare_example, (), ("runs", "seed", "gamma"), ()),
-    "multiverse": (
-        _multiverse,
-        ("results", "spec"),
-        ("characteristics", "orders", "permutations", "seed"),
-        ("results", "spec", "characteristics", "orders"),
-    ),
-    "multiverse example": (_multiverse_example, (), ("permutations", "seed"), ()),
 }
+
+
+def entry_keys(analysis: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys a config entry of `analysis` may give: ``(required, optional)``, in the function's order.
+
+    Examples
+    --------
+    >>> required, optional = entry_keys("compare history")
+    >>> required, optional[:2]
+    (('file',), ('sigma', 'test_size'))
+    """
+    import importlib
+    import inspect
+
+    spec = ANALYSES[analysis]
+    module, name = spec.function.split(":")
+    function = getattr(importlib.import_module(f"benchtrust.{module}"), name)
+    required, optional = [], []
+    for key, required_key in spec.extra:
+        (required if required_key else optional).append(key)
+    for key, parameter in inspect.signature(function).parameters.items():
+        if key in spec.made or key in required or key in optional:
+            continue
+        (required if parameter.default is parameter.empty else optional).append(key)
+    return tuple(required), tuple(optional)
 
 
 def _resolve(folder: Path, name) -> Path:
@@ -293,7 +282,7 @@ def read_config(path):
             raise InputError(
                 f"{where}, key 'analysis': unknown analysis {entry['analysis']!r}; known: {known}"
             )
-        _, required, optional, _ = ANALYSES[analysis]
+        required, optional = entry_keys(analysis)
         for key in entry:
             if key != "analysis" and key not in required and key not in optional:
                 allowed = ", ".join((*required, *optional)) or "none"
@@ -315,7 +304,7 @@ def run_config(path, *, progress=None):
     sections = []
     for k, entry in enumerate(entries):
         analysis = " ".join(str(entry["analysis"]).split())
-        runner, _, _, file_keys = ANALYSES[analysis]
+        runner, file_keys = ANALYSES[analysis].run, ANALYSES[analysis].files
         where = f"{os.fspath(path)}, analyses[{k}] ({analysis})"
         if progress is not None:
             progress(k, len(entries), analysis)

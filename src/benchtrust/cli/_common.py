@@ -44,10 +44,10 @@ _REPORT_OPTION = typer.Option(
 
 # Library arguments that are options of the commands: their names in messages become the options'.
 _OPTION_NAMES = re.compile(
-    r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|bootstrap"
-    r"|classes|max_plausible|score_column|repetitions|seed|negatives|folds|repeats|aggregation|folding|eps"
-    r"|rounding|beta|examples|class_counts|average|max_configurations|gamma|resamples|sigma|conditional_sd"
-    r"|bias_sd|probabilities|delta|simulations|pair_by)(?=[:=])"
+    r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|resamples"
+    r"|classes|max_plausible|simulations|seed|negatives|folds|repeats|aggregation|folding|eps"
+    r"|rounding|beta|examples|class_counts|average|max_configurations|gamma|sigma|conditional_sd"
+    r"|bias_sd|probabilities|delta|pair_by|[a-z]+(?:_[a-z]+)*_column)(?=[:=])"
 )
 
 

@@ -66,6 +66,11 @@ def _plot_note(plot, json_output: bool) -> None:
         typer.echo(f"plot written to {plot}", err=json_output)
 
 
+_SCORE_COLUMN_OPTION = typer.Option(
+    "score", "--score-column", metavar="NAME", help="The column holding the scores (any case)."
+)
+
+
 @compare_app.command("outperform")
 def outperform_command(
     runs: str = typer.Argument(
@@ -79,6 +84,13 @@ def outperform_command(
         metavar="COLUMN",
         help="Pair the runs of A and B by equal values of COLUMN (C.2). Without it: paired at random (C.4).",
     ),
+    algorithm_column: str = typer.Option(
+        "algorithm",
+        "--algorithm-column",
+        metavar="NAME",
+        help="The column naming each run's algorithm (any case).",
+    ),
+    score_column: str = _SCORE_COLUMN_OPTION,
     gamma: str = _COMPARE_GAMMA_OPTION,
     alpha: str = _COMPARE_ALPHA_OPTION,
     lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
@@ -96,7 +108,9 @@ def outperform_command(
     def command():
         for option, value in {"--a": a, "--b": b}.items():
             if value is None or not value.strip():
-                raise InputError(f"{option} NAME is required: the algorithm, as named in column 'algorithm'")
+                raise InputError(
+                    f"{option} NAME is required: the algorithm, as named in column {algorithm_column!r}"
+                )
         if a.strip() == b.strip():
             raise InputError(f"--a and --b both name {a.strip()!r}: compare two different algorithms")
         options = {
@@ -109,42 +123,24 @@ def outperform_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.compare import probability_of_outperforming
-        from benchtrust.compare._runs import read_runs
+        from benchtrust.compare import outperform
 
-        read = read_runs(runs, a=a, b=b, pair_by=pair_by)
-        result = probability_of_outperforming(read.a, read.b, paired=read.paired, **options)
-        if json_output:
-            import json
-
-            out = result.to_dict()
-            out.update(a=read.names[0], b=read.names[1], runs_a=int(read.a.size), runs_b=int(read.b.size))
-            out["pair_by"] = read.pair_by
-            typer.echo(json.dumps(out, indent=2))
-        else:
-            from benchtrust.compare._text import outperform_text
-
-            typer.echo(outperform_text(result, read, options["seed"]))
+        result = outperform(
+            runs,
+            a=a,
+            b=b,
+            pair_by=pair_by,
+            algorithm_column=algorithm_column,
+            score_column=score_column,
+            **options,
+        )
+        _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            _write_report(report, _outperform_report(result, read, options["seed"]), json_output)
+            from benchtrust.compare._section import outperform_section
+
+            _write_report(report, outperform_section(result), json_output)
 
     _one_line_errors(command)
-
-
-def _outperform_report(result, read, seed):
-    """The report section of ``compare outperform``."""
-    from benchtrust._report.sections import outperform_section
-
-    return outperform_section(
-        result,
-        a=read.names[0],
-        b=read.names[1],
-        runs_a=int(read.a.size),
-        runs_b=int(read.b.size),
-        pair_by=read.pair_by,
-        seed=None if read.paired else seed,
-        file=read.source,
-    )
 
 
 @compare_app.command("sample-size")
@@ -170,7 +166,7 @@ def sample_size_command(
 
         runs = sample_size(g, alpha=level, beta=miss)
         if report is not None:
-            from benchtrust._report.sections import sample_size_section
+            from benchtrust.compare._section import sample_size_section
 
             section = sample_size_section(runs, gamma=g, alpha=level, beta=miss)
             _write_report(report, section, json_output)
@@ -272,13 +268,14 @@ def error_rates_command(
             "simulating benchmarks", json_output, lambda progress: error_rates(s, **options)
         )
         if plot is not None:
+            from benchtrust._figures import save_figure
             from benchtrust.compare._plot import plot_error_rates
 
-            plot_error_rates(result, plot)
+            save_figure(plot_error_rates(result), plot)
         _print_result(result, json_output, lambda: str(result))
         _plot_note(plot, json_output)
         if report is not None:
-            from benchtrust._report.sections import error_rates_section
+            from benchtrust.compare._section import error_rates_section
 
             _write_report(report, error_rates_section(result), json_output)
 
@@ -300,6 +297,10 @@ def history_command(
         "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA} of the one-sided z-test of each increment."
     ),
     lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    date_column: str = typer.Option(
+        "date", "--date-column", metavar="NAME", help="The column holding the dates (any case)."
+    ),
+    score_column: str = _SCORE_COLUMN_OPTION,
     json_output: bool = _JSON_OPTION,
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 3 for this history to FILE.png."
@@ -325,24 +326,19 @@ def history_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.compare._history import history
-        from benchtrust.compare._runs import read_history
-        from benchtrust.compare._text import history_text
+        from benchtrust.compare import history
 
-        dates, scores = read_history(file)
-        try:
-            result = history(dates, scores, **options)
-        except InputError as exc:
-            raise InputError(f"{file}: {exc}") from None
+        result = history(file, date_column=date_column, score_column=score_column, **options)
         if plot is not None:
+            from benchtrust._figures import save_figure
             from benchtrust.compare._plot import plot_history
 
-            plot_history(result, plot)
-        _print_result(result, json_output, lambda: history_text(result, file))
+            save_figure(plot_history(result), plot)
+        _print_result(result, json_output, lambda: str(result))
         _plot_note(plot, json_output)
         if report is not None:
-            from benchtrust._report.sections import history_section
+            from benchtrust.compare._section import history_section
 
-            _write_report(report, history_section(result, file=file), json_output)
+            _write_report(report, history_section(result), json_output)
 
     _one_line_errors(command)

@@ -124,24 +124,15 @@ def test_set_command(
             _check_report_path(report)
 
         from benchtrust.consistency._test_set import check_test_set
-        from benchtrust.consistency._text import test_set_text
 
         result = check_test_set(options.pop("scores"), positives=p, negatives=n, examples=shown, **options)
-        _print_result(result, json_output, lambda: test_set_text(result, dict(_typed(scores))))
+        _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust._report.sections import test_set_section
+            from benchtrust.consistency._section import test_set_section
 
-            section = test_set_section(
-                result, typed=dict(_typed(scores)), rounding=None if eps is not None else options["rounding"]
-            )
-            _write_report(report, section, json_output)
+            _write_report(report, test_set_section(result), json_output)
 
     _one_line_errors(command)
-
-
-def _typed(score_texts):
-    """The (name, value) pairs of ``--score NAME=VALUE`` options, as typed."""
-    return [tuple(part.strip() for part in text.partition("=")[::2]) for text in score_texts]
 
 
 @consistency_app.command("kfold")
@@ -198,7 +189,6 @@ def kfold_command(
             _check_report_path(report)
 
         from benchtrust.consistency._kfold import check_kfold
-        from benchtrust.consistency._text import kfold_text
 
         reported = options.pop("scores")
         slow = options["aggregation"] == "mos" and options.get("folding", "unknown") == "unknown"
@@ -207,19 +197,11 @@ def kfold_command(
             json_output or not slow,
             lambda progress: check_kfold(reported, **options),
         )
-        _print_result(
-            result, json_output, lambda: kfold_text(result, dict(_typed(scores)), options.get("bounds"))
-        )
+        _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust._report.sections import kfold_section
+            from benchtrust.consistency._section import kfold_section
 
-            section = kfold_section(
-                result,
-                typed=dict(_typed(scores)),
-                rounding=None if eps is not None else options["rounding"],
-                bounds=options.get("bounds"),
-            )
-            _write_report(report, section, json_output)
+            _write_report(report, kfold_section(result), json_output)
 
     _one_line_errors(command)
 
@@ -326,17 +308,13 @@ def multiclass_command(
             _check_report_path(report)
 
         from benchtrust.consistency._multiclass import check_multiclass
-        from benchtrust.consistency._text import multiclass_text
 
         result = check_multiclass(options.pop("scores"), **options)
-        _print_result(result, json_output, lambda: multiclass_text(result, dict(_typed(scores))))
+        _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust._report.sections import multiclass_section
+            from benchtrust.consistency._section import multiclass_section
 
-            section = multiclass_section(
-                result, typed=dict(_typed(scores)), rounding=None if eps is not None else options["rounding"]
-            )
-            _write_report(report, section, json_output)
+            _write_report(report, multiclass_section(result), json_output)
 
     _one_line_errors(command)
 
@@ -347,6 +325,16 @@ def batch_command(
         ...,
         metavar="CLAIMS.csv",
         help="One claim per row: positives, negatives, optionally folds and more, one column per score.",
+    ),
+    id_column: str = typer.Option("id", "--id-column", metavar="NAME", help="The column naming each claim."),
+    positives_column: str = typer.Option(
+        "positives", "--positives-column", metavar="NAME", help="The column holding p, the positives."
+    ),
+    negatives_column: str = typer.Option(
+        "negatives", "--negatives-column", metavar="NAME", help="The column holding n, the negatives."
+    ),
+    folds_column: str = typer.Option(
+        "folds", "--folds-column", metavar="NAME", help="The column holding k (empty: one test set)."
     ),
     out: str | None = typer.Option(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
@@ -369,10 +357,16 @@ def batch_command(
         from benchtrust.consistency._batch import check_batch
         from benchtrust.consistency._text import batch_text
 
+        columns = {
+            "id_column": id_column,
+            "positives_column": positives_column,
+            "negatives_column": negatives_column,
+            "folds_column": folds_column,
+        }
         result = _with_progress(
             "checking claims",
             json_output,
-            lambda progress: check_batch(claims, n_jobs=n_jobs, progress=progress),
+            lambda progress: check_batch(claims, **columns, n_jobs=n_jobs, progress=progress),
         )
         if out is not None:
             result.write(out)
@@ -380,7 +374,7 @@ def batch_command(
         if out is not None:
             typer.echo(f"verdicts written to {os.fspath(out)}", err=json_output)
         if report is not None:
-            from benchtrust._report.sections import batch_section
+            from benchtrust.consistency._section import batch_section
 
             _write_report(report, batch_section(result), json_output)
 
@@ -395,11 +389,11 @@ def _check_out(out: str, claims: str) -> None:
     """InputError unless ``--out`` can be written: a .csv or .json name in an existing folder, not CLAIMS."""
     from pathlib import Path
 
-    from benchtrust.consistency._batch import _output_format
+    from benchtrust.consistency._batch import output_format
 
     target = Path(out)
     try:
-        _output_format(target)
+        output_format(target)
     except InputError as exc:
         raise InputError(f"--out: {exc}") from None
     if not target.parent.is_dir():

@@ -57,11 +57,23 @@ def multiverse_run_command(
     characteristics: str | None = typer.Option(
         None, "--characteristics", metavar="FILE", help="One row per data set: the characteristics rules use."
     ),
+    characteristics_dataset_column: str | None = typer.Option(
+        None,
+        "--characteristics-dataset-column",
+        metavar="NAME",
+        help="The column of --characteristics naming the data sets (default: the results' data-set column).",
+    ),
     orders: str | None = typer.Option(
         None,
         "--orders",
         metavar="ORDERS.csv",
         help="Orders of the data sets (rep, pos1, pos2, ...): rank on the first l of each (Fig. 6).",
+    ),
+    orders_label_column: str | None = typer.Option(
+        None,
+        "--orders-label-column",
+        metavar="NAME",
+        help="The column of --orders labelling each order (default: rep, if there is one).",
     ),
     random_orders: int | None = typer.Option(
         None, "--random-orders", metavar="N", help="Like --orders, with N seeded random orders."
@@ -73,7 +85,9 @@ def multiverse_run_command(
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
-    """Rank the methods under every combination of options and analyse how the ranking moves (§3-4)."""
+    """Rank the methods under every combination of options and analyse how the ranking moves (§3-4).
+
+    The spec names the columns of RESULTS.csv (its columns: and measures: keys)."""
 
     def command():
         if spec is None:
@@ -81,9 +95,15 @@ def multiverse_run_command(
         if orders is not None and random_orders is not None:
             raise InputError("--orders and --random-orders: give one of them, not both")
         _multiverse(
-            {"results": results, "spec": spec, "characteristics": characteristics},
+            {
+                "results": results,
+                "spec": spec,
+                "characteristics": characteristics,
+                "characteristics_dataset_column": characteristics_dataset_column,
+            },
             {
                 "orders": orders,
+                "orders_label_column": orders_label_column,
                 "n_orders": random_orders,
                 "subsample_measure": subsample_measure,
                 "permutations": permutations,
@@ -146,9 +166,9 @@ def _multiverse(inputs, options, out, json_output, what, report=None) -> None:
     written = result.write(out)
     _print_result(result, json_output, lambda: study_text(result, what, written))
     if report is not None:
-        from benchtrust._report.sections import multiverse_section
+        from benchtrust.multiverse._section import multiverse_section
 
-        files = [inputs[key] for key in ("results", "spec", "characteristics") if inputs.get(key) is not None]
         bundled = what != inputs.get("results")
+        files = [inputs.get(key) for key in ("results", "spec", "characteristics")] + [options.get("orders")]
         section = multiverse_section(result, what=what, inputs=() if bundled else files)
         _write_report(report, section, json_output)

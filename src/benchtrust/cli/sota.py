@@ -47,15 +47,21 @@ def best_of_command(
     positives: str | None = typer.Option(
         None, "--positives", metavar="K", help="With --metric auc: n+, positive items in the test set."
     ),
-    repetitions: str = typer.Option(
-        "10000", "--repetitions", metavar="R", help="With --metric auc: simulated competitions."
+    simulations: str = typer.Option(
+        "10000", "--simulations", metavar="R", help="With --metric auc: simulated competitions."
     ),
     seed: str | None = typer.Option(None, "--seed", metavar="S", help="With --metric auc: random seed."),
     accuracies: str | None = typer.Option(
         None,
         "--accuracies",
         metavar="FILE",
-        help="θ_j of each classifier: one per line, or a CSV/TSV column 'accuracy'.",
+        help="θ_j of each classifier: one per line, or a CSV/TSV column 'accuracy' (or --accuracy-column).",
+    ),
+    accuracy_column: str | None = typer.Option(
+        None,
+        "--accuracy-column",
+        metavar="NAME",
+        help="With --accuracies: the column holding θ_j (default 'accuracy').",
     ),
     correlation: str = typer.Option(
         "0",
@@ -96,11 +102,16 @@ def best_of_command(
                 test_size=test_size,
                 auc=auc,
                 positives=positives,
-                repetitions=repetitions,
+                simulations=simulations,
                 seed=seed,
                 alpha=alpha,
                 json_output=json_output,
-                unused={"--accuracy": accuracy, "--accuracies": accuracies, "--plot": plot},
+                unused={
+                    "--accuracy": accuracy,
+                    "--accuracies": accuracies,
+                    "--accuracy-column": accuracy_column,
+                    "--plot": plot,
+                },
                 report=report,
             )
             return
@@ -114,6 +125,7 @@ def best_of_command(
             test_size=test_size,
             accuracy=accuracy,
             accuracies=accuracies,
+            accuracy_column=accuracy_column,
             correlation=correlation,
             reference_accuracy=reference_accuracy,
             fixed_reference=fixed_reference,
@@ -134,6 +146,7 @@ def _best_of(
     test_size,
     accuracy,
     accuracies,
+    accuracy_column,
     correlation,
     reference_accuracy,
     fixed_reference,
@@ -149,6 +162,8 @@ def _best_of(
     # Every option is checked before anything is computed or written.
     if accuracy is not None and accuracies is not None:
         raise InputError("give either --accuracy THETA or --accuracies FILE, not both")
+    if accuracy_column is not None and accuracies is None:
+        raise InputError("--accuracy-column names a column of --accuracies FILE; give the file too")
     if accuracy is None and accuracies is None:
         raise InputError(
             "give --accuracy THETA (one θ for all m classifiers) "
@@ -172,7 +187,8 @@ def _best_of(
             raise InputError("--classifiers M is required with --accuracy (m, the number of classifiers)")
         shown_theta = f"{theta:g}"
     else:
-        theta = read_numbers(accuracies, column="accuracy", what="accuracy")
+        column = "accuracy" if accuracy_column is None else accuracy_column
+        theta = read_numbers(accuracies, column=column, what="accuracy")
         outside = [k for k, value in enumerate(theta.tolist()) if not 0 < value < 1]
         if outside:
             k = outside[0]
@@ -187,7 +203,7 @@ def _best_of(
         shown_theta = f"{low:g}" if low == high else f"{low:g} to {high:g}"
         shown_theta += f" (θ_j from {accuracies})"
 
-    from benchtrust.sota import best_of, plot_best_of
+    from benchtrust.sota import best_of
 
     result = best_of(
         theta,
@@ -200,7 +216,10 @@ def _best_of(
         invalid="drop" if drop_invalid else "raise",
     )
     if plot is not None:
-        plot_best_of(result, plot)
+        from benchtrust._figures import save_figure
+        from benchtrust.sota import plot_best_of
+
+        save_figure(plot_best_of(result), plot)
 
     if json_output:
         typer.echo(json.dumps(result.to_dict(), indent=2))
@@ -211,14 +230,14 @@ def _best_of(
     if plot is not None:
         typer.echo(f"plot written to {plot}", err=json_output)
     if report is not None:
-        from benchtrust._report.sections import best_of_section
+        from benchtrust.sota._section import best_of_section
 
         inputs = () if accuracies is None else (accuracies,)
         _write_report(report, best_of_section(result, accuracy=shown_theta, inputs=inputs), json_output)
 
 
 def _best_of_auc(
-    *, classifiers, test_size, auc, positives, repetitions, seed, alpha, json_output, unused, report=None
+    *, classifiers, test_size, auc, positives, simulations, seed, alpha, json_output, unused, report=None
 ):
     """``benchtrust sota best-of --metric auc``: the simulated best of m AUCs (§5.2.1)."""
     import json
@@ -240,7 +259,7 @@ def _best_of_auc(
     a = _number(auc, "--auc")
     if not 0.5 < a < 1:
         raise InputError(f"--auc: expected an AUC strictly between 0.5 and 1, got {auc!r}")
-    reps = _count(repetitions, "--repetitions")
+    reps = _count(simulations, "--simulations")
     level = _probability(alpha, "--alpha")
     random = None if seed is None else _count_or_zero(seed, "--seed")
     if report is not None:
@@ -249,7 +268,7 @@ def _best_of_auc(
     from benchtrust.sota import best_of_auc
 
     result = best_of_auc(
-        a, classifiers=m, test_size=n, positives=k, alpha=level, repetitions=reps, seed=random
+        a, classifiers=m, test_size=n, positives=k, alpha=level, simulations=reps, seed=random
     )
     if json_output:
         typer.echo(json.dumps(result.to_dict(), indent=2))
@@ -258,7 +277,7 @@ def _best_of_auc(
 
         typer.echo(best_of_text(result, f"{a:g}"))
     if report is not None:
-        from benchtrust._report.sections import best_of_section
+        from benchtrust.sota._section import best_of_section
 
         _write_report(report, best_of_section(result, accuracy=f"{a:g}"), json_output)
 
@@ -284,11 +303,17 @@ def leaderboard_command(
     score_column: str | None = typer.Option(
         None, "--score-column", metavar="NAME", help="The column holding the scores."
     ),
+    team_column: str | None = typer.Option(
+        None,
+        "--team-column",
+        metavar="NAME",
+        help="The column naming each row's team, if not TeamId (a team's best score counts).",
+    ),
     correlation: str = typer.Option(
         "0.6", "--correlation", metavar="RHO", help=f"{RHO} of the dependence model (accuracy; §5.1.1: 0.6)."
     ),
-    bootstrap: str = typer.Option(
-        "1000", "--bootstrap", metavar="B", help="Bootstrap resamples of teams (accuracy: exact if B > 0)."
+    resamples: str = typer.Option(
+        "1000", "--resamples", metavar="B", help="Bootstrap resamples of teams (accuracy: exact if B > 0)."
     ),
     seed: str | None = typer.Option(None, "--seed", metavar="S", help="Random seed (AUC simulation)."),
     alpha: str = typer.Option(
@@ -310,8 +335,9 @@ def leaderboard_command(
             classes=classes,
             max_plausible=max_plausible,
             score_column=score_column,
+            team_column=team_column,
             correlation=correlation,
-            bootstrap=bootstrap,
+            resamples=resamples,
             seed=seed,
             alpha=alpha,
             json_output=json_output,
@@ -332,8 +358,9 @@ def _leaderboard(
     classes,
     max_plausible,
     score_column,
+    team_column,
     correlation,
-    bootstrap,
+    resamples,
     seed,
     alpha,
     json_output,
@@ -357,8 +384,9 @@ def _leaderboard(
         if max_plausible is None
         else _probability(max_plausible, "--max-plausible", upper_open=False),
         "score_column": score_column,
+        "team_column": team_column,
         "correlation": _probability(correlation, "--correlation", closed=True, upper_open=True),
-        "bootstrap": _count_or_zero(bootstrap, "--bootstrap"),
+        "resamples": _count_or_zero(resamples, "--resamples"),
         "seed": None if seed is None else _count_or_zero(seed, "--seed"),
         "alpha": _probability(alpha, "--alpha"),
     }
@@ -382,9 +410,10 @@ def _leaderboard(
                 file, **options, progress=lambda text: bar.update(task, description=f"estimating: {text}")
             )
     if plot is not None:
+        from benchtrust._figures import save_figure
         from benchtrust.sota import plot_leaderboard
 
-        plot_leaderboard(result, plot)
+        save_figure(plot_leaderboard(result), plot)
     if json_output:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
@@ -394,21 +423,8 @@ def _leaderboard(
     if plot is not None:
         typer.echo(f"plot written to {plot}", err=json_output)
     if report is not None:
-        _write_report(report, _leaderboard_report(result, file, options), json_output)
+        from benchtrust.sota._section import leaderboard_file_section
 
-
-def _leaderboard_report(result, file, options):
-    """The report section of a leaderboard, with the top of the board when the file names the teams."""
-    from benchtrust._report.sections import leaderboard_section
-    from benchtrust.sota._read import top_teams
-
-    try:
-        top = top_teams(
-            file,
-            score_column=options["score_column"],
-            classes=options["classes"],
-            max_plausible=options["max_plausible"],
-        )
-    except InputError:
-        top = []
-    return leaderboard_section(result, file=file, top=top)
+        reading = ("score_column", "team_column", "classes", "max_plausible")
+        section = leaderboard_file_section(result, file, **{key: options[key] for key in reading})
+        _write_report(report, section, json_output)

@@ -1,11 +1,16 @@
 """Is A really better than B, given all the sources of variance? (Bouthillier et al., 2021).
 
 The probability that A outperforms B over runs with randomised sources of variance, its exact
-percentile-bootstrap interval and the paper's decision (§4.1, appendix C.4-C.6); the number of runs the
+percentile-bootstrap interval and the paper's decision (§4.1, appendix C.4-C.6), from two lists of scores or
+a runs table (a file or a DataFrame); the number of runs the
 test needs (C.3); the common criteria the paper compares it with (§4.1: one run each, the average
 difference with a threshold, a one-sided t-test) and their error rates (§4.2, Fig. 6); many pipelines and
 several data sets (§6); published improvements against the noise of the test set (Fig. 3); and the study
 harness that measures the variance of each source (§2-3, Algorithms 1 and 2, appendices B and E).
+
+Every result explains itself: ``result.verdict`` (its answer in words), ``str(result)`` (what the command
+prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` and, where it holds a table,
+``to_frame()``. Plots draw on an Axes and return it; save them with :func:`benchtrust.save_figure`.
 """
 
 from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
@@ -33,7 +38,7 @@ from benchtrust.compare._many import (
     pairwise,
     wilcoxon_datasets,
 )
-from benchtrust.compare._outperform import OutperformResult, probability_of_outperforming
+from benchtrust.compare._outperform import OutperformResult, outperform, probability_of_outperforming
 from benchtrust.compare._plot import plot_error_rates, plot_history
 from benchtrust.compare._sample_size import sample_size
 from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
@@ -66,6 +71,7 @@ __all__ = [
     "ideal_estimate",
     "mean_variance",
     "out_of_bootstrap",
+    "outperform",
     "pairwise",
     "plot_error_rates",
     "plot_history",

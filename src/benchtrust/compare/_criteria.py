@@ -16,6 +16,7 @@ import warnings
 import numpy as np
 
 from benchtrust._io import InputError, check_number, check_probability
+from benchtrust.compare import _text
 from benchtrust.compare._outperform import _runs
 
 
@@ -71,6 +72,21 @@ class CriterionResult:
             f"CriterionResult(criterion={self.criterion!r}, a_is_better={self.a_is_better}, "
             f"improvement={self.improvement:.6g}{extra}, n_a={self.n_a}, n_b={self.n_b})"
         )
+
+    def __str__(self):
+        """The criterion, the runs, the improvement and its threshold or test, then the decision."""
+        return _text.criterion_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The criterion's decision in plain words: :attr:`conclusion`."""
+        return self.conclusion
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import criterion_section
+
+        return section_html(criterion_section(self))
 
     def to_dict(self):
         """The result as plain JSON types."""

@@ -41,6 +41,10 @@ _CHUNK = 8_000_000
 #: Names of the criteria, in the order of the paper's Fig. 6 legend.
 CRITERIA = ("single_point", "average", "probability_of_outperforming")
 
+#: Two criteria's false-positive rates (sums over the estimators of means of k/simulations) closer than
+#: this are a tie: they differ by rounding only.
+_TIE = 1e-12
+
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class ErrorRatesResult:
@@ -127,9 +131,50 @@ class ErrorRatesResult:
         return _text.error_rates_text(self)
 
     @property
+    def lowest_false_positive(self) -> tuple[str, ...]:
+        """The criteria with the lowest false-positive rate, summed over the estimators simulated (§4.2).
+
+        More than one when they tie; empty when no simulated P(A > B) is <= 0.5 (no rate was measured).
+        """
+        if not (self.probabilities <= 0.5).any():
+            return ()
+        totals = {c: sum(by.values()) for c, by in self.region_rates()["false_positive"].items()}
+        lowest = min(totals.values())
+        return tuple(c for c, total in totals.items() if total <= lowest + _TIE)
+
+    @property
     def verdict(self) -> str:
-        """The result in plain words (paper §4.2): the criterion with the lowest false-positive rate."""
+        """The result in plain words (paper §4.2): the criteria with the lowest false-positive rate."""
         return _text.error_rates_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import error_rates_section
+
+        return section_html(error_rates_section(self))
+
+    def to_frame(self):
+        """The simulated rates as a pandas DataFrame in long form, one row per point, criterion and estimator.
+
+        Columns ``probability`` (the true P(A > B)), ``difference`` (Δ), ``criterion``, ``estimator`` and
+        ``rate`` (the rate of detections "A is better than B").
+        """
+        import pandas as pd
+
+        frames = [
+            pd.DataFrame(
+                {
+                    "probability": self.probabilities,
+                    "difference": self.differences,
+                    "criterion": criterion,
+                    "estimator": estimator,
+                    "rate": rates,
+                }
+            )
+            for criterion, by in self.rates.items()
+            for estimator, rates in by.items()
+        ]
+        return pd.concat(frames, ignore_index=True)
 
     def to_dict(self):
         """The result as plain JSON types (infinite Δ, at P(A > B) = 1, as None)."""

@@ -21,8 +21,8 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, check_count
-
-from ._study import Runs, Study, _root_seed
+from benchtrust.compare import _text
+from benchtrust.compare._study import Runs, Study, _root_seed
 
 __all__ = [
     "Estimate",
@@ -115,6 +115,21 @@ class Estimate:
                 f"rho={self.correlation:.3g}, Eq. 7 std of mean={self.std_of_mean_eq7:.3g}"
             )
         return f"Estimate({text})"
+
+    def __str__(self):
+        """The estimate's numbers, then its verdict (paper §3.2, Algorithms 1-2)."""
+        return _text.estimate_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The estimate and its spread in plain words (paper §3.2, Eq. 7)."""
+        return _text.estimate_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import estimate_section
+
+        return section_html(estimate_section(self))
 
     def to_dict(self):
         """The estimate as plain JSON types (nan as null; the run tables left out)."""
@@ -276,6 +291,44 @@ class SourceVariances:
     def __repr__(self):
         parts = ", ".join(f"{s}={self.fractions[s]:.3g}" for s in self.fractions)
         return f"SourceVariances(runs={self.runs}, fraction of split variance: {parts})"
+
+    @property
+    def largest(self) -> tuple[str, ...]:
+        """The sources (not 'none') whose variance is the largest, more than one if they tie; empty when
+        no source makes the score vary."""
+        probed = {s: v for s, v in self.variances.items() if s != "none" and v > 0}
+        if not probed:
+            return ()
+        top = max(probed.values())
+        return tuple(s for s, v in probed.items() if v == top)
+
+    def __str__(self):
+        """The variance of each source, then the verdict (paper §2.2, Fig. 1)."""
+        return _text.source_variances_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The source that moves the score most, in plain words (paper §2.2, Fig. 1)."""
+        return _text.source_variances_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import source_variances_section
+
+        return section_html(source_variances_section(self))
+
+    def to_frame(self):
+        """One row per source probed: ``source``, ``variance``, ``std`` and ``fraction`` (of the split's)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "source": list(self.variances),
+                "variance": list(self.variances.values()),
+                "std": np.sqrt(list(self.variances.values())),
+                "fraction": [self.fractions[s] for s in self.variances],
+            }
+        )
 
     def to_dict(self):
         """The variances as plain JSON types (nan as null)."""
@@ -490,6 +543,26 @@ class TestSetVariance:
             f"TestSetVariance(measured std={self.measured_std:.4g}, binomial std={self.binomial_std:.4g}, "
             f"accuracy={self.accuracy:.4g}, mean test size={self.test_size:.1f}, runs={self.runs})"
         )
+
+    @property
+    def ratio(self) -> float:
+        """measured_std / binomial_std: 1 when the binomial model explains the spread (nan if it is 0)."""
+        return self.measured_std / self.binomial_std if self.binomial_std > 0 else float("nan")
+
+    def __str__(self):
+        """The two standard deviations and their ratio, then the verdict (paper §2.2, Fig. 2)."""
+        return _text.test_set_variance_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The measured spread beside the binomial model's, in plain words (paper §2.2, Fig. 2)."""
+        return _text.test_set_variance_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import test_set_variance_section
+
+        return section_html(test_set_variance_section(self))
 
     def to_dict(self):
         """The comparison as plain JSON types."""

@@ -15,11 +15,11 @@ its percentile-bootstrap interval and the decision (§4.1, C.4-C.6), and the num
 from __future__ import annotations
 
 import dataclasses
-import textwrap
 
 import numpy as np
 
 from benchtrust._io import InputError, check_count
+from benchtrust.compare import _text
 
 __all__ = ["ExampleResult", "sklearn_example"]
 
@@ -115,50 +115,49 @@ class ExampleResult:
             "runs_needed": self.runs_needed,
         }
 
-    def to_text(self) -> str:
+    @property
+    def enough_runs(self) -> bool:
+        """Whether the example's runs reach :attr:`runs_needed`, the test's stated power (C.3)."""
+        return self.runs >= self.runs_needed
+
+    @property
+    def verdict(self) -> str:
+        """The decision on P(A > B) in plain words (paper C.6)."""
+        return self.outperform.conclusion
+
+    def source_sd(self, name, source) -> float:
+        """The standard deviation of pipeline `name`'s accuracy with only `source` randomised (Fig. 1)."""
+        return float(np.sqrt(self.variances[name].variances[source]))
+
+    def __str__(self):
         """The example's report: sources of variance, P(A > B), the decision and the runs needed."""
-        a, b = self.names
-        result = self.outperform
-        scores_a, scores_b = np.array(self.scores_a), np.array(self.scores_b)
-        lines = [
-            f"A = {a}",
-            f"B = {b}",
-            f"on {self.dataset}.",
-            f"{self.runs} paired runs: run i of A and of B share a new stratified out-of-bootstrap split",
-            "(appendix B) and a new 'init' seed (C.1-C.2).",
-            "",
-            f"Standard deviation of the accuracy, one source randomised at a time ({self.runs} runs each, "
-            "§2.2):",
-        ]
-        table = [("source", "A", "B")]
-        for source in (*SOURCES, "none"):
-            row = [source]
-            for name in self.names:
-                variance = self.variances[name].variances[source]
-                row.append(f"{np.sqrt(variance):.4f}")
-            table.append(tuple(row))
-        table.append(("all", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"))
-        widths = [max(len(row[k]) for row in table) for k in range(3)]
-        for row in table:
-            cells = (f"{cell:<{w}}" for cell, w in zip(row, widths, strict=True))
-            lines.append(("  " + "  ".join(cells)).rstrip())
-        lines += [
-            "  ('none': nothing randomised, numerical noise; 'all': the paired runs below)",
-            "",
-            f"Mean accuracy: A {scores_a.mean():.4f}, B {scores_b.mean():.4f}; "
-            f"A wins {result.wins}, ties {result.ties}, loses {result.losses} of {result.n_pairs} pairs.",
-            f"P(A > B) = {result.p_a_beats_b:.4f}, {100 * (1 - result.alpha):g}% CI "
-            f"[{result.ci[0]:.4f}, {result.ci[1]:.4f}] (percentile bootstrap, {result.method}; §4.1, C.5)",
-        ]
-        lines += textwrap.wrap("Decision (C.6): " + result.conclusion, width=100)
-        enough = "enough" if self.runs >= self.runs_needed else "too few for the test's stated power"
-        lines += textwrap.wrap(
-            f"Runs needed (C.3, \N{GREEK SMALL LETTER GAMMA} = {result.gamma:g}, "
-            f"\N{GREEK SMALL LETTER ALPHA} = \N{GREEK SMALL LETTER BETA} = 0.05): {self.runs_needed}; "
-            f"this example used {self.runs}, {enough}.",
-            width=100,
+        return _text.example_text(self)
+
+    def to_text(self) -> str:
+        """``str(example)``: the example's report."""
+        return str(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import compare_example_section
+
+        return section_html(compare_example_section(self))
+
+    def to_frame(self):
+        """The paired runs as a runs table: columns ``algorithm``, ``run`` and ``score``, one row per run.
+
+        :func:`~benchtrust.compare.outperform` takes it as it is (``pair_by="run"``).
+        """
+        import pandas as pd
+
+        runs = range(self.runs)
+        return pd.DataFrame(
+            {
+                "algorithm": [self.names[0]] * self.runs + [self.names[1]] * self.runs,
+                "run": [*runs, *runs],
+                "score": [*self.scores_a, *self.scores_b],
+            }
         )
-        return "\n".join(lines)
 
 
 def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
@@ -195,7 +194,9 @@ def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
         studies[name] = Study(fit_and_score, labels=labels, sources=SOURCES)
     scores = {name: study.run(runs, seed=seed).scores for name, study in studies.items()}
     variances = {name: source_variances(study, runs=runs, seed=seed) for name, study in studies.items()}
-    result = probability_of_outperforming(scores[names[0]], scores[names[1]], paired=True, gamma=gamma)
+    result = probability_of_outperforming(
+        scores[names[0]], scores[names[1]], paired=True, gamma=gamma, names=names
+    )
     features, labels = _data()
     return ExampleResult(
         dataset=(

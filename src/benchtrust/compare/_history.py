@@ -18,6 +18,8 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import numbers
+import os
+import sys
 
 import numpy as np
 
@@ -55,6 +57,8 @@ class HistoryResult:
         n, when σ comes from the binomial model.
     lower_is_better : bool
         Whether smaller scores are better (errors).
+    source : str or None
+        The history file, when read from one.
     """
 
     dates: np.ndarray
@@ -68,6 +72,7 @@ class HistoryResult:
     z: float
     test_size: int | None
     lower_is_better: bool
+    source: str | None = None
 
     def __repr__(self):
         compared = max(self.scores.size - 1, 0)
@@ -83,10 +88,46 @@ class HistoryResult:
         return _text.history_text(self)
 
     @property
+    def significant_increments(self) -> int:
+        """How many results improve on the best before them by more than the noise (of ``compared``)."""
+        return int(self.significant.sum())
+
+    @property
+    def compared(self) -> int:
+        """How many results have a best result before them to improve on: all but the first."""
+        return max(self.scores.size - 1, 0)
+
+    @property
     def verdict(self) -> str:
         """The result in plain words (paper §2.2, §3.1): how many results improve on the best before them by
         more than the noise of the benchmark."""
         return _text.history_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import history_section
+
+        return section_html(history_section(self))
+
+    def to_frame(self):
+        """The history as a pandas DataFrame, one row per result in date order.
+
+        Columns ``date``, ``score``, ``sigma``, ``prior_best``, ``increment``, ``threshold`` (NaN for the
+        first result) and ``significant`` (the increment exceeds the threshold).
+        """
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "date": self.dates,
+                "score": self.scores,
+                "sigma": self.sigma,
+                "prior_best": self.prior_best,
+                "increment": self.increments,
+                "threshold": self.thresholds,
+                "significant": self.significant,
+            }
+        )
 
     def to_dict(self):
         """The result as plain JSON types (dates as ISO strings or numbers; None where undefined)."""
@@ -138,7 +179,25 @@ def _dates(values):
     return np.array(out, dtype="datetime64[D]")
 
 
-def history(dates, scores, *, sigma=None, test_size=None, alpha=0.05, lower_is_better=False):
+def _is_table(value) -> bool:
+    """Whether `value` is a table: a file path or a pandas DataFrame (pandas is not imported for this)."""
+    if isinstance(value, (str, os.PathLike)):
+        return True
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, pandas.DataFrame)
+
+
+def history(
+    dates,
+    scores=None,
+    *,
+    sigma=None,
+    test_size=None,
+    alpha=0.05,
+    lower_is_better=False,
+    date_column="date",
+    score_column="score",
+):
     """Mark which state-of-the-art increments exceed the benchmark's noise (paper Fig. 3, §2.2, §3.1).
 
     Each result (in date order) is compared with the best score published before it; its increment is
@@ -147,11 +206,12 @@ def history(dates, scores, *, sigma=None, test_size=None, alpha=0.05, lower_is_b
 
     Parameters
     ----------
-    dates : sequence
+    dates : sequence, or a table
         Publication dates: ``datetime.date``, ISO strings ('2019-05-28'), ``numpy.datetime64``, or numbers
-        such as fractional years.
+        such as fractional years. Or, without `scores`, a table of the history, one published result per
+        row: a CSV/TSV file or a pandas DataFrame with columns `date_column` and `score_column`.
     scores : sequence of float
-        The results' scores, one per date.
+        The results' scores, one per date (not given with a table).
     sigma : float, optional
         σ, the benchmark's standard deviation of one result, in the units of the scores (e.g. measured as in
         §2.2). Give either `sigma` or `test_size`.
@@ -162,25 +222,56 @@ def history(dates, scores, *, sigma=None, test_size=None, alpha=0.05, lower_is_b
         α of the one-sided z-test; z_{1-α} = 1.645 for 0.05.
     lower_is_better : bool, default False
         True for error rates, where an improvement is a decrease.
+    date_column, score_column : str, default "date", "score"
+        The table's columns of dates and of scores (matched in any case).
 
     Returns
     -------
     HistoryResult
 
+    Raises
+    ------
+    benchtrust.InputError
+        For a table, naming the file (or ``<table>``), the line (or row) and the column at fault.
+
     Examples
     --------
     Four results with σ = 0.01, so the threshold is 1.645 × √2 × 0.01 = 0.0233:
 
-    >>> from benchtrust.compare._history import history
+    >>> from benchtrust.compare import history
     >>> r = history(["2017-01-10", "2018-03-01", "2018-11-20", "2019-06-01"],
     ...             [0.80, 0.83, 0.84, 0.87], sigma=0.01)
     >>> round(float(r.thresholds[1]), 4)
     0.0233
-    >>> r.significant.tolist()
-    [False, True, False, True]
+    >>> r.significant.tolist(), r.significant_increments
+    ([False, True, False, True], 2)
     >>> history([2018, 2019], [0.90, 0.91], test_size=1000).significant.tolist()
     [False, False]
+
+    The same from a table:
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"published": [2017.0, 2018.2, 2018.9, 2019.4],
+    ...                       "top1": [0.80, 0.83, 0.84, 0.87]})
+    >>> history(table, sigma=0.01, date_column="published", score_column="top1").significant_increments
+    2
     """
+    if scores is None:
+        if not _is_table(dates):
+            raise InputError(
+                "scores: expected one score per date; or give a table alone (a file path or a pandas "
+                f"DataFrame) with columns {date_column!r} and {score_column!r}"
+            )
+        from benchtrust.compare._runs import _source, read_history
+
+        when, values = read_history(dates, date_column=date_column, score_column=score_column)
+        source = _source(dates)
+        options = {"sigma": sigma, "test_size": test_size, "alpha": alpha, "lower_is_better": lower_is_better}
+        try:
+            result = history(when, values, **options)
+        except InputError as exc:
+            raise InputError(f"{source or '<table>'}: {exc}") from None
+        return dataclasses.replace(result, source=source)
     from scipy import stats
 
     when = _dates(dates)

@@ -20,7 +20,9 @@ import dataclasses
 
 import numpy as np
 
+from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_number, check_probability
+from benchtrust.compare import _text
 from benchtrust.compare._outperform import _exact_interval
 
 #: The per-data-set tests :func:`better_everywhere` offers.
@@ -66,8 +68,9 @@ class PairwiseResult:
         The pipelines, in the order of the matrices' rows and columns.
     probabilities : numpy.ndarray
         ``probabilities[i, j]`` is P(row i > column j), Eq. 9 on the paired runs (NaN on the diagonal).
-    lower, upper : numpy.ndarray
-        Ends of the percentile-bootstrap interval at level ``level`` (NaN on the diagonal).
+    interval : benchtrust.Interval
+        The percentile-bootstrap intervals at level ``level``: ``interval.low[i, j]`` and
+        ``interval.high[i, j]`` are the ends for row i against column j (NaN on the diagonal).
     better : numpy.ndarray
         ``better[i, j]``: row i is better than column j (lower > 0.5 and upper > γ).
     runs : int
@@ -84,8 +87,7 @@ class PairwiseResult:
 
     names: tuple[str, ...]
     probabilities: np.ndarray
-    lower: np.ndarray
-    upper: np.ndarray
+    interval: Interval
     better: np.ndarray
     runs: int
     comparisons: int
@@ -93,16 +95,57 @@ class PairwiseResult:
     alpha: float
     gamma: float
 
-    def __repr__(self):
+    @property
+    def better_pairs(self) -> tuple[tuple[str, str], ...]:
+        """The (better, worse) pairs of pipelines the decision finds, in the matrices' order."""
         rows, columns = np.nonzero(self.better)
-        wins = [f"{self.names[i]} > {self.names[j]}" for i, j in zip(rows, columns, strict=True)]
+        return tuple((self.names[i], self.names[j]) for i, j in zip(rows, columns, strict=True))
+
+    def __repr__(self):
+        wins = [f"{winner} > {loser}" for winner, loser in self.better_pairs]
         return (
             f"PairwiseResult(pipelines={list(self.names)}, runs={self.runs}, comparisons={self.comparisons}, "
             f"level={self.level:.6g}, gamma={self.gamma:g}, better={wins})"
         )
 
+    def __str__(self):
+        """P(A > B) of every pair as a matrix with its intervals, then the verdict (paper §6, C.5-C.6)."""
+        return _text.pairwise_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words: which pipelines are better than which (paper §6, C.6)."""
+        return _text.pairwise_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import pairwise_section
+
+        return section_html(pairwise_section(self))
+
+    def to_frame(self):
+        """The matrices in long form, a pandas DataFrame with one row per ordered pair of pipelines.
+
+        Columns ``a``, ``b`` (the pipelines, row and column of the matrices), ``p_a_beats_b``, ``low`` and
+        ``high`` (the interval's ends at level ``level``) and ``better`` (a is better than b).
+        """
+        import pandas as pd
+
+        rows, columns = np.nonzero(~np.eye(len(self.names), dtype=bool))
+        return pd.DataFrame(
+            {
+                "a": [self.names[i] for i in rows],
+                "b": [self.names[j] for j in columns],
+                "p_a_beats_b": self.probabilities[rows, columns],
+                "low": self.interval.low[rows, columns],
+                "high": self.interval.high[rows, columns],
+                "better": self.better[rows, columns],
+            }
+        )
+
     def to_dict(self):
-        """The result as plain JSON types (None on the matrices' diagonals)."""
+        """The result as plain JSON types (None on the matrices' diagonals); ``interval`` holds the matrices
+        of the intervals' ``low`` and ``high`` ends."""
         better = [[bool(x) for x in row] for row in self.better]
         return {
             "names": list(self.names),
@@ -112,8 +155,7 @@ class PairwiseResult:
             "alpha": self.alpha,
             "gamma": self.gamma,
             "probabilities": _fmt_matrix(self.probabilities),
-            "lower": _fmt_matrix(self.lower),
-            "upper": _fmt_matrix(self.upper),
+            "interval": {"low": _fmt_matrix(self.interval.low), "high": _fmt_matrix(self.interval.high)},
             "better": better,
         }
 
@@ -154,10 +196,10 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
     ...               "C": [0.90, 0.93, 0.90, 0.91, 0.92, 0.93, 0.90, 0.91, 0.94, 0.91]})
     >>> r.comparisons, round(r.level, 4)
     (3, 0.9833)
-    >>> float(r.probabilities[0, 1]), float(r.lower[0, 1]), bool(r.better[0, 1])
+    >>> float(r.probabilities[0, 1]), float(r.interval.low[0, 1]), bool(r.better[0, 1])
     (0.9, 0.6, True)
-    >>> r.better.sum()
-    np.int64(1)
+    >>> r.better_pairs
+    (('A', 'B'),)
     """
     items = _items(runs, "runs")
     if len(items) < 2:
@@ -196,8 +238,7 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
     return PairwiseResult(
         names=names,
         probabilities=probabilities,
-        lower=lower,
-        upper=upper,
+        interval=Interval(lower, upper),
         better=better,
         runs=int(N),
         comparisons=comparisons,
@@ -231,7 +272,7 @@ class DatasetTestResult:
         "wilcoxon signed-rank" or "friedman".
     statistic : float
         The test statistic as scipy.stats reports it.
-    pvalue : float
+    p_value : float
         Its p-value.
     datasets : tuple of str
         The data sets (the sample of the test).
@@ -243,7 +284,7 @@ class DatasetTestResult:
 
     test: str
     statistic: float
-    pvalue: float
+    p_value: float
     datasets: tuple[str, ...]
     algorithms: tuple[str, ...]
     alternative: str
@@ -251,17 +292,32 @@ class DatasetTestResult:
     def __repr__(self):
         return (
             f"DatasetTestResult(test={self.test!r}, statistic={self.statistic:.6g}, "
-            f"pvalue={self.pvalue:.6g}, "
+            f"p_value={self.p_value:.6g}, "
             f"datasets={len(self.datasets)}, algorithms={list(self.algorithms)}, "
             f"alternative={self.alternative!r})"
         )
+
+    def __str__(self):
+        """The test, its statistic and p-value, and the data sets, in words (paper §6)."""
+        return _text.dataset_test_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words: the test, the hypothesis tested and its p-value (paper §6)."""
+        return _text.dataset_test_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import dataset_test_section
+
+        return section_html(dataset_test_section(self))
 
     def to_dict(self):
         """The result as plain JSON types."""
         return {
             "test": self.test,
             "statistic": self.statistic,
-            "pvalue": self.pvalue,
+            "p_value": self.p_value,
             "datasets": list(self.datasets),
             "algorithms": list(self.algorithms),
             "alternative": self.alternative,
@@ -294,7 +350,7 @@ def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
     >>> from benchtrust.compare._many import wilcoxon_datasets
     >>> r = wilcoxon_datasets([0.81, 0.92, 0.75, 0.68, 0.88, 0.95],
     ...                       scores_b=[0.80, 0.90, 0.765, 0.65, 0.84, 0.90], alternative="greater")
-    >>> float(r.statistic), r.pvalue  # T+ = 1 + 3 + 4 + 5 + 6; P(T- <= 2) = 3/64
+    >>> float(r.statistic), r.p_value  # T+ = 1 + 3 + 4 + 5 + 6; P(T- <= 2) = 3/64
     (19.0, 0.046875)
     """
     from scipy import stats
@@ -318,7 +374,7 @@ def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
     return DatasetTestResult(
         test="wilcoxon signed-rank",
         statistic=float(result.statistic),
-        pvalue=float(result.pvalue),
+        p_value=float(result.pvalue),
         datasets=tuple(labels_a),
         algorithms=("A", "B"),
         alternative=alternative,
@@ -345,7 +401,7 @@ def friedman_datasets(scores):
     >>> from benchtrust.compare._many import friedman_datasets
     >>> r = friedman_datasets({"A": [0.81, 0.92, 0.75, 0.68], "B": [0.80, 0.90, 0.76, 0.65],
     ...                        "C": [0.70, 0.85, 0.70, 0.60]})
-    >>> float(r.statistic), round(r.pvalue, 4)
+    >>> float(r.statistic), round(r.p_value, 4)
     (6.5, 0.0388)
     """
     from scipy import stats
@@ -372,14 +428,14 @@ def friedman_datasets(scores):
     return DatasetTestResult(
         test="friedman",
         statistic=float(result.statistic),
-        pvalue=float(result.pvalue),
+        p_value=float(result.pvalue),
         datasets=tuple(labels),
         algorithms=names,
         alternative="two-sided",
     )
 
 
-def holm(pvalues, *, alpha=0.05):
+def holm(p_values, *, alpha=0.05):
     """Holm's step-down correction: adjusted p-values and which hypotheses are rejected.
 
     Sort the m p-values, p_(1) <= ... <= p_(m); reject H_(1), ..., H_(i) as long as p_(j) <= α/(m - j + 1)
@@ -392,7 +448,7 @@ def holm(pvalues, *, alpha=0.05):
     >>> adjusted.tolist(), rejected.tolist()
     ([0.03, 0.06, 0.06], [True, False, False])
     """
-    p = np.asarray(pvalues, dtype=float)
+    p = np.asarray(p_values, dtype=float)
     m = p.size
     order = np.argsort(p, kind="stable")
     scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
@@ -409,9 +465,9 @@ class EverywhereResult:
     ----------
     datasets : tuple of str
         The data sets.
-    pvalues : numpy.ndarray
+    p_values : numpy.ndarray
         One-sided p-value of "A better than B" on each data set.
-    adjusted : numpy.ndarray
+    adjusted_p_values : numpy.ndarray
         Holm-adjusted p-values.
     rejected : numpy.ndarray
         Data sets where "A is not better" is rejected (adjusted p-value <= α).
@@ -425,8 +481,8 @@ class EverywhereResult:
     """
 
     datasets: tuple[str, ...]
-    pvalues: np.ndarray
-    adjusted: np.ndarray
+    p_values: np.ndarray
+    adjusted_p_values: np.ndarray
     rejected: np.ndarray
     better_everywhere: bool
     test: str
@@ -439,6 +495,34 @@ class EverywhereResult:
             f"alpha={self.alpha:g})"
         )
 
+    def __str__(self):
+        """The p-values of every data set, Holm-adjusted, then the verdict (paper §6)."""
+        return _text.everywhere_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words: better on every data set, or where it is not shown (paper §6)."""
+        return _text.everywhere_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import everywhere_section
+
+        return section_html(everywhere_section(self))
+
+    def to_frame(self):
+        """One row per data set: ``dataset``, ``p_value``, ``adjusted_p_value`` (Holm) and ``rejected``."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "dataset": list(self.datasets),
+                "p_value": self.p_values,
+                "adjusted_p_value": self.adjusted_p_values,
+                "rejected": self.rejected,
+            }
+        )
+
     def to_dict(self):
         """The result as plain JSON types."""
         return {
@@ -446,8 +530,8 @@ class EverywhereResult:
             "test": self.test,
             "alpha": self.alpha,
             "datasets": list(self.datasets),
-            "pvalues": self.pvalues.tolist(),
-            "adjusted": self.adjusted.tolist(),
+            "p_values": self.p_values.tolist(),
+            "adjusted_p_values": self.adjusted_p_values.tolist(),
             "rejected": [bool(x) for x in self.rejected],
         }
 
@@ -490,7 +574,7 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
     >>> a = {"cifar": [0.91, 0.92, 0.93, 0.90, 0.94, 0.92], "sst2": [0.85, 0.86, 0.84, 0.88, 0.87, 0.86]}
     >>> b = {"cifar": [0.89, 0.90, 0.92, 0.88, 0.91, 0.90], "sst2": [0.83, 0.84, 0.83, 0.85, 0.85, 0.84]}
     >>> r = better_everywhere(a, runs_b=b)
-    >>> r.pvalues.tolist(), r.adjusted.tolist(), r.better_everywhere
+    >>> r.p_values.tolist(), r.adjusted_p_values.tolist(), r.better_everywhere
     ([0.015625, 0.015625], [0.03125, 0.03125], True)
     """
     from scipy import stats
@@ -507,7 +591,7 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
     if not isinstance(lower_is_better, bool):
         raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
 
-    names, pvalues = [], []
+    names, p_values = [], []
     for name, values in items_a:
         a = _runs_array(values, f"runs_a[{name!r}]")
         b = _runs_array(items_b[name], f"runs_b[{name!r}]")
@@ -525,13 +609,13 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
         else:
             p = float(stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue)
         names.append(name)
-        pvalues.append(p)
-    pvalues = np.array(pvalues)
-    adjusted, rejected = holm(pvalues, alpha=alpha)
+        p_values.append(p)
+    p_values = np.array(p_values)
+    adjusted, rejected = holm(p_values, alpha=alpha)
     return EverywhereResult(
         datasets=tuple(names),
-        pvalues=pvalues,
-        adjusted=adjusted,
+        p_values=p_values,
+        adjusted_p_values=adjusted,
         rejected=rejected,
         better_everywhere=bool(rejected.all()),
         test=test,

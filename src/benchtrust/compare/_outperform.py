@@ -17,10 +17,13 @@ this is the limit of the resampled percentile interval as the number of resample
 from __future__ import annotations
 
 import dataclasses
+import numbers
 
 import numpy as np
 
+from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability, check_seed
+from benchtrust.compare import _text
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.
@@ -175,7 +178,7 @@ class OutperformResult:
     ----------
     p_a_beats_b : float
         P(A > B), the proportion of pairs in which A scores better than B, ties counting one half (Eq. 9).
-    ci : tuple of float
+    ci : benchtrust.Interval
         (CI_min, CI_max), the percentile-bootstrap interval at level 1 - α (C.5).
     significant : bool
         CI_min > 0.5: the result is not explained by noise alone (H0: P(A > B) = 0.5).
@@ -197,10 +200,22 @@ class OutperformResult:
         "exact" or "resampled, B resamples".
     conclusion : str
         The decision in plain words.
+    names : tuple of str
+        What A and B are called ("A" and "B" unless named).
+    runs_a, runs_b : int
+        The runs given of A and of B (unpaired, the longer one's extra runs are left out of the pairs).
+    mean_a, mean_b : float
+        The mean score of all the runs given of A and of B.
+    pair_by : str or None
+        The column of a runs table the runs were paired by (C.2), when read from one by :func:`outperform`.
+    source : str or None
+        The runs file, when read from one.
+    seed : int or None
+        The seed given as a number (it names the random pairing); None for a Generator or no seed.
     """
 
     p_a_beats_b: float
-    ci: tuple[float, float]
+    ci: Interval
     significant: bool
     meaningful: bool
     n_pairs: int
@@ -213,6 +228,14 @@ class OutperformResult:
     lower_is_better: bool
     method: str
     conclusion: str
+    names: tuple[str, str] = ("A", "B")
+    runs_a: int = 0
+    runs_b: int = 0
+    mean_a: float = float("nan")
+    mean_b: float = float("nan")
+    pair_by: str | None = None
+    source: str | None = None
+    seed: int | None = None
 
     def __repr__(self):
         low, high = self.ci
@@ -224,8 +247,33 @@ class OutperformResult:
             f"paired={self.paired}, lower_is_better={self.lower_is_better}, method={self.method!r})"
         )
 
+    def __str__(self):
+        """The readable summary ``benchtrust compare outperform`` prints (paper §4.1, C.4-C.6)."""
+        return _text.outperform_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The decision in plain words (paper C.6): :attr:`conclusion`."""
+        return self.conclusion
+
+    @property
+    def a_is_better(self) -> bool:
+        """The decision of C.6: A is better than B (significant and meaningful)."""
+        return self.significant and self.meaningful
+
+    @property
+    def b_may_be_better(self) -> bool:
+        """CI_max < 0.5: B wins most pairs, so comparing B with A may find B better (it is not tested)."""
+        return bool(self.ci[1] < 0.5)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import outperform_section
+
+        return section_html(outperform_section(self))
+
     def to_dict(self):
-        """The result as plain JSON types."""
+        """The result as plain JSON types: the decision, then what A and B are (names, runs, pairing)."""
         return {
             "p_a_beats_b": self.p_a_beats_b,
             "ci": [self.ci[0], self.ci[1]],
@@ -241,31 +289,21 @@ class OutperformResult:
             "lower_is_better": self.lower_is_better,
             "method": self.method,
             "conclusion": self.conclusion,
+            "a": self.names[0],
+            "b": self.names[1],
+            "runs_a": self.runs_a,
+            "runs_b": self.runs_b,
+            "pair_by": self.pair_by,
         }
 
 
-def _conclusion(p, low, high, *, significant, meaningful, gamma, alpha):
-    level = f"{100 * (1 - alpha):g}%"
-    head = f"A outperforms B with probability {p:.2f} ({level} CI [{low:.2f}, {high:.2f}])"
-    if significant and meaningful:
-        return (
-            f"{head}: significant (lower end {low:.2f} > 0.5) and meaningful (upper end {high:.2f} > "
-            f"gamma = {gamma:g}): A is better than B in the conditions of these runs."
-        )
-    if significant:
-        return (
-            f"{head}: significant (lower end {low:.2f} > 0.5) but not meaningful (upper end {high:.2f} "
-            f"<= gamma = {gamma:g}): A outperforms B too rarely to matter; do not conclude A is better."
-        )
-    tail = (
-        " B may be the better one: compare B with A to test it."
-        if high < 0.5
-        else " More runs narrow the interval."
-    )
-    return (
-        f"{head}: not significant (lower end {low:.2f} <= 0.5): the difference could be noise alone; "
-        f"draw no conclusion.{tail}"
-    )
+def _names(names):
+    """`names` as a pair of non-empty strings (what A and B are called), or an InputError."""
+    if isinstance(names, str) or not isinstance(names, (tuple, list)) or len(names) != 2:
+        raise InputError(f"names: expected two names, for A and for B, got {names!r}")
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise InputError(f"names: expected two non-empty strings, got {names!r}")
+    return (names[0].strip(), names[1].strip())
 
 
 def probability_of_outperforming(
@@ -278,6 +316,7 @@ def probability_of_outperforming(
     lower_is_better=False,
     resamples=None,
     seed=None,
+    names=("A", "B"),
 ) -> OutperformResult:
     """P(A > B) over runs of two pipelines, its percentile-bootstrap interval and the paper's decision.
 
@@ -312,6 +351,8 @@ def probability_of_outperforming(
         K, the number of bootstrap resamples. None (default): the exact interval.
     seed : int or numpy.random.Generator, optional
         Randomness for the random pairing (``paired=False``, drawn first) and the resamples.
+    names : (str, str), default ("A", "B")
+        What A and B are called in the result's text and HTML.
 
     Returns
     -------
@@ -344,7 +385,7 @@ def probability_of_outperforming(
     >>> b = [0.80, 0.81, 0.81, 0.82, 0.80, 0.84, 0.78, 0.83, 0.80, 0.81]
     >>> r = probability_of_outperforming(a, b)
     >>> r.p_a_beats_b, r.ci
-    (0.85, (0.65, 1.0))
+    (0.85, Interval(low=0.65, high=1.0))
     >>> r.significant, r.meaningful
     (True, True)
     >>> print(r.conclusion)  # doctest: +NORMALIZE_WHITESPACE
@@ -372,6 +413,8 @@ def probability_of_outperforming(
     if resamples is not None:
         resamples = check_count(resamples, "resamples")
     rng = check_seed(seed)
+    names = _names(names)
+    given = {"runs_a": x.size, "runs_b": y.size, "mean_a": float(x.mean()), "mean_b": float(y.mean())}
     if paired:
         if x.size != y.size:
             raise InputError(
@@ -396,16 +439,11 @@ def probability_of_outperforming(
         indicators = (x > y) + 0.5 * (x == y)
         low, high = _resampled_interval(indicators, alpha, resamples, rng)
         method = f"resampled, {resamples} resamples"
-    significant = bool(low > 0.5)
-    meaningful = bool(high > gamma)
-    conclusion = _conclusion(
-        p, low, high, significant=significant, meaningful=meaningful, gamma=gamma, alpha=alpha
-    )
-    return OutperformResult(
+    result = OutperformResult(
         p_a_beats_b=float(p),
-        ci=(float(low), float(high)),
-        significant=significant,
-        meaningful=meaningful,
+        ci=Interval(float(low), float(high)),
+        significant=bool(low > 0.5),
+        meaningful=bool(high > gamma),
         n_pairs=n,
         wins=wins,
         ties=ties,
@@ -415,5 +453,86 @@ def probability_of_outperforming(
         paired=bool(paired),
         lower_is_better=bool(lower_is_better),
         method=method,
-        conclusion=conclusion,
+        conclusion="",
+        names=names,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
+        **given,
     )
+    return dataclasses.replace(result, conclusion=_text.outperform_conclusion(result))
+
+
+def outperform(
+    runs,
+    *,
+    a,
+    b,
+    pair_by=None,
+    algorithm_column="algorithm",
+    score_column="score",
+    gamma=0.75,
+    alpha=0.05,
+    lower_is_better=False,
+    resamples=None,
+    seed=None,
+) -> OutperformResult:
+    """P(A > B) of two algorithms of a runs table, its interval and the decision (paper §4.1, C.2-C.6).
+
+    Reads the runs of `a` and `b` from a long-format table, one run per row, pairs them by the values
+    of column `pair_by` (C.2) or, without it, at random (C.4), and calls
+    :func:`probability_of_outperforming` on them. The result names A and B, the pairing and the file.
+
+    Parameters
+    ----------
+    runs : str, os.PathLike or pandas.DataFrame
+        A CSV/TSV file (comma, tab or semicolon; ``#`` lines skipped) or a DataFrame, with a column naming
+        each run's algorithm, a column of scores and, to pair, a column identifying each run's split and
+        seeds; other columns are ignored.
+    a, b : str
+        Algorithms A and B, as named in column `algorithm_column`.
+    pair_by : str, optional
+        The column pairing the runs: each of its values must appear once for A and once for B. None: the
+        runs are paired at random with `seed` and the longer list's extra runs left out.
+    algorithm_column, score_column : str, default "algorithm", "score"
+        The columns naming each run's algorithm and holding its score (matched in any case).
+    gamma, alpha, lower_is_better, resamples, seed
+        As for :func:`probability_of_outperforming`.
+
+    Returns
+    -------
+    OutperformResult
+
+    Raises
+    ------
+    benchtrust.InputError
+        Naming the file (or ``<table>``), the line (or row) and the column at fault: a missing column, an
+        algorithm not in the table, fewer than two runs, a pairing value missing for A or B, a score that
+        is not a number.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"model": ["lr", "rf"] * 10, "seed": [k // 2 for k in range(20)],
+    ...                       "accuracy": [0.91, 0.90, 0.93, 0.91, 0.90, 0.91, 0.94, 0.92, 0.92, 0.90,
+    ...                                    0.95, 0.93, 0.91, 0.91, 0.93, 0.92, 0.92, 0.90, 0.94, 0.92]})
+    >>> r = outperform(table, a="lr", b="rf", pair_by="seed", algorithm_column="model",
+    ...                score_column="accuracy")
+    >>> r.names, r.n_pairs, r.p_a_beats_b, r.a_is_better
+    (('lr', 'rf'), 10, 0.85, True)
+    """
+    from benchtrust.compare._runs import read_runs
+
+    read = read_runs(
+        runs, a=a, b=b, pair_by=pair_by, algorithm_column=algorithm_column, score_column=score_column
+    )
+    result = probability_of_outperforming(
+        read.a,
+        read.b,
+        paired=read.paired,
+        gamma=gamma,
+        alpha=alpha,
+        lower_is_better=lower_is_better,
+        resamples=resamples,
+        seed=seed,
+        names=read.names,
+    )
+    return dataclasses.replace(result, pair_by=read.pair_by, source=read.source)

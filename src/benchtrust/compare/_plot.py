@@ -3,7 +3,7 @@ improvements against the benchmark's noise (§2.2)."""
 
 from __future__ import annotations
 
-from benchtrust._figures import image_format, new_figure, write_figure
+from benchtrust._figures import axes_for
 
 #: Fig. 6 colours: single point green, average orange, probability of outperforming purple.
 _CRITERION_STYLE = {
@@ -14,7 +14,7 @@ _CRITERION_STYLE = {
 _ESTIMATOR_STYLE = {"ideal": ("-", "ideal estimator"), "biased": ("--", "biased estimator")}
 
 
-def plot_error_rates(result, path, *, title=None):
+def plot_error_rates(result, *, ax=None, title=None):
     """Draw the detection rates of the criteria against the true P(A > B), as in the paper's Fig. 6.
 
     The x axis is the true probability that A outperforms B; the y axis the rate at which each criterion
@@ -24,46 +24,36 @@ def plot_error_rates(result, path, *, title=None):
     significant but not meaningful (0.5 < P(A > B) <= γ, grey), and H1 true (P(A > B) > γ, a missed
     detection is a false negative).
 
-    The figure is written with matplotlib's Agg renderer (no display needed, pyplot's global state is not
-    touched) to a temporary file in the target folder, then renamed onto `path`. The format follows the
-    file's suffix (``.png`` when it has none).
-
     Parameters
     ----------
     result : ErrorRatesResult
         From :func:`error_rates`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        The Axes to draw on; default: those of a new 8 x 5 inch figure (drawn without a display, pyplot's
+        global state untouched).
     title : str, optional
-        Figure title; default: k, the number of simulations, δ/σ and γ.
+        The title; default: k, the number of simulations, δ/σ and γ.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
-
-    Raises
-    ------
-    benchtrust.InputError
-        If the folder does not exist or cannot be written to, or the suffix is not an image format
-        matplotlib writes.
+    matplotlib.axes.Axes
+        The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
     Examples
     --------
     >>> import pathlib, tempfile
-    >>> from benchtrust.compare._error_rates import error_rates
-    >>> from benchtrust.compare._plot import plot_error_rates
+    >>> from benchtrust import save_figure
+    >>> from benchtrust.compare import error_rates, plot_error_rates
     >>> r = error_rates(0.01, conditional_sd=0.008, bias_sd=0.004, simulations=200, seed=0)
+    >>> ax = plot_error_rates(r)
+    >>> ax.get_xlabel()
+    'true P(A > B)'
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_error_rates(r, pathlib.Path(folder, "fig6.png"))
+    ...     written = save_figure(ax, pathlib.Path(folder, "fig6.png"))
     ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
     fig6.png True
-    ['fig6.png']
     """
-    image_format(path)  # before drawing
-    figure = new_figure((8, 5))
-    ax = figure.add_subplot()
+    ax = axes_for(ax, (8, 5))
 
     p = result.probabilities
     low = min(float(p.min()), 0.5)
@@ -91,10 +81,10 @@ def plot_error_rates(result, path, *, title=None):
             f"\N{GREEK SMALL LETTER ALPHA} = {result.alpha:g}"
         )
     ax.set_title(title, fontsize="medium")
-    return write_figure(figure, path)
+    return ax
 
 
-def plot_history(result, path, *, title=None):
+def plot_history(result, *, ax=None, title=None):
     """Draw successive state-of-the-art results against the benchmark's noise, as in the paper's Fig. 3.
 
     Dots are the results over time. Above (or, for errors, below) the prior state of the art, a red band
@@ -102,48 +92,39 @@ def plot_history(result, path, *, title=None):
     threshold are green circles (likely significant), the others red crosses; the first result, with
     nothing to improve on, is black.
 
-    The figure is written with matplotlib's Agg renderer to a temporary file in the target folder, then
-    renamed onto `path`. The format follows the file's suffix (``.png`` when it has none).
-
     Parameters
     ----------
     result : HistoryResult
         From :func:`history`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        The Axes to draw on; default: those of a new 8 x 5 inch figure (drawn without a display, pyplot's
+        global state untouched).
     title : str, optional
-        Figure title; default: σ (or n) and α.
+        The title; default: σ (or n) and α.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
-
-    Raises
-    ------
-    benchtrust.InputError
-        If the folder does not exist or cannot be written to, or the suffix is not an image format
-        matplotlib writes.
+    matplotlib.axes.Axes
+        The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
     Examples
     --------
     >>> import pathlib, tempfile
-    >>> from benchtrust.compare._history import history
-    >>> from benchtrust.compare._plot import plot_history
+    >>> from benchtrust import save_figure
+    >>> from benchtrust.compare import history, plot_history
     >>> r = history(["2017-01-10", "2018-03-01", "2018-11-20", "2019-06-01"],
     ...             [0.80, 0.83, 0.84, 0.87], sigma=0.01)
+    >>> ax = plot_history(r)
+    >>> ax.get_xlabel()
+    'date of publication'
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_history(r, pathlib.Path(folder, "fig3.png"))
+    ...     written = save_figure(ax, pathlib.Path(folder, "fig3.png"))
     ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
     fig3.png True
-    ['fig3.png']
     """
     import numpy as np
 
-    image_format(path)  # before drawing
-    figure = new_figure((8, 5))
-    ax = figure.add_subplot()
+    ax = axes_for(ax, (8, 5))
 
     x = result.dates
     if x.dtype.kind == "M":
@@ -209,7 +190,7 @@ def plot_history(result, path, *, title=None):
         title = (
             "Published improvements compared to benchmark variance (Bouthillier et al., Fig. 3)\n"
             f"{source}, \N{GREEK SMALL LETTER ALPHA} = {result.alpha:g}; "
-            f"{int(result.significant.sum())} of {max(n - 1, 0)} increments significant"
+            f"{result.significant_increments} of {result.compared} increments significant"
         )
     ax.set_title(title, fontsize="medium")
-    return write_figure(figure, path)
+    return ax

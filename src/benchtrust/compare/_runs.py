@@ -1,44 +1,47 @@
-"""Reading the files of ``benchtrust compare``: runs of two pipelines (RUNS.csv) and a benchmark's history
-(HISTORY.csv).
+"""Reading the tables of ``benchtrust compare``: runs of two pipelines (RUNS.csv) and a benchmark's history
+(HISTORY.csv), each from a file or a pandas DataFrame.
 
-RUNS.csv is in long format, one run per row: a column ``algorithm`` naming the pipeline, a column ``score``
-and, for paired runs (paper appendix C.2), a column such as ``seed`` or ``split`` whose value identifies
-the run's split and seeds. HISTORY.csv holds one published result per row: columns ``date`` and ``score``.
-Column names are matched without regard to case; blank lines and lines starting with ``#`` are skipped;
-the delimiter (comma, tab or semicolon) is read off the header line.
+RUNS.csv is in long format, one run per row: a column naming the pipeline (``algorithm`` unless told
+otherwise), a column of scores (``score``) and, for paired runs (paper appendix C.2), a column such as
+``seed`` or ``split`` whose value identifies the run's split and seeds. HISTORY.csv holds one published
+result per row: a column of dates (``date``) and one of scores (``score``). Column names are matched without
+regard to case; blank lines and lines starting with ``#`` are skipped; the delimiter (comma, tab or
+semicolon) is read off the header line.
 
-Every mistake raises :class:`benchtrust.InputError` naming the file, the 1-based line and the column.
+Every mistake raises :class:`benchtrust.InputError` naming the file, the 1-based line and the column (for a
+DataFrame: the row's label and the column).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import numpy as np
 
-from benchtrust._io import InputError, is_number, read_table
+from benchtrust._io import InputError, is_number, table_of
 
 __all__ = ["PairedRuns", "read_history", "read_runs"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class PairedRuns:
-    """The scores of algorithms A and B read from a runs file.
+    """The scores of algorithms A and B read from a runs table.
 
     Attributes
     ----------
     a, b : numpy.ndarray
         The scores of the runs of A and of B. When paired, ``a[i]`` and ``b[i]`` share ``keys[i]``.
     names : tuple of str
-        The names of A and B as written in the file.
+        The names of A and B as written in the table.
     pair_by : str or None
         The column the runs were paired by (as written in the header); None: unpaired.
     keys : tuple of str
         The values of the pairing column, one per pair, in the order of A's runs (empty when unpaired).
     algorithms : tuple of str
-        Every algorithm named in the file, in order of first appearance.
-    source : str
-        The file's name.
+        Every algorithm named in the table, in order of first appearance.
+    source : str or None
+        The file's name; None for a DataFrame.
     """
 
     a: np.ndarray
@@ -47,25 +50,45 @@ class PairedRuns:
     pair_by: str | None
     keys: tuple[str, ...]
     algorithms: tuple[str, ...]
-    source: str
+    source: str | None
 
     @property
     def paired(self) -> bool:
         return self.pair_by is not None
 
 
-def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
+def _column_name(value, name):
+    """`value`, the name of a column given as argument `name`, or an InputError."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{name}: expected the name of a column, got {value!r}")
+    return value.strip()
+
+
+def _source(source):
+    """The file name of a table read from a path; None for a DataFrame."""
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) else None
+
+
+def _row(table, k):
+    """Where row `k` of `table` is, without the table's name: ``line 5`` (a file) or ``row 3`` (a frame)."""
+    return table.where(k)[len(table.name) + 2 :]
+
+
+def read_runs(runs, *, a, b, pair_by=None, algorithm_column="algorithm", score_column="score") -> PairedRuns:
     """Read the runs of algorithms ``a`` and ``b`` from a long-format table (one run per row).
 
     Parameters
     ----------
-    path : str or os.PathLike
-        A CSV/TSV file with columns ``algorithm`` and ``score`` and, to pair, column ``pair_by``.
+    runs : str, os.PathLike or pandas.DataFrame
+        A CSV/TSV file, or a DataFrame, with columns `algorithm_column` and `score_column` and, to pair,
+        column `pair_by`; other columns are ignored.
     a, b : str
-        The two algorithms to compare, as named in column ``algorithm``.
+        The two algorithms to compare, as named in column `algorithm_column`.
     pair_by : str, optional
         The column whose values pair the runs (paper C.2): each of its values must appear exactly once for
         A and once for B. None: the runs are not paired.
+    algorithm_column, score_column : str
+        The columns naming each run's algorithm and holding its score (any case).
 
     Returns
     -------
@@ -81,16 +104,21 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
     >>> runs.a.tolist(), runs.b.tolist(), runs.keys
     ([0.9, 0.91], [0.8, 0.85], ('1', '2'))
     """
-    table = read_table(path, example="algorithm,seed,score")
-    name = table.name
     for option, value in (("a", a), ("b", b)):
         if not isinstance(value, str) or not value.strip():
             raise InputError(f"{option}: expected the name of an algorithm, got {value!r}")
     a, b = a.strip(), b.strip()
     if a == b:
         raise InputError(f"a, b: both name {a!r}; compare two different algorithms")
-    algorithm = table.column("algorithm")
-    score = table.column("score")
+    algorithm_column = _column_name(algorithm_column, "algorithm_column")
+    score_column = _column_name(score_column, "score_column")
+    if pair_by is not None:
+        pair_by = _column_name(pair_by, "pair_by")
+    table = table_of(runs, example=f"{algorithm_column},seed,{score_column}")
+    name = table.name
+    kind = "table" if _source(runs) is None else "file"
+    algorithm = table.column(algorithm_column)
+    score = table.column(score_column)
     key = None if pair_by is None else table.column(pair_by, purpose=" to pair the runs by")
     names = table.texts(algorithm, "an algorithm name")
     scores = table.numbers(score)
@@ -100,13 +128,13 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
         if wanted not in present:
             listed = ", ".join(repr(found) for found in present)
             raise InputError(
-                f"{name}: no runs of algorithm {wanted!r}; the algorithms in the file are {listed}"
+                f"{name}: no runs of algorithm {wanted!r}; the algorithms in the {kind} are {listed}"
             )
         rows[wanted] = [k for k, found in enumerate(names) if found == wanted]
         if len(rows[wanted]) < 2:
             raise InputError(
-                f"{name}: algorithm {wanted!r} has {len(rows[wanted])} run (line "
-                f"{table.lines[rows[wanted][0]]}); at least 2 runs of each are needed"
+                f"{name}: algorithm {wanted!r} has {len(rows[wanted])} run ({_row(table, rows[wanted][0])}); "
+                "at least 2 runs of each are needed"
             )
     if key is None:
         return PairedRuns(
@@ -116,7 +144,7 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
             pair_by=None,
             keys=(),
             algorithms=present,
-            source=name,
+            source=_source(runs),
         )
     column = table.header[key]
     values = table.texts(key, f"a value of {column!r} to pair the runs by")
@@ -126,8 +154,8 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
         for k in rows[wanted]:
             if values[k] in seen:
                 raise InputError(
-                    f"{name}, line {table.lines[k]}: algorithm {wanted!r} has a second run with {column} "
-                    f"{values[k]!r} (the first is on line {table.lines[seen[values[k]]]}); to pair the runs "
+                    f"{table.where(k)}: algorithm {wanted!r} has a second run with {column} "
+                    f"{values[k]!r} (the first is on {_row(table, seen[values[k]])}); to pair the runs "
                     f"each value of {column!r} must appear once for each algorithm"
                 )
             seen[values[k]] = k
@@ -138,7 +166,7 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
             k = positions[one][missing[0]]
             more = f" (and {len(missing) - 1} more values)" if len(missing) > 1 else ""
             raise InputError(
-                f"{name}, line {table.lines[k]}: {column} {missing[0]!r} has a run of {one!r} but none of "
+                f"{table.where(k)}: {column} {missing[0]!r} has a run of {one!r} but none of "
                 f"{other!r}{more}; to pair the runs every value of {column!r} must appear once for each "
                 "algorithm"
             )
@@ -150,24 +178,27 @@ def read_runs(path, *, a, b, pair_by=None) -> PairedRuns:
         pair_by=column,
         keys=keys,
         algorithms=present,
-        source=name,
+        source=_source(runs),
     )
 
 
-def read_history(path) -> tuple[list[str], np.ndarray]:
+def read_history(history, *, date_column="date", score_column="score") -> tuple[list, np.ndarray]:
     """Read a benchmark's history: the dates (as written) and scores of its published results.
 
     Parameters
     ----------
-    path : str or os.PathLike
-        A CSV/TSV file with columns ``date`` (ISO dates such as 2019-05-28, or numbers such as 2019.4) and
-        ``score``, one published result per row; other columns are ignored.
+    history : str, os.PathLike or pandas.DataFrame
+        A CSV/TSV file, or a DataFrame, with columns `date_column` (ISO dates such as 2019-05-28, or
+        numbers such as 2019.4) and `score_column`, one published result per row; other columns are
+        ignored.
+    date_column, score_column : str
+        The columns holding the dates and the scores (any case).
 
     Returns
     -------
     (list, numpy.ndarray)
         The dates (strings as written, or floats when every date is a number) and the scores, in the
-        file's order.
+        table's order.
 
     Examples
     --------
@@ -178,13 +209,15 @@ def read_history(path) -> tuple[list[str], np.ndarray]:
     ...     read_history(path)
     (['2018-01-02', '2019-03-04'], array([0.91, 0.93]))
     """
-    table = read_table(path, example="date,score")
-    date = table.column("date")
-    score = table.column("score")
+    date_column = _column_name(date_column, "date_column")
+    score_column = _column_name(score_column, "score_column")
+    table = table_of(history, example=f"{date_column},{score_column}")
+    date = table.column(date_column)
+    score = table.column(score_column)
     dates = table.texts(date, "a date such as 2019-05-28")
     numeric = is_number(dates[0])
-    for cell, line in zip(dates, table.lines, strict=True):
-        where = f"{table.name}, line {line}, column {table.header[date]!r}"
+    for k, cell in enumerate(dates):
+        where = f"{table.where(k)}, column {table.header[date]!r}"
         if not _is_date(cell):
             raise InputError(
                 f"{where}: {cell!r} is not a date; expected an ISO date such as 2019-05-28, or a number "

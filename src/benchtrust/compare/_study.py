@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_seed
+from benchtrust.compare import _text
 
 __all__ = ["NoisyGridSearch", "RandomSearch", "Run", "Runs", "Study", "out_of_bootstrap"]
 
@@ -276,6 +277,21 @@ class Runs:
         fixed = list(self.fixed)
         return f"Runs({len(self)} runs, sources={list(self.sources)}, fixed={fixed}{summary})"
 
+    def __str__(self):
+        """The runs as a table (score, test size, hyperparameters), then the verdict (paper §2, C.1)."""
+        return _text.runs_text(self)
+
+    @property
+    def verdict(self) -> str:
+        """The runs in plain words: which sources were randomised, the scores' mean and spread."""
+        return _text.runs_verdict(self)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+        from benchtrust.compare._section import runs_section
+
+        return section_html(runs_section(self))
+
     def to_dict(self):
         """The table as plain JSON types."""
         return {
@@ -362,7 +378,7 @@ def _hopt(study, tv, seeds, search_seed):
         return {**base, **best}
     candidates = search.candidates(rng)
     values = np.array([evaluate(c) for c in candidates])
-    best = int(np.argmax(values) if study.greater_is_better else np.argmin(values))
+    best = int(np.argmin(values) if study.lower_is_better else np.argmax(values))
     return {**base, **candidates[best]}
 
 
@@ -433,8 +449,8 @@ class Study:
         HOpt (§2.1, appendix E). A callable is ``search(evaluate, rng) -> dict``, where ``evaluate(λ)``
         returns the validation score of λ. The search runs on a train/validation out-of-bootstrap split of
         the run's training examples, both drawn with the 'search' seed ξ_H.
-    greater_is_better : bool, default True
-        Whether the search maximises (accuracy) or minimises (error) the score.
+    lower_is_better : bool, default False
+        Whether the search minimises the score (an error, a loss) rather than maximising it (accuracy).
     results : str or Path, optional
         A JSON-lines file: each finished run is appended and flushed at once, and a later ``run`` with the
         same file reuses the runs it holds (matched by run index and seeds) instead of training again. Use
@@ -469,7 +485,7 @@ class Study:
         sources: Iterable[str] = DEFAULT_SOURCES,
         hyperparameters: Mapping[str, Any] | None = None,
         search: RandomSearch | NoisyGridSearch | Callable | None = None,
-        greater_is_better: bool = True,
+        lower_is_better: bool = False,
         results: str | os.PathLike | None = None,
         n_jobs: int = 1,
         backend: str | None = None,
@@ -510,7 +526,9 @@ class Study:
         if hyperparameters is not None and not isinstance(hyperparameters, Mapping):
             raise InputError(f"hyperparameters: expected a dict, got {hyperparameters!r}")
         self.hyperparameters = dict(hyperparameters or {})
-        self.greater_is_better = bool(greater_is_better)
+        if not isinstance(lower_is_better, (bool, np.bool_)):
+            raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
+        self.lower_is_better = bool(lower_is_better)
         self.results = None if results is None else Path(results)
         if self.results is not None and self.results.is_dir():
             raise InputError(f"results: {self.results} is a folder; expected a file path")

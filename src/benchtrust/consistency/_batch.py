@@ -4,7 +4,8 @@ A claims table has one row per reported result: the counts of the experiment (``
 and for cross-validation ``folds`` and its options) and the reported scores, one column per score. Each row
 gets its own verdict; a row with a mistake gets the verdict ``"error"`` with a message naming its line and
 column, and the other rows are still checked. Rows are checked in parallel with joblib and read as a
-stream, so a table of 100,000 claims needs memory for its verdicts only.
+stream, so a table of 100,000 claims needs memory for its verdicts only. (That is why the claims are not
+read with :func:`benchtrust._io.table_of`, which holds a whole table and refuses it for one bad row.)
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from benchtrust._html import section_html
 from benchtrust._io import InputError, sniff_delimiter, write_atomic
 from benchtrust.consistency._scores import score as _score
-from benchtrust.consistency._text import batch_text, batch_verdict
+from benchtrust.consistency._section import batch_section
+from benchtrust.consistency._text import batch_text, batch_verdict, claim_message
 
-__all__ = ["BatchResult", "check_batch", "read_folding"]
+__all__ = ["BatchResult", "check_batch", "output_format", "read_folding"]
 
 #: The columns of a claims table that are not scores, in the order the documentation lists them.
 OPTIONS = (
@@ -100,34 +103,65 @@ class BatchResult:
         line."""
         return "\n\n".join(batch_verdict(self, wrap=False))
 
+    def _repr_html_(self):
+        """The result as a notebook shows it: the report's section (paper §3-4)."""
+        return section_html(batch_section(self))
+
     def to_dict(self):
         """The result as plain JSON types: ``source``, ``counts`` and ``rows`` (a list of dicts)."""
         return {"source": self.source, "counts": dict(self.counts), "rows": [dict(row) for row in self.rows]}
 
-    def write(self, path):
-        """Write the rows to `path`, atomically: CSV (columns :data:`FIELDS`) or JSON, by the suffix.
+    def to_frame(self):
+        """The verdicts as a table, one row per claim in table order.
 
-        A CSV file has one line per claim; ``consistent`` is ``true``, ``false`` or empty. A JSON file holds
-        :meth:`to_dict`. The file is written under a temporary name in its folder and renamed into place.
+        Returns
+        -------
+        pandas.DataFrame
+            The columns of :data:`FIELDS`: ``line`` (int), ``id`` (text, missing where the claim has
+            none), ``check``, ``verdict``, ``consistent`` (nullable boolean: missing for an error),
+            ``detail`` (nullable integer) and ``message``; the rows of :attr:`rows`. :meth:`write` writes
+            this table.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> claims = pd.DataFrame({"positives": [100, 100], "negatives": [200, 200],
+        ...                        "acc": ["0.8967", "0.8967"], "sens": ["0.85", "0.85"],
+        ...                        "ppv": ["0.8416", "0.8461"]})
+        >>> check_batch(claims).to_frame()[["line", "verdict", "consistent", "detail"]]
+           line       verdict  consistent  detail
+        0     2    consistent        True       1
+        1     3  inconsistent       False       0
+        """
+        import pandas as pd
+
+        frame = pd.DataFrame.from_records(list(self.rows), columns=list(FIELDS))
+        return frame.astype({"line": "int64", "consistent": "boolean", "detail": "Int64"})
+
+    def write(self, path):
+        """Write the rows to `path`, atomically: CSV (the table of :meth:`to_frame`) or JSON, by the suffix.
+
+        A CSV file has one line per claim; ``consistent`` is ``true``, ``false`` or empty, as are missing
+        cells. A JSON file holds :meth:`to_dict`. The file is written under a temporary name in its folder
+        and renamed into place.
 
         Raises
         ------
         InputError
             If the suffix is neither ``.csv`` nor ``.json``, or the folder does not exist.
         """
-        if _output_format(path) == "json":
+        if output_format(path) == "json":
             write_atomic(path, json.dumps(self.to_dict(), indent=2) + "\n")
             return
+        frame = self.to_frame()
+        consistent = frame["consistent"].map({True: "true", False: "false"}, na_action="ignore")
+        cells = frame.astype(object).assign(consistent=consistent.astype(object))
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(FIELDS)
-        for row in self.rows:
-            cells = dict(row, consistent={True: "true", False: "false", None: ""}[row["consistent"]])
-            writer.writerow(["" if cells[field] is None else cells[field] for field in FIELDS])
+        cells.where(cells.notna(), "").to_csv(buffer, index=False, lineterminator="\n")
         write_atomic(path, buffer.getvalue())
 
 
-def _output_format(path):
+def output_format(path):
     """``"csv"`` or ``"json"``, by the suffix of `path`; InputError for any other."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".csv", ".json"):
@@ -135,7 +169,16 @@ def _output_format(path):
     return suffix[1:]
 
 
-def check_batch(claims, *, n_jobs=None, progress: Callable[[int, int], object] | None = None) -> BatchResult:
+def check_batch(
+    claims,
+    *,
+    id_column: str = "id",
+    positives_column: str = "positives",
+    negatives_column: str = "negatives",
+    folds_column: str = "folds",
+    n_jobs=None,
+    progress: Callable[[int, int], object] | None = None,
+) -> BatchResult:
     """Check every claim of a claims table, each row as paper §3 (one test set) or §4 (k-fold).
 
     A claims table has a header line naming its columns and one claim per row:
@@ -151,6 +194,9 @@ def check_batch(claims, *, n_jobs=None, progress: Callable[[int, int], object] |
     * every other column is a score, named by its abbreviation or an alias (``acc``, ``sensitivity``,
       ``f1``, ...). An empty score cell means that score was not reported.
 
+    A table that names the first four columns otherwise (``paper``, ``p``, ``n``, ``k``) says so with the
+    ``*_column`` arguments. Column names are matched in any case.
+
     Cells are read as text, so ``0.9400`` keeps its four decimals when ε is inferred. The delimiter is
     taken from the header line (comma, tab or semicolon). A file is read as UTF-8, with or without a
     byte-order mark, as a stream, and never modified; blank lines are skipped, and lines starting with
@@ -164,6 +210,9 @@ def check_batch(claims, *, n_jobs=None, progress: Callable[[int, int], object] |
     ----------
     claims : str, os.PathLike or pandas.DataFrame
         The claims file (CSV/TSV), or a table with the same columns.
+    id_column, positives_column, negatives_column, folds_column : str
+        The names of the columns ``id``, ``positives``, ``negatives`` and ``folds`` in the table; messages
+        name the columns as the table does.
     n_jobs : int, optional
         Rows checked in parallel, as in :class:`joblib.Parallel` (-1: one per CPU). None: one, unless run
         inside :func:`joblib.parallel_config` (which may name another backend, such as dask).
@@ -181,7 +230,8 @@ def check_batch(claims, *, n_jobs=None, progress: Callable[[int, int], object] |
     InputError
         For mistakes in the table as a whole, naming the file and line: missing, unreadable or not UTF-8;
         no header or no rows; a column missing (``positives``, ``negatives``), named twice, or neither an
-        option nor a score (the message lists the known scores); no score column.
+        option nor a score (the message lists the known scores); no score column. For a ``*_column``
+        argument that is not a name, or names the column another one names.
 
     Examples
     --------
@@ -198,21 +248,30 @@ def check_batch(claims, *, n_jobs=None, progress: Callable[[int, int], object] |
     BatchResult(source='<table>', rows=2, consistent=1, inconsistent=1, error=0)
     >>> [(row["id"], row["verdict"], row["detail"]) for row in result.rows]
     [('as reported', 'consistent', 2), ('p = 1100', 'inconsistent', 0)]
+
+    A table whose columns are named otherwise:
+
+    >>> claims = pd.DataFrame({"paper": ["typo"], "P": [100], "N": [200], "acc": ["0.8967"], "sens": ["0.85"],
+    ...                        "ppv": ["0.8461"]})
+    >>> result = check_batch(claims, id_column="paper", positives_column="P", negatives_column="N")
+    >>> [(row["id"], row["verdict"]) for row in result.rows]
+    [('typo', 'inconsistent')]
     """
     from joblib import Parallel, delayed, effective_n_jobs
 
+    names = _names(id=id_column, positives=positives_column, negatives=negatives_column, folds=folds_column)
     source = _TABLE if _is_frame(claims) else os.fspath(claims)
     total = sum(1 for _ in _records(claims)) - 1  # a first pass: finds mistakes in the file as a whole
     with contextlib.closing(_records(claims)) as records:
         header_line, header = next(records)
         if total == 0:
             raise InputError(f"{source}: no claims below the header (line {header_line})")
-        columns = _columns(header, source, header_line)
+        columns = _columns(header, source, header_line, names)
         # Rows go to the workers in chunks: enough per chunk to outweigh the cost of sending it, few enough
         # that every worker gets several chunks (a row with unknown folds may take seconds).
         size = max(1, min(_CHUNK, total // (8 * effective_n_jobs(n_jobs))))
         chunks = iter(lambda: list(itertools.islice(records, size)), [])
-        tasks = (delayed(_check_rows)(source, columns, chunk) for chunk in chunks)
+        tasks = (delayed(_check_rows)(source, columns, names, chunk) for chunk in chunks)
         rows = []
         for checked in Parallel(n_jobs=n_jobs, return_as="generator")(tasks):
             rows.extend(checked)
@@ -341,45 +400,76 @@ def _text(cell) -> str:
 _EXAMPLE = "id,positives,negatives,acc,sens,spec"
 
 
-def _columns(header: list[str], source: str, line: int) -> tuple[tuple[str, str, str], ...]:
+def _names(**named) -> dict[str, str]:
+    """The table's name of each claims column (:data:`OPTIONS`): as `named` says, checked, or the option's."""
+    names = dict(zip(OPTIONS, OPTIONS, strict=True))
+    for option, name in named.items():
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{option}_column: expected the name of a column, got {name!r}")
+        names[option] = name.strip()
+    taken = {}
+    for option, name in names.items():
+        other = taken.setdefault(name.lower(), option)
+        if other != option and option in named:
+            where = f"{other}_column={names[other]!r} and {option}_column={name!r}"
+            raise InputError(f"{where} name the same column; give each its own")
+        if other != option:  # the options after those of `named` keep their names
+            raise InputError(
+                f"{other}_column: {names[other]!r} is the claims column {option!r}; choose another"
+            )
+    return names
+
+
+def _example(names) -> str:
+    """A header line such as the table could have: the first columns as `names` says, and three scores."""
+    return ",".join([names["id"], names["positives"], names["negatives"], "acc", "sens", "spec"])
+
+
+def _columns(header: list[str], source: str, line: int, names) -> tuple[tuple[str, str, str], ...]:
     """What each column of the header is: (kind, key, name as written); InputError for a wrong header.
 
-    Kind ``"option"`` has the option's name as key; kind ``"score"`` has the name as written, which is the
-    key of the scores given to the library (so that its messages name the column).
+    Kind ``"option"`` has the option's name as key (the column the table names so in `names`); kind
+    ``"score"`` has the name as written, which is the key of the scores given to the library (so that its
+    messages name the column).
     """
     where = f"{source}, line {line}"
+    options = {name.lower(): option for option, name in names.items()}
     columns, seen, scores = [], {}, {}
     for k, field in enumerate(header):
         written = field.strip()
         if not written:
-            raise InputError(f"{where}: column {k + 1} has no name; expected a header such as {_EXAMPLE}")
-        key = written.lower()
-        if key in OPTIONS:
-            kind, canonical = "option", key
+            raise InputError(
+                f"{where}: column {k + 1} has no name; expected a header such as {_example(names)}"
+            )
+        if written.lower() in options:
+            kind, key = "option", options[written.lower()]
+            canonical = key
         else:
             try:
                 found = _score(written)
             except InputError as exc:
                 raise InputError(
-                    f"{where}, column {written!r}: not a claims column ({', '.join(OPTIONS)}) "
+                    f"{where}, column {written!r}: not a claims column ({', '.join(names.values())}) "
                     f"nor a score: {exc}"
                 ) from None
-            kind, canonical = "score", found.name
+            kind, key, canonical = "score", written, found.name
         if canonical in seen:
             same = f" (both {canonical})" if kind == "score" else ""
             raise InputError(f"{where}: columns {seen[canonical]!r} and {written!r} are the same{same}")
         seen[canonical] = written
         if kind == "score":
             scores[canonical] = written
-        columns.append((kind, key if kind == "option" else written, written))
-    missing = [name for name in ("positives", "negatives") if name not in seen]
+        columns.append((kind, key, written))
+    missing = [names[option] for option in ("positives", "negatives") if option not in seen]
     if missing:
         found = ", ".join(repr(field.strip()) for field in header)
         raise InputError(
             f"{where}: no column {' nor '.join(repr(name) for name in missing)} (required); found {found}"
         )
     if not scores:
-        raise InputError(f"{where}: no score column; name one column per reported score, such as {_EXAMPLE}")
+        raise InputError(
+            f"{where}: no score column; name one column per reported score, such as {_example(names)}"
+        )
     return tuple(columns)
 
 
@@ -471,12 +561,12 @@ class _RowError(Exception):
         self.column = column
 
 
-def _check_rows(source: str, columns, chunk: list[tuple[int, list[str]]]) -> list[dict]:
+def _check_rows(source: str, columns, names, chunk: list[tuple[int, list[str]]]) -> list[dict]:
     """The verdicts on a chunk of (line, fields) claims."""
-    return [_check_row(source, columns, line, fields) for line, fields in chunk]
+    return [_check_row(source, columns, names, line, fields) for line, fields in chunk]
 
 
-def _check_row(source: str, columns, line: int, fields: list[str]) -> dict:
+def _check_row(source: str, columns, names, line: int, fields: list[str]) -> dict:
     """The verdict on one claim: a dict with the keys of :data:`FIELDS`."""
     cells, scores = {}, {}
     for (kind, key, _), text in zip(columns, fields, strict=False):  # a row of the wrong length fails below
@@ -491,17 +581,18 @@ def _check_row(source: str, columns, line: int, fields: list[str]) -> dict:
         check = f"kfold-{aggregation}" if aggregation in _AGGREGATIONS else "kfold"
     row = {"line": line, "id": cells.get("id"), "check": check}
     where = f"{source}, line {line}"
+    written = {key: name for _, key, name in columns}  # the columns as the header writes them
+    labels = {**names, **written}  # each claims column as the header writes it, or as `names` says
     try:
         if len(fields) != len(columns):
             raise _RowError(
                 None, f"{len(fields)} fields, but the header has {len(columns)}; quote fields holding commas"
             )
-        result = _run(cells, scores)
+        result = _run(cells, scores, labels)
     except _RowError as exc:
-        message = f"{where}{'' if exc.column is None else f', column {exc.column!r}'}: {exc}"
+        message = f"{where}{'' if exc.column is None else f', column {labels[exc.column]!r}'}: {exc}"
     except InputError as exc:
         message = " ".join(str(exc).split())
-        written = {key: name for _, key, name in columns}
         named = _NAMED.match(message)
         if named and named[1] in written:  # the library names its argument: this row's column
             message = f"{where}, column {written[named[1]]!r}: {message[named.end() :]}"
@@ -512,8 +603,11 @@ def _check_row(source: str, columns, line: int, fields: list[str]) -> dict:
     return {**row, "verdict": "error", "consistent": None, "detail": None, "message": message}
 
 
-def _run(cells: dict[str, str], scores: dict[str, str]):
-    """Check one claim with the library: the test-set or k-fold result; _RowError for a bad cell."""
+def _run(cells: dict[str, str], scores: dict[str, str], names):
+    """Check one claim with the library: the test-set or k-fold result; _RowError for a bad cell.
+
+    `names` names the claims columns in messages, as the table does.
+    """
     if not scores:
         raise _RowError(None, "no score reported (every score cell is empty)")
     options = {
@@ -525,11 +619,13 @@ def _run(cells: dict[str, str], scores: dict[str, str]):
         options["eps"] = _real(cells["eps"], "eps")
     if "beta" in cells:
         options["beta"] = _real(cells["beta"], "beta")
+    folds = names["folds"]
     if "folds" not in cells:
         given = [name for name in _KFOLD_OPTIONS if name in cells]
         if given:
             raise _RowError(
-                given[0], "given, but folds is empty (a single test set); give folds for cross-validation"
+                given[0],
+                f"given, but {folds} is empty (a single test set); give {folds} for cross-validation",
             )
         from benchtrust.consistency._test_set import check_test_set
 
@@ -542,7 +638,7 @@ def _run(cells: dict[str, str], scores: dict[str, str]):
         got = f"got {cells['aggregation']!r}" if "aggregation" in cells else "it is empty"
         raise _RowError(
             "aggregation",
-            f"expected mos (mean of scores) or som (score of means) with folds, {got}",
+            f"expected mos (mean of scores) or som (score of means) with {folds}, {got}",
         )
     options["aggregation"] = aggregation
     if "folding" in cells:
@@ -578,43 +674,15 @@ def _real(text: str, column: str) -> float:
 
 def _verdict(check: str, result) -> dict:
     """``verdict``, ``consistent``, ``detail`` and ``message`` of a test-set or k-fold result."""
-    consistent = bool(result.consistent)
     if check == "kfold-mos":
-        detail = int(result.configurations_tested)
-        tested = f"{detail} fold configuration{'s' * (detail != 1)} tested"
-        if consistent:
-            message = (
-                f"the folds (p, n) {_pairs(result.evidence['configuration'])} with per-fold (tp, tn) "
-                f"{_pairs(result.evidence['counts'])} give every score (mean of scores; {tested})"
-            )
-        else:
-            message = f"no per-fold confusion matrices give all these scores ({tested}; mean of scores)"
-    else:
-        if check == "test-set":
-            detail, solutions = int(result.n_solutions), result.solutions
-            where = f"{result.positives} positives and {result.negatives} negatives"
-        else:  # score of means: the pooled test set
-            evidence = result.evidence or {"n_solutions": 0, "solutions": []}
-            detail, solutions = int(evidence["n_solutions"]), evidence["solutions"]
-            pooled = (result.repeats * sum(result.positives), result.repeats * sum(result.negatives))
-            where = f"the pooled {pooled[0]} positives and {pooled[1]} negatives (score of means)"
-        if detail == 1:
-            message = f"1 confusion matrix of {where} gives every score: (tp, tn) = {_pairs(solutions)}"
-        elif consistent:
-            message = (
-                f"{detail} confusion matrices of {where} give every score, such as (tp, tn) = "
-                f"{_pairs(solutions[:1])}"
-            )
-        else:
-            message = f"no confusion matrix of {where} gives all these scores"
+        detail = result.configurations_tested
+    elif check == "test-set":
+        detail = result.n_solutions
+    else:  # score of means: the pooled test set
+        detail = result.evidence["n_solutions"] if result.evidence else 0
     return {
-        "verdict": "consistent" if consistent else "inconsistent",
-        "consistent": consistent,
-        "detail": detail,
-        "message": message,
+        "verdict": "consistent" if result.consistent else "inconsistent",
+        "consistent": bool(result.consistent),
+        "detail": int(detail),
+        "message": claim_message(result),
     }
-
-
-def _pairs(pairs) -> str:
-    """``[[1, 65], [2, 64]]`` as ``(1, 65), (2, 64)``."""
-    return ", ".join(f"({a}, {b})" for a, b in pairs)

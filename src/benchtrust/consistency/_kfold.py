@@ -29,8 +29,10 @@ import numbers
 
 import numpy as np
 
+from benchtrust._html import section_html
+from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count
-from benchtrust.consistency import _text
+from benchtrust.consistency import _section, _text
 from benchtrust.consistency._folds import (
     check_folding,
     configuration_chunks,
@@ -38,8 +40,10 @@ from benchtrust.consistency._folds import (
     fold_sizes,
     stratified_folds,
 )
-from benchtrust.consistency._mean_of_scores import LINEAR, Constraints, constraints, first_solution, solve
+from benchtrust.consistency._mean_constraints import LINEAR, Constraints, constraints
+from benchtrust.consistency._mean_of_scores import first_solution, solve
 from benchtrust.consistency._reported import reported_scores
+from benchtrust.consistency._test_set import check_test_set, matrices_frame
 
 _AGGREGATIONS = ("mos", "som")
 _FOLDINGS = ("stratified", "unknown")
@@ -72,6 +76,12 @@ class KFoldResult:
         ``{"positives": p', "negatives": n', "n_solutions": ..., "solutions": [[tp, tn], ...]}``.
     scores : tuple of Reported
         The reported scores with their intervals.
+    beta : float or None
+        β of the F-beta scores (som).
+    bounds : dict of str to Interval
+        The smallest and largest fold score reported (Eq. 10, mos), by the score's name as given:
+        ``Interval(min, max)``, the ends as given (text keeps the decimals that give their ε); empty
+        when none were reported.
     """
 
     consistent: bool
@@ -84,6 +94,8 @@ class KFoldResult:
     configurations_tested: int
     evidence: dict | None
     scores: tuple
+    beta: float | None
+    bounds: dict
 
     def __repr__(self):
         data = ", ".join(f"(p={p}, n={n})" for p, n in zip(self.positives, self.negatives, strict=True))
@@ -113,6 +125,20 @@ class KFoldResult:
         """The readable summary ``benchtrust consistency kfold`` prints (paper §4)."""
         return _text.kfold_text(self)
 
+    def _repr_html_(self):
+        """The result as a notebook shows it: the report's section (paper §4)."""
+        return section_html(_section.kfold_section(self))
+
+    @property
+    def pooled_positives(self) -> int:
+        """p' = repeats·Σp, the positives of the pooled test set the score of means is computed on (§4.2)."""
+        return self.repeats * sum(self.positives)
+
+    @property
+    def pooled_negatives(self) -> int:
+        """n' = repeats·Σn, the negatives of the pooled test set (§4.2)."""
+        return self.repeats * sum(self.negatives)
+
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §4.2-4.4): the folds and per-fold counts that give every score,
@@ -132,7 +158,55 @@ class KFoldResult:
             "configurations_tested": self.configurations_tested,
             "evidence": self.evidence,
             "scores": [reported.to_dict() for reported in self.scores],
+            "beta": self.beta,
+            "bounds": {name: [float(low), float(high)] for name, (low, high) in self.bounds.items()},
         }
+
+    def to_frame(self):
+        """The evidence as a table: the per-fold confusion matrices (mos), or the pooled ones (som).
+
+        Returns
+        -------
+        pandas.DataFrame
+            For the mean of scores, one row per fold of the evidence: ``dataset``, ``repeat``, ``fold``
+            (numbered from 1), the fold's ``positives`` and ``negatives``, its ``tp``, ``tn``, ``fn``,
+            ``fp``, and one column per reported score holding the fold's score (their means are the
+            reported scores). For the score of means, the listed confusion matrices of the pooled test
+            set, as :meth:`TestSetResult.to_frame <benchtrust.consistency.TestSetResult.to_frame>` gives
+            them. No rows when inconsistent.
+
+        Examples
+        --------
+        >>> scores = {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}
+        >>> frame = check_kfold(scores, positives=244, negatives=262, folds=5, eps=1e-4).to_frame()
+        >>> frame[["fold", "positives", "negatives", "tp", "tn"]]
+           fold  positives  negatives  tp  tn
+        0     1          1        101   1  96
+        1     2          4         97   3  92
+        2     3         40         61  38  59
+        3     4         99          2  90   2
+        4     5        100          1  96   1
+        >>> round(float(frame["acc"].mean()), 4)
+        0.9447
+        """
+        evidence = self.evidence
+        if self.aggregation == "som":
+            pairs = np.array(evidence["solutions"] if evidence else [], dtype=np.int64).reshape(-1, 2)
+            p, n = self.pooled_positives, self.pooled_negatives
+            return matrices_frame({}, pairs[:, 0], pairs[:, 1], p, n, self.scores, self.beta)
+        configuration = np.array(evidence["configuration"] if evidence else [], dtype=np.int64).reshape(-1, 2)
+        counts = np.array(evidence["counts"] if evidence else [], dtype=np.int64).reshape(-1, 2)
+        row = np.arange(len(counts))
+        leading = {
+            "dataset": row // (self.repeats * self.folds) + 1,
+            "repeat": row // self.folds % self.repeats + 1,
+            "fold": row % self.folds + 1,
+            "positives": configuration[:, 0],
+            "negatives": configuration[:, 1],
+        }
+        return matrices_frame(
+            leading, counts[:, 0], counts[:, 1], configuration[:, 0], configuration[:, 1], self.scores, None
+        )
 
 
 def check_kfold(
@@ -239,12 +313,16 @@ def check_kfold(
         "negatives": n,
         "folds": k,
         "repeats": r,
+        "beta": None if beta is None else float(beta),
+        "bounds": {},
     }
     if aggregation == "som":
         if bounds is not None:
             raise InputError("bounds: the min and max over folds (Eq. 10) apply to the mean of scores only")
         return _score_of_means(scores, reported, r, eps, rounding, beta, result)
     given = constraints(reported, bounds, eps=eps, rounding=rounding)
+    if bounds is not None:
+        result["bounds"] = {str(name).strip(): Interval(*pair) for name, pair in bounds.items()}
     if name == "unknown":
         return _unknown(given, p, n, k, r, limit, reported, result)
     per_set = (
@@ -328,8 +406,6 @@ def _explicit(folding, p, n, k):
 
 def _score_of_means(scores, reported, r, eps, rounding, beta, result):
     """§4.2, §4.4.1: one pooled test set of repeats·Σp positives and repeats·Σn negatives."""
-    from benchtrust.consistency._test_set import check_test_set
-
     pooled_p, pooled_n = r * sum(result["positives"]), r * sum(result["negatives"])
     found = check_test_set(
         scores, positives=pooled_p, negatives=pooled_n, eps=eps, rounding=rounding, beta=beta

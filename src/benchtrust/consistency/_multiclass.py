@@ -49,11 +49,12 @@ from fractions import Fraction
 
 import numpy as np
 
+from benchtrust._html import section_html
 from benchtrust._io import InputError, check_count
-from benchtrust.consistency import _text
+from benchtrust.consistency import _section, _text
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
-from benchtrust.consistency._test_set import check_examples, satisfies
+from benchtrust.consistency._test_set import check_examples, matrices_frame, satisfies
 
 #: Widening of every interval (in score units) for the infeasibility proof of the macro average.
 MARGIN = 1e-6
@@ -115,6 +116,10 @@ class MulticlassResult:
         """The readable summary ``benchtrust consistency multiclass`` prints."""
         return _text.multiclass_text(self)
 
+    def _repr_html_(self):
+        """The result as a notebook shows it: the report's section."""
+        return section_html(_section.multiclass_section(self))
+
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §4.2 micro, §4.3 macro, the classes taking the place of folds)."""
@@ -133,6 +138,48 @@ class MulticlassResult:
             "pooled": None if self.pooled is None else [list(pair) for pair in self.pooled],
             "evidence": self.evidence,
         }
+
+    def to_frame(self):
+        """The solutions as a table: the pooled matrices (micro) or the classes of the evidence (macro).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Micro: one row per listed number of correct items, ``correct`` (k), then the pooled
+            one-vs-rest matrix ``tp``, ``tn``, ``fn``, ``fp`` and one column per reported score holding its
+            value. Macro: one row per class of the evidence (the classes take the place of folds, §4.3):
+            ``class`` (numbered from 1), its one-vs-rest ``positives`` and ``negatives``, ``tp``, ``tn``,
+            ``fn``, ``fp`` and the class's scores, whose means are the reported scores. No rows when
+            inconsistent, or for a macro average without verified evidence.
+
+        Examples
+        --------
+        >>> r = check_multiclass({"sens": "0.75", "spec": "0.875"}, class_counts=[4, 4, 4], average="macro")
+        >>> frame = r.to_frame()
+        >>> list(frame.columns), float(frame["sens"].mean()), float(frame["spec"].mean())
+        (['class', 'positives', 'negatives', 'tp', 'tn', 'fn', 'fp', 'sens', 'spec'], 0.75, 0.875)
+        """
+        counts = np.array(self.class_counts, dtype=np.int64)
+        classes, total = len(counts), int(counts.sum())
+        if self.average == "micro":
+            correct = np.array(self.solutions, dtype=np.int64)
+            return matrices_frame(
+                {"correct": correct},
+                correct,
+                (classes - 2) * total + correct,
+                total,
+                (classes - 1) * total,
+                self.scores,
+                self.beta,
+            )
+        # the rows of the evidence (none without it), each class against the rest
+        matrix = np.array(self.evidence or [], dtype=np.int64).reshape(-1, classes)
+        c = np.arange(len(matrix))
+        p, n = counts[c], total - counts[c]
+        tp = matrix[c, c]
+        tn = n - matrix.sum(axis=0)[c] + tp
+        leading = {"class": c + 1, "positives": p, "negatives": n}
+        return matrices_frame(leading, tp, tn, p, n, self.scores, None)
 
 
 def check_multiclass(scores, *, class_counts, average, eps=None, rounding="round", beta=None, examples=10):
@@ -234,7 +281,8 @@ def _macro(reported, counts):
         constant, coefficients = _macro_form(SCORES[rep.score], counts)
         scale = 1 / float(np.abs(coefficients).max())  # the largest coefficient becomes 1
         row = coefficients.ravel() * scale
-        low, high = (rep.low - MARGIN - constant) * scale, (rep.high + MARGIN - constant) * scale
+        widened = (rep.interval.low - MARGIN, rep.interval.high + MARGIN)
+        low, high = ((end - constant) * scale for end in widened)
         matrix += [np.append(row, -scale), np.append(row, scale)]  # score - t >= low, score + t <= high
         lower += [np.array([low]), np.array([-np.inf])]
         upper += [np.array([np.inf]), np.array([high])]
@@ -290,6 +338,6 @@ def _verified(confusion, reported, counts):
                 Fraction(tp), Fraction(tn), Fraction(positives), Fraction(total - positives), None
             )
         mean /= classes
-        if not Fraction(rep.low) <= mean <= Fraction(rep.high):
+        if not Fraction(rep.interval.low) <= mean <= Fraction(rep.interval.high):
             return False
     return True

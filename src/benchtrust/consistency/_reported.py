@@ -5,6 +5,9 @@ rounded (``rounding="round"``), ε = 10^-d when they may have floored or ceiled 
 given. Each interval is then widened outward by ``TOLERANCE`` (relative to the value, at least absolute), so
 that the rounding of floating point arithmetic in the score formulas can never push a true value outside:
 an "inconsistent" verdict stays a statement about integers.
+
+A :class:`Reported` keeps the score as it was written too (its name, the value's text, how ε was found),
+so that a result shows the scores as the paper printed them, whichever front end it was computed from.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import math
 import numbers
 import re
 
+from benchtrust._interval import Interval
 from benchtrust._io import InputError
 from benchtrust.consistency._scores import score as _score
 
@@ -37,19 +41,31 @@ class Reported:
         The value as reported.
     eps : float
         ε, the numerical uncertainty (given, or inferred from the decimals as written).
-    low, high : float
-        The interval [value - ε, value + ε] widened by :data:`TOLERANCE`.
+    interval : Interval
+        The interval of true values the report stands for: [value - ε, value + ε] widened by
+        :data:`TOLERANCE`.
+    name : str
+        The score's name as written, such as ``"f1"`` or ``"accuracy"``.
+    text : str
+        The value as written: the text given (``"0.9400"`` keeps its decimals), or a number's shortest
+        form.
+    rounding : str or None
+        How ε was inferred from the decimals as written (``"round"``: ½·10^-d, ``"floor-or-ceil"``:
+        10^-d); None when ε was given.
     """
 
     score: str
     value: float
     eps: float
-    low: float
-    high: float
+    interval: Interval
+    name: str
+    text: str
+    rounding: str | None
 
     def to_dict(self):
-        """As plain JSON types."""
-        return dataclasses.asdict(self)
+        """As plain JSON types: ``score``, ``value``, ``eps`` and the interval's ends ``low`` and ``high``."""
+        low, high = self.interval
+        return {"score": self.score, "value": self.value, "eps": self.eps, "low": low, "high": high}
 
 
 def decimals(value):
@@ -98,8 +114,8 @@ def reported_scores(scores, *, eps=None, rounding="round", beta=None):
     >>> [r.score for r in reported_scores({"accuracy": "0.6821", "npv": 0.9401, "f1": 0.4004})]
     ['acc', 'npv', 'f1p']
     >>> r = reported_scores({"acc": "0.90"})[0]
-    >>> r.eps, round(r.low, 6), round(r.high, 6)
-    (0.005, 0.895, 0.905)
+    >>> r.eps, round(r.interval.low, 6), round(r.interval.high, 6), r.text, r.rounding
+    (0.005, 0.895, 0.905, '0.90', 'round')
     >>> reported_scores({"acc": "0.9"}, rounding="floor-or-ceil")[0].eps
     0.1
     """
@@ -134,12 +150,25 @@ def reported_scores(scores, *, eps=None, rounding="round", beta=None):
         margin = TOLERANCE * max(1.0, abs(number))
         out.append(
             Reported(
-                found.name, number, uncertainty, number - uncertainty - margin, number + uncertainty + margin
+                score=found.name,
+                value=number,
+                eps=uncertainty,
+                interval=Interval(number - uncertainty - margin, number + uncertainty + margin),
+                name=str(name).strip(),
+                text=_written(value),
+                rounding=None if eps is not None else rounding,
             )
         )
     if beta is not None:
         _beta(beta)
     return tuple(out)
+
+
+def _written(value):
+    """A reported value as written: its text, or a number's shortest form (as :func:`decimals` reads it)."""
+    if isinstance(value, str):
+        return value.strip()
+    return str(value) if isinstance(value, numbers.Integral) else repr(float(value))
 
 
 def _canonical(name):

@@ -49,8 +49,9 @@ import numbers
 
 import numpy as np
 
+from benchtrust._html import section_html
 from benchtrust._io import InputError, check_count
-from benchtrust.consistency import _text
+from benchtrust.consistency import _section, _text
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
 
@@ -101,6 +102,10 @@ class TestSetResult:
         """The readable summary ``benchtrust consistency test-set`` prints (paper §3)."""
         return _text.test_set_text(self)
 
+    def _repr_html_(self):
+        """The result as a notebook shows it: the report's section (paper §3)."""
+        return section_html(_section.test_set_section(self))
+
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §3): the confusion matrices that give every score, or that none
@@ -118,6 +123,27 @@ class TestSetResult:
             "scores": [reported.to_dict() for reported in self.scores],
             "beta": self.beta,
         }
+
+    def to_frame(self):
+        """The listed confusion matrices as a table, one row per matrix in (tp, tn) order.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``tp``, ``tn``, ``fn``, ``fp`` (fn = p - tp, fp = n - tn), then one column per
+            reported score (its abbreviation) holding the score of that matrix; no rows when inconsistent.
+
+        Examples
+        --------
+        >>> result = check_test_set({"acc": 0.6821, "npv": 0.9401, "f1": 0.4004},
+        ...                         positives=1000, negatives=6000, eps=1e-4)
+        >>> result.to_frame().round(5)
+            tp    tn   fn    fp      acc      npv      f1p
+        0  743  4031  257  1969  0.68200  0.94007  0.40032
+        1  743  4032  257  1968  0.68214  0.94008  0.40043
+        """
+        tp, tn = (np.array([pair[k] for pair in self.solutions], dtype=np.int64) for k in (0, 1))
+        return matrices_frame({}, tp, tn, self.positives, self.negatives, self.scores, self.beta)
 
 
 def check_test_set(scores, *, positives, negatives, eps=None, rounding="round", beta=None, examples=10):
@@ -176,6 +202,34 @@ def check_test_set(scores, *, positives, negatives, eps=None, rounding="round", 
     )
 
 
+def matrices_frame(leading, tp, tn, positives, negatives, reported, beta):
+    """Confusion matrices as a table: the `leading` columns, ``tp``, ``tn``, ``fn``, ``fp``, then the value
+    of every reported score at each matrix (``nan`` where undefined).
+
+    Parameters
+    ----------
+    leading : dict of str to array_like
+        The columns that say which matrix a row is (a fold, a class ...), in order.
+    tp, tn : array_like of int
+        The counts of each matrix.
+    positives, negatives : int or array_like of int
+        p and n of each matrix (broadcast to the rows).
+    reported : sequence of Reported
+        The scores to evaluate, each a column named by its abbreviation.
+    beta : float or None
+        β of the F-beta scores.
+    """
+    import pandas as pd
+
+    tp, tn = np.asarray(tp, dtype=np.int64), np.asarray(tn, dtype=np.int64)
+    p = np.broadcast_to(np.asarray(positives, dtype=np.int64), tp.shape)
+    n = np.broadcast_to(np.asarray(negatives, dtype=np.int64), tp.shape)
+    columns = {**leading, "tp": tp, "tn": tn, "fn": p - tp, "fp": n - tn}
+    for rep in reported:
+        columns[rep.score] = SCORES[rep.score](tp, tn, p, n, beta)
+    return pd.DataFrame(columns)
+
+
 def check_examples(examples):
     """The number of examples to list: a whole number >= 0."""
     if isinstance(examples, bool) or not isinstance(examples, numbers.Integral) or examples < 0:
@@ -193,7 +247,8 @@ def satisfies(reported, tp, tn, p, n, beta):
 
 def _inside(values, rep):
     """``values`` in [low, high]; ``nan`` (undefined) is outside."""
-    return (values >= rep.low) & (values <= rep.high)
+    low, high = rep.interval
+    return (values >= low) & (values <= high)
 
 
 def _scores_text(reported):
@@ -355,12 +410,13 @@ def _narrow(rep, score, rows, lo, hi, end0, end_last, p, n, beta):
         )
         return
     search = score.for_search
+    low, high = rep.interval
     if _direction(score, by_tp) > 0:
-        new_lo = _first_true(lambda c: evaluate(search, c) >= rep.low, lo, hi)
-        new_hi = _first_true(lambda c: evaluate(search, c) > rep.high, lo, hi) - 1
+        new_lo = _first_true(lambda c: evaluate(search, c) >= low, lo, hi)
+        new_hi = _first_true(lambda c: evaluate(search, c) > high, lo, hi) - 1
     else:
-        new_lo = _first_true(lambda c: evaluate(search, c) <= rep.high, lo, hi)
-        new_hi = _first_true(lambda c: evaluate(search, c) < rep.low, lo, hi) - 1
+        new_lo = _first_true(lambda c: evaluate(search, c) <= high, lo, hi)
+        new_hi = _first_true(lambda c: evaluate(search, c) < low, lo, hi) - 1
     lo[:], hi[:] = new_lo, new_hi
 
 
@@ -376,7 +432,7 @@ def _affine_run(rep, score, pairs, lo, hi, p, n, beta):
 
     at0 = score(*pairs(0.0), p, n, beta)
     slope = score(*pairs(1.0), p, n, beta) - at0
-    low, high = np.sort([(rep.low - at0) / slope, (rep.high - at0) / slope], axis=0)
+    low, high = np.sort([(rep.interval.low - at0) / slope, (rep.interval.high - at0) / slope], axis=0)
     first = np.clip(np.ceil(low), lo, hi + 1)
     last = np.clip(np.floor(high), lo - 1, hi)
     first = np.where((first - 1 >= lo) & inside(first - 1), first - 1, first)

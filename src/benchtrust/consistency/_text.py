@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from benchtrust._words import EPSILON, paragraph
 from benchtrust.consistency._reported import decimals
-from benchtrust.consistency._scores import score
 
 __all__ = [
     "AGGREGATION_WORDS",
@@ -18,12 +17,14 @@ __all__ = [
     "LISTED",
     "batch_text",
     "batch_verdict",
+    "claim_message",
     "kfold_experiment",
     "kfold_text",
     "kfold_verdict",
     "multiclass_text",
     "multiclass_verdict",
     "pairs_text",
+    "score_label",
     "scores_table",
     "solutions_verdict",
     "test_set_text",
@@ -46,15 +47,25 @@ FOLDING_WORDS = {
 LISTED = 20
 
 
-def scores_table(reported, typed=None) -> list[str]:
+def score_label(item) -> str:
+    """A reported score's name: its abbreviation, with the name as written when that differs.
+
+    Examples
+    --------
+    >>> from benchtrust.consistency import reported_scores
+    >>> [score_label(item) for item in reported_scores({"acc": "0.9", "f1": "0.4"})]
+    ['acc', 'f1p (f1)']
+    """
+    return item.score if item.name.lower() == item.score else f"{item.score} ({item.name})"
+
+
+def scores_table(reported) -> list[str]:
     """The lines of the table of reported scores, their ε and the intervals of true values they stand for.
 
     Parameters
     ----------
     reported : sequence of Reported
-        The reported scores with their intervals, as a result holds them.
-    typed : dict of str to str, optional
-        The scores as the user wrote them (name -> text), shown instead of the floats.
+        The reported scores with their intervals, as a result holds them; each is shown as written.
 
     Returns
     -------
@@ -65,17 +76,15 @@ def scores_table(reported, typed=None) -> list[str]:
     Examples
     --------
     >>> from benchtrust.consistency import reported_scores
-    >>> print("\\n".join(scores_table(reported_scores({"acc": "0.94"}), {"acc": "0.94"})))
+    >>> print("\\n".join(scores_table(reported_scores({"acc": "0.94"}))))
       score  reported  ε      interval of true values
       acc    0.94      0.005  [0.9350, 0.9450]
     """
-    written = {score(name).name: (name, value) for name, value in (typed or {}).items()}
     rows = [("score", "reported", EPSILON, "interval of true values")]
     for item in reported:
-        name, value = written.get(item.score, (item.score, f"{item.value:g}"))
-        digits = min(decimals(f"{item.eps:g}") if item.eps > 0 else decimals(value), 15) + 1
-        label = item.score if name.lower() == item.score else f"{item.score} ({name})"
-        rows.append((label, value, f"{item.eps:g}", f"[{item.low:.{digits}f}, {item.high:.{digits}f}]"))
+        digits = min(decimals(f"{item.eps:g}") if item.eps > 0 else decimals(item.text), 15) + 1
+        low, high = item.interval
+        rows.append((score_label(item), item.text, f"{item.eps:g}", f"[{low:.{digits}f}, {high:.{digits}f}]"))
     widths = [max(len(row[k]) for row in rows) for k in range(3)]
     return [
         "  " + "  ".join(f"{cell:<{width}}" for cell, width in zip(row, widths, strict=False)) + "  " + row[3]
@@ -163,14 +172,12 @@ def test_set_verdict(result) -> str:
     return solutions_verdict(result.n_solutions, result.solutions, _test_set_where(result), "§3")
 
 
-def test_set_text(result, typed=None) -> str:
+def test_set_text(result) -> str:
     """The readable summary of a test-set result (paper §3): the test set, the intervals, the verdict.
 
     Parameters
     ----------
     result : TestSetResult
-    typed : dict of str to str, optional
-        The scores as the user wrote them (name -> text), shown instead of the floats.
 
     Returns
     -------
@@ -178,7 +185,7 @@ def test_set_text(result, typed=None) -> str:
         Lines without a trailing newline; the verdict wrapped to 100 characters.
     """
     lines = [f"one test set of {_test_set_where(result)} ({_PAPER} §3)"]
-    lines += scores_table(result.scores, typed)
+    lines += scores_table(result.scores)
     lines += ["", paragraph(test_set_verdict(result))]
     return "\n".join(lines)
 
@@ -198,16 +205,13 @@ def kfold_experiment(result) -> str:
     return f"{result.folds}-fold cross-validation of {what}{repeated}"
 
 
-def kfold_text(result, typed=None, bounds=None) -> str:
-    """The readable summary of a k-fold result (paper §4): the experiment, the intervals, the verdict.
+def kfold_text(result) -> str:
+    """The readable summary of a k-fold result (paper §4): the experiment, the bounds on the folds' scores
+    (Eq. 10), the intervals, the verdict.
 
     Parameters
     ----------
     result : KFoldResult
-    typed : dict of str to str, optional
-        The scores as the user wrote them (name -> text).
-    bounds : dict, optional
-        The reported smallest and largest fold scores, {name: (min, max)} (Eq. 10).
 
     Returns
     -------
@@ -220,9 +224,9 @@ def kfold_text(result, typed=None, bounds=None) -> str:
     ]
     if result.aggregation == "mos":
         lines.append(f"  folding      {FOLDING_WORDS[result.folding]}")
-    for name, (low, high) in (bounds or {}).items():
+    for name, (low, high) in result.bounds.items():
         lines.append(f"  fold bounds  every fold's {name} from {low} to {high}, as reported (Eq. 10)")
-    lines += scores_table(result.scores, typed)
+    lines += scores_table(result.scores)
     lines.append("")
     lines.append(paragraph(kfold_verdict(result)))
     return "\n".join(lines)
@@ -244,9 +248,8 @@ def kfold_verdict(result) -> str:
         One unwrapped paragraph starting with "consistent" or "inconsistent".
     """
     if result.aggregation != "mos":
-        pooled_p, pooled_n = result.repeats * sum(result.positives), result.repeats * sum(result.negatives)
         evidence = result.evidence or {"n_solutions": 0, "solutions": []}
-        where = f"the pooled {pooled_p} positives and {pooled_n} negatives"
+        where = f"the pooled {result.pooled_positives} positives and {result.pooled_negatives} negatives"
         return solutions_verdict(evidence["n_solutions"], evidence["solutions"], where, "§4.2")
     if result.consistent:
         configuration = pairs_text(result.evidence["configuration"])
@@ -272,15 +275,13 @@ def kfold_verdict(result) -> str:
     )
 
 
-def multiclass_text(result, typed=None) -> str:
+def multiclass_text(result) -> str:
     """The readable summary of a multiclass result: the test set, the averaging (paper §4.2 micro, §4.3
     macro, the classes taking the place of folds), the intervals, the verdict.
 
     Parameters
     ----------
     result : MulticlassResult
-    typed : dict of str to str, optional
-        The scores as the user wrote them (name -> text).
 
     Returns
     -------
@@ -297,7 +298,7 @@ def multiclass_text(result, typed=None) -> str:
     lines = [
         f"one multiclass test set of {classes} classes of {', '.join(map(str, counts))} items (N = {total})",
         f"  {how}",
-        *scores_table(result.scores, typed),
+        *scores_table(result.scores),
         "",
     ]
     lines.append(paragraph(multiclass_verdict(result)))
@@ -346,6 +347,56 @@ def multiclass_verdict(result) -> str:
         f"inconsistent: no {what} of a test set with these class counts gives all these scores: the "
         f"scores cannot come from this experiment ({_CERTAIN})."
     )
+
+
+def claim_message(result) -> str:
+    """A claim's verdict in a few words, as one row of a batch shows it (paper §3-4).
+
+    Parameters
+    ----------
+    result : TestSetResult or KFoldResult
+        The check of the claim.
+
+    Returns
+    -------
+    str
+        One line: the folds and counts (mean of scores), or the confusion matrices that give every score,
+        or that none do.
+
+    Examples
+    --------
+    >>> from benchtrust.consistency import check_test_set
+    >>> claim_message(check_test_set({"acc": "0.8967", "sens": "0.85", "ppv": "0.8416"},
+    ...                              positives=100, negatives=200))
+    '1 confusion matrix of 100 positives and 200 negatives gives every score: (tp, tn) = (85, 184)'
+    """
+    if getattr(result, "aggregation", None) == "mos":
+        tested = result.configurations_tested
+        tested = f"{tested} fold configuration{'s' * (tested != 1)} tested"
+        if not result.consistent:
+            return f"no per-fold confusion matrices give all these scores ({tested}; mean of scores)"
+        return (
+            f"the folds (p, n) {pairs_text(result.evidence['configuration'])} with per-fold (tp, tn) "
+            f"{pairs_text(result.evidence['counts'])} give every score (mean of scores; {tested})"
+        )
+    if hasattr(result, "aggregation"):  # score of means: the pooled test set
+        evidence = result.evidence or {"n_solutions": 0, "solutions": []}
+        count, solutions = evidence["n_solutions"], evidence["solutions"]
+        where = (
+            f"the pooled {result.pooled_positives} positives and {result.pooled_negatives} negatives "
+            "(score of means)"
+        )
+    else:
+        count, solutions = result.n_solutions, result.solutions
+        where = f"{result.positives} positives and {result.negatives} negatives"
+    if count == 1:
+        return f"1 confusion matrix of {where} gives every score: (tp, tn) = {pairs_text(solutions)}"
+    if count:
+        return (
+            f"{count} confusion matrices of {where} give every score, such as (tp, tn) = "
+            f"{pairs_text(solutions[:1])}"
+        )
+    return f"no confusion matrix of {where} gives all these scores"
 
 
 def batch_text(

@@ -9,8 +9,11 @@ ranking (§4.2); :func:`unfold` places combinations and methods in a plane by no
 penalised stress (§3.2, Busing, Groenen & Heiser 2005; Fig. 4); :func:`permutation_test` and
 :func:`congruence` judge its fit, :func:`default_distances` measures how far each alternative option moves
 a combination's ideal point (Fig. 5); :func:`subsample` ranks the methods on growing subsets of the data
-sets (Fig. 6, Fig. S3). :func:`study` does all of it, and :func:`bundled_study` and
-:func:`bundled_orders` point at the paper's data, spec and orders of the data sets.
+sets (Fig. 6, Fig. S3). :func:`study` does all of it (a :class:`MultiverseStudy`), and
+:func:`bundled_study` and :func:`bundled_orders` point at the paper's data, spec and orders of the data
+sets. The ``plot_*`` functions draw the paper's figures on a matplotlib Axes and return it; save one with
+:func:`benchtrust.save_figure`. Every result explains itself: its ``verdict`` in words, ``str(result)``,
+``to_dict()``, ``to_frame()`` where it holds a table, and its HTML section in a notebook.
 """
 
 from benchtrust.multiverse._analyses import (
@@ -33,18 +36,18 @@ from benchtrust.multiverse._options import register_option
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 from benchtrust.multiverse._rankings import Multiverse, rankings
 from benchtrust.multiverse._spec import Spec, read_spec
-from benchtrust.multiverse._study import Study, bundled_study, study
+from benchtrust.multiverse._study import MultiverseStudy, bundled_study, study
 from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 
 __all__ = [
     "Impact",
     "Multiverse",
+    "MultiverseStudy",
     "PermutationTest",
     "RankDistribution",
     "Spec",
     "Stepwise",
-    "Study",
     "Subsample",
     "Unfolding",
     "bundled_orders",

@@ -10,6 +10,7 @@ import dataclasses
 import numpy as np
 
 from benchtrust._io import InputError
+from benchtrust.multiverse import _text
 
 __all__ = ["Impact", "RankDistribution", "Stepwise", "impact", "rank_distribution", "stepwise"]
 
@@ -33,12 +34,38 @@ class RankDistribution:
     worst: np.ndarray
     table: object
 
+    @property
+    def combinations(self) -> int:
+        """The number of combinations the ranks were counted over."""
+        return int(self.table.loc[self.table["method"] == self.methods[0], "combinations"].sum())
+
+    @property
+    def verdict(self) -> str:
+        """The distribution in plain words (§4.1, Fig. 2): how far a method's rank moves over the
+        combinations, and which method's moves the most."""
+        return _text.rank_distribution_verdict(self)
+
     def share_at_most(self, method: str, rank: float) -> float:
         """The share of combinations in which `method` ranks `rank` or better."""
         rows = self.table[(self.table["method"] == method) & (self.table["rank"] <= rank)]
         return float(rows["share"].sum())
 
+    def to_frame(self):
+        """The long table: ``method``, ``rank``, ``combinations`` and ``share`` (a copy of `table`)."""
+        return self.table.copy()
+
+    def __str__(self) -> str:
+        """The verdict, then each method's best and worst rank."""
+        return _text.with_verdict(self)
+
+    def _repr_html_(self) -> str:
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import rank_distribution_section
+
+        return section_html(rank_distribution_section(self))
+
     def to_dict(self) -> dict[str, object]:
+        """Each method's rank range and its share of combinations at each rank, as plain JSON types."""
         return {
             "rank_range": {
                 m: [float(b), float(w)] for m, b, w in zip(self.methods, self.best, self.worst, strict=True)
@@ -102,13 +129,55 @@ class Stepwise:
         (whether the step changed the option).
     best : dict of str to float
         Each method's rank after the last step.
+    rank_range : dict of str to list of float
+        Each method's best and worst rank over all combinations (the dotted segments of Fig. 3).
     """
 
     order: tuple[str, ...]
     steps: object
     best: dict[str, float]
+    rank_range: dict[str, list[float]]
+
+    @property
+    def default(self) -> dict[str, float]:
+        """Each method's rank with the default options (step 0)."""
+        first = self.steps[self.steps["step"] == 0]
+        return {m: float(r) for m, r in zip(first["method"], first["rank"], strict=True)}
+
+    @property
+    def improved(self) -> tuple[str, ...]:
+        """The methods whose step-wise rank is better (smaller) than their rank with the default options."""
+        default = self.default
+        return tuple(m for m, rank in self.best.items() if rank < default[m])
+
+    @property
+    def reached_best(self) -> tuple[str, ...]:
+        """The methods whose step-wise rank is the best rank any combination gives them (Fig. 3, §4.1)."""
+        return tuple(m for m, rank in self.best.items() if rank <= self.rank_range[m][0])
+
+    @property
+    def verdict(self) -> str:
+        """The optimisation in plain words (§4.1, Fig. 3): how many methods improve on their rank at the
+        defaults, and how many reach their best rank over all combinations."""
+        return _text.stepwise_verdict(self)
+
+    def to_frame(self):
+        """The steps: ``method``, ``step``, ``choice``, ``option``, ``rank``, ``value``, ``changed`` (a copy
+        of `steps`)."""
+        return self.steps.copy()
+
+    def __str__(self) -> str:
+        """The verdict, then each method's rank at the defaults and the steps that changed it."""
+        return _text.with_verdict(self)
+
+    def _repr_html_(self) -> str:
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import stepwise_section
+
+        return section_html(stepwise_section(self))
 
     def to_dict(self) -> dict[str, object]:
+        """The order of the choices, every step and each method's final rank, as plain JSON types."""
         records = self.steps.to_dict(orient="records")
         return {
             "order": list(self.order),
@@ -180,13 +249,13 @@ def stepwise(multiverse, *, order=None) -> Stepwise:
             )
     steps = pd.DataFrame(rows, columns=["method", "step", "choice", "option", "rank", "value", "changed"])
     final = steps.groupby("method", sort=False)["rank"].last()
-    return Stepwise(order, steps, {m: float(r) for m, r in final.items()})
+    return Stepwise(order, steps, {m: float(r) for m, r in final.items()}, multiverse.rank_range())
 
 
 def _merit(multiverse, k, m):
     """Sort key of combination `k` for method `m`: its rank, then its value, better first."""
     value = multiverse.values[k, m]
-    return (multiverse.ranks[k, m], -value if multiverse.higher_is_better[k] else value)
+    return (multiverse.ranks[k, m], value if multiverse.lower_is_better[k] else -value)
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
@@ -205,7 +274,39 @@ class Impact:
 
     table: object
 
+    @property
+    def strongest(self) -> str | None:
+        """The choice that, changed alone, moves a method's rank the most on average (the largest
+        ``mean_abs_rank_change``; the first in the spec's order on ties), or None if no choice moves any
+        rank."""
+        overall = self.table[self.table["from_option"] == "*"]
+        if not (overall["mean_abs_rank_change"] > 0).any():
+            return None
+        return str(overall.loc[overall["mean_abs_rank_change"].idxmax(), "choice"])
+
+    @property
+    def verdict(self) -> str:
+        """The impact in plain words (§4.2): the choice that moves the ranks the most, and how often it
+        changes the winner."""
+        return _text.impact_verdict(self)
+
+    def to_frame(self):
+        """The table (a copy): ``choice``, ``from_option``, ``to_option``, ``pairs``, ``ranking_changed``,
+        ``winner_changed``, ``mean_abs_rank_change``."""
+        return self.table.copy()
+
+    def __str__(self) -> str:
+        """The verdict, then how much each choice alone changes the ranking."""
+        return _text.with_verdict(self)
+
+    def _repr_html_(self) -> str:
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import impact_section
+
+        return section_html(impact_section(self))
+
     def to_dict(self) -> dict[str, object]:
+        """The table's rows as plain JSON types, under ``impact``."""
         return {"impact": self.table.to_dict(orient="records")}
 
     def __repr__(self) -> str:

@@ -1,4 +1,5 @@
-"""Reading a benchmark's results (long format) and its table of data-set characteristics.
+"""Reading a benchmark's results (long format), its table of data-set characteristics, and the tables
+benchtrust writes (:func:`read_frame`, for the functions that take a table back).
 
 The results hold one row per (data set, method, resampling iteration), with one column per measure; an
 empty or NA cell, or one of a measure's ``failed_values``, is a missing value (Nießl et al. 2022, §2.3.1).
@@ -10,13 +11,16 @@ rate counts only its own missing values. A measure's observed values are kept ei
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 
 import numpy as np
 
-from benchtrust._io import InputError, table_of
+from benchtrust._io import InputError, read_table, table_of
 
-__all__ = ["Results", "read_characteristics", "read_results"]
+__all__ = ["Results", "read_characteristics", "read_frame", "read_results"]
+
+_TRUE, _FALSE = ("true", "1"), ("false", "0", "")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -127,13 +131,16 @@ def _method_codes(methods, spec, table):
 
 
 def read_characteristics(characteristics, datasets, *, dataset_column: str):
-    """The data-set characteristics as a DataFrame indexed by data set, numeric columns only.
+    """The data-set characteristics as a DataFrame indexed by data set (None if `characteristics` is).
 
-    Every data set of the results must have a row; extra rows are ignored. A column that is not all
-    numbers is kept as text; a rule that needs its numbers reports its first bad cell.
+    `dataset_column` names the data sets. Every data set of the results must have a row; extra rows are
+    ignored. A column that is not all numbers is kept as text; a rule that needs its numbers reports its
+    first bad cell.
     """
     import pandas as pd
 
+    if characteristics is None:
+        return None
     table = table_of(characteristics, example=f"{dataset_column},n,p", what="a characteristics table")
     key = table.column(dataset_column, purpose=" naming the data sets")
     names = table.texts(key, "a data-set name")
@@ -153,3 +160,36 @@ def read_characteristics(characteristics, datasets, *, dataset_column: str):
     out = pd.DataFrame(frame, index=names)
     out.attrs["not_numeric"] = not_numeric  # the first bad cell of each column that is not all numbers
     return out
+
+
+def read_frame(source, *, what: str, example: str, numbers=(), flags=()):
+    """`source` as a DataFrame: itself unless it is a path, else the table in that file.
+
+    Of a file's columns, those named in `numbers` are read as numbers and those in `flags` as True or
+    False (``True``/``False``, ``1``/``0``; empty is False), as pandas writes them; the others are text.
+    Anything but a path is returned as it is, for the caller to check.
+
+    Raises
+    ------
+    benchtrust.InputError
+        Naming the file, line and column of a cell that is not what its column holds.
+    """
+    import pandas as pd
+
+    if not isinstance(source, (str, os.PathLike)):
+        return source
+    table = read_table(source, example=example, what=what)
+    frame = pd.DataFrame({name: table.cells(k) for k, name in enumerate(table.header)})
+    for k, name in enumerate(table.header):
+        if name in numbers:
+            frame[name] = table.numbers(k)
+        elif name in flags:
+            frame[name] = [_flag(cell, table, k, row) for row, cell in enumerate(table.cells(k))]
+    return frame
+
+
+def _flag(cell, table, column, row) -> bool:
+    if cell.lower() in _TRUE + _FALSE:
+        return cell.lower() in _TRUE
+    where = f"{table.where(row)}, column {table.header[column]!r}"
+    raise InputError(f"{where}: expected True or False, got {cell!r}")

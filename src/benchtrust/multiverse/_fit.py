@@ -16,13 +16,13 @@ unfolding. Multivariate Behavioral Research 51, 772-789.
 from __future__ import annotations
 
 import dataclasses
-import html
 import math
 from collections.abc import Mapping
 
 import numpy as np
 
 from benchtrust._io import InputError, check_seed
+from benchtrust.multiverse._data import read_frame
 from benchtrust.multiverse._unfolding import Unfolding, _check_matrix, _is_whole, check_options, unfold
 
 __all__ = [
@@ -57,13 +57,6 @@ _LEVEL = 0.05
 #: Columns of :func:`default_distances` besides one per choice.
 _DISTANCE_COLUMNS = ("choice", "default", "option", "row", "default_row", "distance")
 
-_SOURCE = (
-    "Nie\N{LATIN SMALL LETTER SHARP S}l et al. 2022, supplement "
-    "\N{LEFT DOUBLE QUOTATION MARK}Goodness-of-fit unfolding solutions\N{RIGHT DOUBLE QUOTATION MARK}; "
-    "Mair, Borg & Rusch 2016"
-)
-
-
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class PermutationTest:
     """A permutation test of an unfolding's stress (Mair, Borg & Rusch 2016; Nießl et al. 2022, supplement).
@@ -77,7 +70,7 @@ class PermutationTest:
         permutations.
     p_value : float
         The share of permuted stresses at or below the observed one. 0 when none is: the p-value is then
-        below 1 / `permutations`, which :attr:`p_text` says.
+        below 1 / `permutations`, which :attr:`p_value_text` says.
     at_or_below : int
         How many permuted stresses are at or below the observed one.
     permutations : int
@@ -101,7 +94,7 @@ class PermutationTest:
     options: Mapping[str, object]
 
     @property
-    def p_text(self) -> str:
+    def p_value_text(self) -> str:
         """The p-value in words: ``"p = 0.012"``, or ``"p < 0.002"`` when no permuted stress is as low."""
         if self.at_or_below == 0:
             return f"p < {1 / self.permutations:.3g}"
@@ -109,16 +102,32 @@ class PermutationTest:
 
     @property
     def significant(self) -> bool:
-        """Whether the p-value is at most 0.05: the configuration reflects structure, not chance."""
-        return self.p_value <= _LEVEL
+        """Whether the p-value is surely at most 0.05: the configuration reflects structure, not chance.
+
+        When no refit is as good as the fit, the p-value is only known to be below 1 / `permutations`:
+        that is significant from 20 refits on, not with fewer.
+        """
+        return self.p_bound <= _LEVEL
+
+    @property
+    def p_bound(self) -> float:
+        """The largest the p-value can be: :attr:`p_value`, or 1 / `permutations` when it is 0."""
+        return self.p_value if self.at_or_below else 1 / self.permutations
 
     @property
     def verdict(self) -> str:
         """The result in one sentence."""
         stress, n = f"stress {self.stress:.3f}", self.permutations
-        refits = f"{n} refit{'s' if n != 1 else ''} on within-row permuted dissimilarities ({self.p_text})"
+        refits = (
+            f"{n} refit{'s' if n != 1 else ''} on within-row permuted dissimilarities ({self.p_value_text})"
+        )
         if self.at_or_below == 0:
             every = "all" if n > 1 else "the"
+            if not self.significant:
+                return (
+                    f"{stress} is lower than {every} {refits}, but so few refits cannot show a p-value "
+                    f"below {_LEVEL:g}: run at least {math.ceil(1 / _LEVEL)}"
+                )
             return (
                 f"{stress} is lower than {every} {refits}: the configuration reflects structure, not chance"
             )
@@ -144,7 +153,7 @@ class PermutationTest:
 
     def __repr__(self) -> str:
         return (
-            f"PermutationTest(stress={self.stress:.4f}, {self.p_text}, at_or_below={self.at_or_below}, "
+            f"PermutationTest(stress={self.stress:.4f}, {self.p_value_text}, at_or_below={self.at_or_below}, "
             f"permutations={self.permutations}, seed={self.seed})"
         )
 
@@ -154,12 +163,13 @@ class PermutationTest:
             "stress": self.stress,
             "permuted_stresses": self.permuted_stresses.tolist(),
             "p_value": self.p_value,
-            "p_text": self.p_text,
+            "p_value_text": self.p_value_text,
             "at_or_below": self.at_or_below,
             "permutations": self.permutations,
             "seed": self.seed,
             "not_converged": self.not_converged,
             "options": dict(self.options),
+            "significant": self.significant,
             "verdict": self.verdict,
         }
 
@@ -176,31 +186,10 @@ class PermutationTest:
         )
 
     def _repr_html_(self) -> str:
-        s = self.summary()
-        rows = [
-            ("observed stress (stress-1)", f"{self.stress:.4f}"),
-            (
-                "permuted stresses: min / 5th percentile / median / max",
-                "{min:.4f} / {p5:.4f} / {median:.4f} / {max:.4f}".format(**s),
-            ),
-            ("refits at or below the observed stress", f"{self.at_or_below} of {self.permutations}"),
-            ("p-value", self.p_text),
-            ("refits not converged", str(self.not_converged)),
-            ("seed", "a generator" if self.seed is None else str(self.seed)),
-            ("unfolding", ", ".join(f"{k} = {v}" for k, v in self.options.items())),
-        ]
-        body = "".join(
-            f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(value)}</td></tr>'
-            for name, value in rows
-        )
-        return (
-            '<section class="analysis">'
-            "<h3>Does the unfolding reflect structure, or chance? (permutation test)</h3>"
-            f'<p class="verdict">{html.escape(self.verdict)}.</p>'
-            f'<table class="numbers"><tbody>{body}</tbody></table>'
-            f'<p class="source">Source: {html.escape(_SOURCE)}</p>'
-            "</section>"
-        )
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import permutation_section
+
+        return section_html(permutation_section(self))
 
 
 def permutation_test(
@@ -227,8 +216,9 @@ def permutation_test(
 
     Parameters
     ----------
-    dissimilarities : array_like or pandas.DataFrame
-        The n x m dissimilarities that were (or are to be) unfolded, such as ``Multiverse.ranks``.
+    dissimilarities : array_like, pandas.DataFrame, str or os.PathLike
+        The n x m dissimilarities that were (or are to be) unfolded, such as ``Multiverse.ranks``; a path
+        is read as :func:`~benchtrust.multiverse.unfold` reads it.
     permutations : int
         The number of refits on permuted data (a p-value below 0.001 needs at least 1000).
     seed : int, numpy.random.Generator or None
@@ -270,7 +260,7 @@ def permutation_test(
     >>> distances = np.linalg.norm(subjects[:, None] - objects[None], axis=2)
     >>> ranks = distances.argsort(axis=1).argsort(axis=1) + 1  # 1 = the nearest object
     >>> result = permutation_test(ranks, permutations=20, seed=1, n_jobs=1)
-    >>> result.at_or_below, result.p_text
+    >>> result.at_or_below, result.p_value_text
     (0, 'p < 0.05')
     >>> print(result.verdict)  # doctest: +ELLIPSIS
     stress 0.0... is lower than all 20 refits on within-row permuted dissimilarities (p < 0.05): ...
@@ -544,8 +534,10 @@ def default_distance_summary(table, *, by="choice"):
 
     Parameters
     ----------
-    table : pandas.DataFrame
-        From :func:`default_distances` (needs ``choice``, ``option`` and ``distance``).
+    table : pandas.DataFrame, str or os.PathLike
+        From :func:`default_distances` (needs ``choice``, ``option`` and ``distance``), or its CSV file
+        (``default_distances.csv`` of :meth:`MultiverseStudy.write
+        <benchtrust.multiverse.MultiverseStudy.write>`).
     by : {"choice", "option"}
         One row per choice, or per (choice, alternative option).
 
@@ -558,7 +550,7 @@ def default_distance_summary(table, *, by="choice"):
     Raises
     ------
     InputError
-        If `table` is not such a DataFrame or `by` is neither "choice" nor "option".
+        If `table` is not such a table or `by` is neither "choice" nor "option".
 
     Examples
     --------
@@ -571,7 +563,7 @@ def default_distance_summary(table, *, by="choice"):
     0      measure      2  3.0  3.5     4.0  4.5  5.0  4.000000
     1  aggregation      3  0.0  0.5     1.0  2.5  4.0  1.666667
     """
-    check_distance_table(table)
+    table = distance_table(table)
     if by not in ("choice", "option"):
         raise InputError(f"by: expected 'choice' or 'option', got {by!r}")
     keys = ["choice"] if by == "choice" else ["choice", "option"]
@@ -588,17 +580,25 @@ def default_distance_summary(table, *, by="choice"):
     return summary.reset_index()
 
 
-def check_distance_table(table):
-    """An InputError unless `table` is a DataFrame with the columns choice, option and distance."""
+def distance_table(table):
+    """The table of :func:`default_distances` as a DataFrame (read from the file if `table` is a path,
+    such as ``default_distances.csv``); InputError unless it has the columns choice, option and distance."""
     import pandas as pd
 
+    table = read_frame(
+        table, what="a table of distances", example="choice,option,distance", numbers=("distance",)
+    )
     if not isinstance(table, pd.DataFrame):
-        raise InputError(f"table: expected the DataFrame of default_distances, got {type(table).__name__}")
+        raise InputError(
+            f"table: expected the DataFrame of default_distances or a path to its CSV file, got "
+            f"{type(table).__name__}"
+        )
     missing = [c for c in ("choice", "option", "distance") if c not in table.columns]
     if missing:
         raise InputError(
             f"table: lacks the column(s) {', '.join(missing)} (expected default_distances' table)"
         )
+    return table
 
 
 def _multiverse_parts(multiverse):

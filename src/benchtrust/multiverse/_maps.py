@@ -13,9 +13,9 @@ import math
 
 import numpy as np
 
-from benchtrust._figures import image_format, new_figure, write_figure
+from benchtrust._figures import axes_for
 from benchtrust._io import InputError
-from benchtrust.multiverse._plot import _finite_matrix, _names, _panel_grid
+from benchtrust.multiverse._plot import _finite_matrix, _names, _panel_grid, _panels
 
 #: Fig. 4 colours of the alternative options (the default option is grey): tab10 without its grey, then
 #: the lighter tab20 shades.
@@ -60,7 +60,7 @@ def _default_pairs(options, position, default):
     return pairs["row_default"].to_numpy(dtype=int), pairs["row_other"].to_numpy(dtype=int)
 
 
-def plot_unfolding(row_points, column_points, methods, combinations, defaults, path, *, title=None):
+def plot_unfolding(row_points, column_points, methods, combinations, defaults, *, ax=None, title=None):
     """Draw an unfolding solution once per choice, coloured by the choice's options, as in the paper's Fig. 4.
 
     One panel per choice (column of `combinations`). In each, the ideal points of the combinations are
@@ -68,9 +68,10 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, p
     qualitative palette, with a legend); thin grey lines connect each ideal point with the default option
     to the ideal points that differ from it only in this choice (same options of every other choice); the
     methods are black triangles labelled with their names. All panels have the same, equal-aspect axes.
+    The panels take the place of `ax` (the first choice's panel is `ax` itself); the title is the
+    figure's.
 
-    The figure is written with matplotlib's Agg renderer to a temporary file in the target folder, then
-    renamed onto `path`. The format follows the file's suffix (``.png`` when it has none).
+    Drawn without a display; nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
     Parameters
     ----------
@@ -85,44 +86,38 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, p
         (compared as strings).
     defaults : dict
         Choice → its default option; needed for every column of `combinations`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        The subplot to divide into the panels; default: a new figure's, of a size that fits the panels.
     title : str, optional
         Figure title; default: the numbers of combinations and methods.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
+    matplotlib.axes.Axes
+        The first choice's panel (`ax`, if given).
 
     Raises
     ------
     benchtrust.InputError
         If the points are not finite C x 2 and M x 2 arrays, `methods` does not have M names,
-        `combinations` does not have C rows and at least one column, `defaults` does not name an option
-        that occurs for each choice (or names a choice that is not a column), the folder does not exist or
-        cannot be written to, or the suffix is not an image format matplotlib writes.
+        `combinations` does not have C rows and at least one column, or `defaults` does not name an option
+        that occurs for each choice (or names a choice that is not a column).
 
     Examples
     --------
-    >>> import itertools, pathlib, tempfile
+    >>> import itertools
     >>> import numpy as np, pandas as pd
-    >>> from benchtrust.multiverse._maps import plot_unfolding
+    >>> from benchtrust.multiverse import plot_unfolding
     >>> combos = pd.DataFrame(list(itertools.product(["ibrier", "cindex"], ["mean", "median", "rank"])),
     ...                       columns=["measure", "aggregation"])
     >>> rng = np.random.default_rng(0)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_unfolding(rng.normal(size=(6, 2)), rng.normal(size=(3, 2)), ["A", "B", "C"],
-    ...                              combos, {"measure": "ibrier", "aggregation": "mean"},
-    ...                              pathlib.Path(folder, "fig4.png"))
-    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
-    fig4.png True
-    ['fig4.png']
+    >>> ax = plot_unfolding(rng.normal(size=(6, 2)), rng.normal(size=(3, 2)), ["A", "B", "C"], combos,
+    ...                     {"measure": "ibrier", "aggregation": "mean"})
+    >>> [panel.get_title() for panel in ax.figure.axes]
+    ['measure', 'aggregation']
     """
     import pandas as pd
 
-    image_format(path)  # before drawing
     X = _finite_matrix(row_points, "row_points", columns=2)
     Y = _finite_matrix(column_points, "column_points", columns=2)
     C, M = X.shape[0], Y.shape[0]
@@ -169,13 +164,13 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, p
     size = 22.0 if C <= 500 else max(3.0, 22.0 * math.sqrt(500 / C))
 
     rows, columns = _panel_grid(len(choices), 2)
-    figure = new_figure((6.4 * columns, 5.0 * rows + 0.5))
-    axes = figure.subplots(rows, columns, squeeze=False).ravel()
-    for ax, (k, choice, default, values, alternatives) in zip(axes, panels, strict=False):
+    ax = axes_for(ax, (6.4 * columns, 5.0 * rows + 0.5))
+    axes = _panels(ax, rows, columns)
+    for panel, (k, choice, default, values, alternatives) in zip(axes, panels, strict=False):
         first, second = _default_pairs(options, k, default)
         if first.size:
             segments = np.stack([X[first], X[second]], axis=1)
-            ax.add_collection(LineCollection(segments, colors="0.6", linewidths=0.5, zorder=1))
+            panel.add_collection(LineCollection(segments, colors="0.6", linewidths=0.5, zorder=1))
         if len(alternatives) <= len(_OPTION_COLORS):
             palette = _OPTION_COLORS
         else:
@@ -184,7 +179,7 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, p
         styles += [(level, palette[i], level) for i, level in enumerate(alternatives)]
         for level, color, label in styles:
             mask = values == level
-            ax.scatter(
+            panel.scatter(
                 X[mask, 0],
                 X[mask, 1],
                 s=size,
@@ -196,15 +191,17 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, p
                 zorder=2,
                 label=label,
             )
-        ax.scatter(Y[:, 0], Y[:, 1], s=40, marker="^", color="black", zorder=4)
+        panel.scatter(Y[:, 0], Y[:, 1], s=40, marker="^", color="black", zorder=4)
         for name, (x, y) in zip(names, Y, strict=True):
-            ax.annotate(name, (x, y), xytext=(3, 3), textcoords="offset points", fontsize="x-small", zorder=5)
-        ax.set_xlim(centre[0] - half, centre[0] + half)
-        ax.set_ylim(centre[1] - half, centre[1] + half)
-        ax.set_aspect("equal", adjustable="box")
-        ax.set_title(str(choice), fontsize="medium")
-        ax.tick_params(labelsize="x-small")
-        ax.legend(
+            panel.annotate(
+                name, (x, y), xytext=(3, 3), textcoords="offset points", fontsize="x-small", zorder=5
+            )
+        panel.set_xlim(centre[0] - half, centre[0] + half)
+        panel.set_ylim(centre[1] - half, centre[1] + half)
+        panel.set_aspect("equal", adjustable="box")
+        panel.set_title(str(choice), fontsize="medium")
+        panel.tick_params(labelsize="x-small")
+        panel.legend(
             loc="upper left",
             bbox_to_anchor=(1.01, 1.0),
             fontsize="x-small",
@@ -213,28 +210,28 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, p
             title_fontsize="x-small",
             markerscale=max(1.0, 22.0 / size),
         )
-    for ax in axes[len(choices) :]:
-        ax.set_visible(False)
+    for panel in axes[len(choices) :]:
+        panel.set_visible(False)
     if title is None:
         title = (
             f"Unfolding of the rankings of {C} combinations of options (circles) regarding {M} methods "
             "(triangles)\n"
             "(Nie\N{LATIN SMALL LETTER SHARP S}l et al., Fig. 4)"
         )
-    figure.suptitle(title, fontsize="medium")
-    return write_figure(figure, path)
+    ax.figure.suptitle(title, fontsize="medium")
+    return ax
 
 
-def plot_subsample(row_points, column_points, methods, nrdatasets, path, *, title=None):
+def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, title=None):
     """Draw an unfolding of the rankings on subsamples of the data sets, as in the paper's Fig. 6 / Fig. S3.
 
     The ideal points of the rankings are circles coloured by the number of data sets each ranking uses (a
     sequential colour map, with a colour bar), those with the most data sets (all of them) ringed in black
     and drawn last; the methods are black triangles labelled with their names; the axes have equal aspect.
-    Nießl et al. (2022), §4.3: the fewer the data sets, the more the rankings scatter.
+    Nießl et al. (2022), §4.3: the fewer the data sets, the more the rankings scatter. The colour bar is
+    drawn beside `ax`, on its figure; the title is the figure's.
 
-    The figure is written with matplotlib's Agg renderer to a temporary file in the target folder, then
-    renamed onto `path`. The format follows the file's suffix (``.png`` when it has none).
+    Drawn without a display; nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
     Parameters
     ----------
@@ -247,38 +244,32 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, path, *, titl
         The M method names, in the order of `column_points`.
     nrdatasets : array_like
         K numbers: how many data sets each ranking uses (``Subsample.table["nrdatasets"]``).
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the map; default: a new figure's Axes.
     title : str, optional
         Figure title; default: the numbers of rankings and methods.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
+    matplotlib.axes.Axes
+        The map's Axes (`ax`, if given).
 
     Raises
     ------
     benchtrust.InputError
-        If the points are not finite K x 2 and M x 2 arrays, `methods` does not have M names,
-        `nrdatasets` is not K finite numbers, the folder does not exist or cannot be written to, or the
-        suffix is not an image format matplotlib writes.
+        If the points are not finite K x 2 and M x 2 arrays, `methods` does not have M names, or
+        `nrdatasets` is not K finite numbers.
 
     Examples
     --------
-    >>> import pathlib, tempfile
     >>> import numpy as np
-    >>> from benchtrust.multiverse._maps import plot_subsample
+    >>> from benchtrust.multiverse import plot_subsample
     >>> rng = np.random.default_rng(0)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_subsample(rng.normal(size=(20, 2)), rng.normal(size=(3, 2)), ["A", "B", "C"],
-    ...                              rng.integers(1, 6, size=20), pathlib.Path(folder, "fig6.png"))
-    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
-    fig6.png True
-    ['fig6.png']
+    >>> ax = plot_subsample(rng.normal(size=(20, 2)), rng.normal(size=(3, 2)), ["A", "B", "C"],
+    ...                     rng.integers(1, 6, size=20))
+    >>> [text.get_text() for text in ax.texts]
+    ['A', 'B', 'C']
     """
-    image_format(path)  # before drawing
     X = _finite_matrix(row_points, "row_points", columns=2)
     Y = _finite_matrix(column_points, "column_points", columns=2)
     K, M = X.shape[0], Y.shape[0]
@@ -304,8 +295,8 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, path, *, titl
     norm = Normalize(float(sizes.min()), float(max(sizes.max(), sizes.min() + 1)))
     order = np.argsort(sizes, kind="stable")  # the rankings with more data sets on top
 
-    figure = new_figure((7.6, 6.2))
-    ax = figure.subplots()
+    ax = axes_for(ax, (7.6, 6.2))
+    figure = ax.figure
     drawn = ax.scatter(
         X[order, 0],
         X[order, 1],
@@ -352,10 +343,10 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, path, *, titl
             "(Nie\N{LATIN SMALL LETTER SHARP S}l et al., Fig. 6)"
         )
     figure.suptitle(title, fontsize="medium")
-    return write_figure(figure, path)
+    return ax
 
 
-def plot_default_distances(table, path, *, title=None):
+def plot_default_distances(table, *, ax=None, title=None):
     """Draw the distances between ideal points of default and alternative options as box plots, as in the
     paper's Fig. 5.
 
@@ -366,55 +357,56 @@ def plot_default_distances(table, path, *, title=None):
     follow their numbers of boxes and all panels share the distance axis. Boxes span the quartiles, with
     the median marked; whiskers reach the most extreme distances within 1.5 times the interquartile range
     of the box, and distances beyond are drawn as points (Tukey's box plot, as the paper's ggplot2 draws).
+    The panels take the place of `ax` (the first choice's panel is `ax` itself); the x label and the title
+    are the figure's.
 
-    The figure is written with matplotlib's Agg renderer to a temporary file in the target folder, then
-    renamed onto `path`. The format follows the file's suffix (``.png`` when it has none).
+    Drawn without a display; nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
     Parameters
     ----------
-    table : pandas.DataFrame
+    table : pandas.DataFrame, str or os.PathLike
         One row per pair, with columns ``choice``, ``option`` (the alternative option) and ``distance``,
         and optionally ``default`` (the choice's default option, for the labels): the table of
-        :func:`benchtrust.multiverse._fit.default_distances`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+        :func:`benchtrust.multiverse.default_distances`, or its CSV file (``default_distances.csv``).
+    ax : matplotlib.axes.Axes, optional
+        The subplot to divide into the panels; default: a new figure's, of a width that fits the boxes.
     title : str, optional
         Figure title; default: the paper's caption in short.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
+    matplotlib.axes.Axes
+        The first choice's panel (`ax`, if given).
 
     Raises
     ------
     benchtrust.InputError
-        If `table` is not a DataFrame with those columns and at least one row, a distance is negative,
-        NaN or infinite, the folder does not exist or cannot be written to, or the suffix is not an image
-        format matplotlib writes.
+        If `table` is not a table with those columns and at least one row, or a distance is negative,
+        NaN or infinite (naming the file, line and column of a file's bad cell).
 
     Examples
     --------
     >>> import pathlib, tempfile
     >>> import pandas as pd
-    >>> from benchtrust.multiverse._maps import plot_default_distances
+    >>> from benchtrust import save_figure
+    >>> from benchtrust.multiverse import plot_default_distances
     >>> table = pd.DataFrame({"choice": ["measure"] * 3 + ["aggregation"] * 4,
     ...                       "default": ["ibrier"] * 3 + ["mean"] * 4,
     ...                       "option": ["cindex"] * 3 + ["median", "median", "rank", "rank"],
     ...                       "distance": [0.9, 1.1, 1.0, 0.3, 0.1, 0.0, 0.05]})
+    >>> ax = plot_default_distances(table)
+    >>> [panel.get_title() for panel in ax.figure.axes]
+    ['measure', 'aggregation']
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_default_distances(table, pathlib.Path(folder, "fig5.png"))
-    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
-    fig5.png True
-    ['fig5.png']
+    ...     written = save_figure(ax, pathlib.Path(folder, "fig5.svg"))
+    ...     print(written.name, b"<svg" in written.read_bytes())
+    fig5.svg True
     """
     import pandas as pd
 
-    from benchtrust.multiverse._fit import check_distance_table
+    from benchtrust.multiverse._fit import distance_table
 
-    image_format(path)  # before drawing
-    check_distance_table(table)
+    table = distance_table(table)
     if table.empty:
         raise InputError("table has no rows")
     distances = _finite_matrix(
@@ -435,11 +427,12 @@ def plot_default_distances(table, path, *, title=None):
         panels.append((choice, default, boxes))
 
     widths = [len(boxes) + 0.6 for _, _, boxes in panels]
-    figure = new_figure((max(5.0, 0.75 * sum(widths) + 1.5), 4.6))
-    axes = figure.subplots(1, len(panels), sharey=True, squeeze=False, width_ratios=widths)[0]
-    for ax, (choice, default, boxes) in zip(axes, panels, strict=True):
+    ax = axes_for(ax, (max(5.0, 0.75 * sum(widths) + 1.5), 4.6))
+    figure = ax.figure
+    axes = _panels(ax, 1, len(panels), share=("y",), width_ratios=widths)
+    for panel, (choice, default, boxes) in zip(axes, panels, strict=True):
         labels = [option if default is None else f"{default} \N{EN DASH} {option}" for option, _ in boxes]
-        ax.boxplot(
+        panel.boxplot(
             [values for _, values in boxes],
             tick_labels=labels,
             whis=1.5,
@@ -450,14 +443,14 @@ def plot_default_distances(table, path, *, title=None):
             capprops={"color": "0.2"},
             flierprops={"marker": "o", "markersize": 3, "markerfacecolor": "0.2", "markeredgecolor": "none"},
         )
-        ax.set_title(str(choice), fontsize="medium")
-        ax.tick_params(axis="x", labelrotation=30, labelsize="small")
-        for label in ax.get_xticklabels():
+        panel.set_title(str(choice), fontsize="medium")
+        panel.tick_params(axis="x", labelrotation=30, labelsize="small")
+        for label in panel.get_xticklabels():
             label.set_horizontalalignment("right")
-        ax.grid(axis="y", color="0.92", linewidth=0.6)
-        ax.set_axisbelow(True)
-    axes[0].set_ylim(bottom=0)
-    axes[0].set_ylabel("distance between ideal points")
+        panel.grid(axis="y", color="0.92", linewidth=0.6)
+        panel.set_axisbelow(True)
+    ax.set_ylim(bottom=0)
+    ax.set_ylabel("distance between ideal points")
     figure.supxlabel("default option \N{EN DASH} alternative option", fontsize="medium")
     if title is None:
         title = (
@@ -465,4 +458,4 @@ def plot_default_distances(table, path, *, title=None):
             "choices unchanged\n(Nie\N{LATIN SMALL LETTER SHARP S}l et al., Fig. 5)"
         )
     figure.suptitle(title, fontsize="medium")
-    return write_figure(figure, path)
+    return ax

@@ -7,16 +7,19 @@ rule's parameters:
   characteristics (or None) and the data sets' names, and returns the names it keeps.
 - ``measure``: which performance measure (§2.2.2). Its options name measures declared in the spec; it
   has no rules.
-- ``imputation``: how failed resampling iterations are handled (§2.3.1). A rule receives ``values``
-  (data sets × methods × iterations, nan where the measure is missing or the iteration does not exist),
-  the failure rate r of each (data set, method) pair, the measure's random-prediction value and its
-  direction, and returns the value imputed for the pair's missing iterations (data sets × methods). The
-  pair's value is then the mean over all its iterations, the missing ones filled with it.
-- ``aggregation``: how the values are combined over data sets (§2.3.2). A rule receives ``values``
-  (subsets × data sets × methods, nan for the data sets a subset leaves out) and the measure's direction,
-  and returns one score per subset and method, shape (subsets, methods), or several scores compared in
-  order (lexicographically), shape (subsets, keys, methods). Its ``better`` says which end ranks first:
-  ``"higher"``, ``"lower"`` or ``"measure"`` (the measure's own direction).
+- ``imputation``: how failed resampling iterations are handled (§2.3.1). A rule is called as
+  ``rule(values, failure_rate, *, random, lower_is_better, **parameters)``: ``values`` are data sets ×
+  methods × iterations (nan where the measure is missing or the iteration does not exist),
+  ``failure_rate`` is the failure rate r of each (data set, method) pair, ``random`` the measure's
+  random-prediction value and ``lower_is_better`` its direction (True for a loss such as the Brier
+  score). It returns the value imputed for the pair's missing iterations (data sets × methods); the pair's
+  value is then the mean over all its iterations, the missing ones filled with it.
+- ``aggregation``: how the values are combined over data sets (§2.3.2). A rule is called as
+  ``rule(values, *, lower_is_better, **parameters)``: ``values`` are subsets × data sets × methods (nan for
+  the data sets a subset leaves out). It returns one score per subset and method, shape (subsets,
+  methods), or several scores compared in order (lexicographically), shape (subsets, keys, methods). Its
+  ``better`` says which end ranks first: ``"higher"``, ``"lower"`` or ``"measure"`` (the measure's own
+  direction).
 
 :func:`register_option` adds a rule; the built-in ones are below.
 """
@@ -53,7 +56,7 @@ class Rule:
         return tuple(
             name
             for name, p in inspect.signature(self.function).parameters.items()
-            if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in ("random", "higher_is_better")
+            if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in ("random", "lower_is_better")
         )
 
 
@@ -84,10 +87,10 @@ def register_option(family: str, name: str, *, better: str | None = None):
     >>> import numpy as np
     >>> from benchtrust.multiverse import register_option
     >>> @register_option("aggregation", "trimmed_mean", better="measure")
-    ... def trimmed_mean(values, *, higher_is_better, cut=0.1):
+    ... def trimmed_mean(values, *, lower_is_better, cut=0.1):
     ...     from scipy.stats import trim_mean
     ...     return np.array([trim_mean(v[~np.isnan(v[:, 0])], cut) for v in values])
-    >>> trimmed_mean(np.array([[[1.0, 2.0], [3.0, 4.0], [np.nan, np.nan]]]), higher_is_better=True)
+    >>> trimmed_mean(np.array([[[1.0, 2.0], [3.0, 4.0], [np.nan, np.nan]]]), lower_is_better=False)
     array([[2., 3.]])
     """
     if family not in _RULE_FAMILIES:
@@ -98,10 +101,37 @@ def register_option(family: str, name: str, *, better: str | None = None):
         raise InputError("better: only aggregation rules say which end is better")
 
     def decorate(function):
+        _check_keywords(function, family, name)
         _REGISTRY[family][name] = Rule(family, name, function, better)
         return function
 
     return decorate
+
+
+#: How a rule of each family is called, and the keyword arguments it is called with besides its parameters.
+_CALLS = {
+    "datasets": ("rule(characteristics, names, **parameters)", ()),
+    "imputation": (
+        "rule(values, failure_rate, *, random, lower_is_better, **parameters)",
+        ("random", "lower_is_better"),
+    ),
+    "aggregation": ("rule(values, *, lower_is_better, **parameters)", ("lower_is_better",)),
+}
+
+
+def _check_keywords(function, family, name) -> None:
+    """InputError unless `function` takes the keyword arguments a rule of `family` is called with."""
+    parameters = inspect.signature(function).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    call, needed = _CALLS[family]
+    keywords = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    missing = [k for k in needed if k not in parameters or parameters[k].kind not in keywords]
+    if missing:
+        raise InputError(
+            f"{family} rule {name!r}: the function must take the keyword argument(s) {', '.join(missing)}; "
+            f"it is called as {call}"
+        )
 
 
 def rule(family: str, name: str) -> Rule:
@@ -118,8 +148,8 @@ def rule(family: str, name: str) -> Rule:
 def _characteristic(characteristics, names, name):
     if characteristics is None:
         raise InputError(
-            f"characteristic {name!r}: no table of data-set characteristics was given "
-            "(--characteristics FILE)"
+            f"characteristic {name!r}: no table of data-set characteristics was given, and this option "
+            "needs one"
         )
     if name not in characteristics.columns:
         found = ", ".join(repr(c) for c in characteristics.columns)
@@ -193,7 +223,7 @@ def _fraction(value, name, what):
 
 
 @register_option("imputation", "threshold")
-def _threshold(values, failure_rate, *, random, higher_is_better, threshold=0.2):
+def _threshold(values, failure_rate, *, random, lower_is_better, threshold=0.2):
     """Herrmann et al.'s rule, as the reference analysis applies it: impute the random-prediction value if
     r > `threshold` (strictly), else the mean of the rest (so r = 0.2 exactly, 5 of 25 failed, takes the
     mean)."""
@@ -202,25 +232,25 @@ def _threshold(values, failure_rate, *, random, higher_is_better, threshold=0.2)
 
 
 @register_option("imputation", "weighted")
-def _weighted(values, failure_rate, *, random, higher_is_better):
+def _weighted(values, failure_rate, *, random, lower_is_better):
     """Eq. (1) and supplementary Eq. (4): impute the mean of the rest shrunk to the random value by (1 − r).
 
     For a lower-is-better measure, random − (random − mean)₊ (1 − r); for higher-is-better,
     random + (mean − random)₊ (1 − r).
     """
-    sign = 1.0 if higher_is_better else -1.0
+    sign = -1.0 if lower_is_better else 1.0
     gain = np.maximum(sign * (mean_of_rest(values, random) - random), 0.0)
     return random + sign * gain * (1.0 - failure_rate)
 
 
 @register_option("imputation", "random")
-def _random(values, failure_rate, *, random, higher_is_better):
+def _random(values, failure_rate, *, random, lower_is_better):
     """Impute the random-prediction value."""
     return np.full(failure_rate.shape, float(random))
 
 
 @register_option("imputation", "mean")
-def _mean(values, failure_rate, *, random, higher_is_better):
+def _mean(values, failure_rate, *, random, lower_is_better):
     """Impute the mean of the non-failed iterations (the random-prediction value if every one failed)."""
     return mean_of_rest(values, random)
 
@@ -229,28 +259,28 @@ def _mean(values, failure_rate, *, random, higher_is_better):
 
 
 @register_option("aggregation", "mean", better="measure")
-def _aggregate_mean(values, *, higher_is_better):
+def _aggregate_mean(values, *, lower_is_better):
     """The mean over the data sets of the subset."""
     return np.nanmean(values, axis=1)
 
 
 @register_option("aggregation", "median", better="measure")
-def _aggregate_median(values, *, higher_is_better):
+def _aggregate_median(values, *, lower_is_better):
     """The median over the data sets of the subset (the mean of the middle two for an even count)."""
     return np.nanmedian(values, axis=1)
 
 
 @register_option("aggregation", "mean_rank", better="lower")
-def _aggregate_mean_rank(values, *, higher_is_better):
+def _aggregate_mean_rank(values, *, lower_is_better):
     """The mean over data sets of each method's rank on the data set (1 = best, ties: average ranks)."""
     from scipy.stats import rankdata
 
-    ranks = rankdata(-values if higher_is_better else values, method="average", axis=2)  # nan rows stay nan
+    ranks = rankdata(values if lower_is_better else -values, method="average", axis=2)  # nan rows stay nan
     return np.nanmean(ranks, axis=1)
 
 
 @register_option("aggregation", "best", better="higher")
-def _aggregate_best(values, *, higher_is_better, tolerance=0.05):
+def _aggregate_best(values, *, lower_is_better, tolerance=0.05):
     """The number of data sets on which a method is best (equal values count as best), ties broken by the
     number on which it is within `tolerance` of the best, relative to the best: |x − x_best| < tol·|x_best|
     (the paper's best0.05).
@@ -258,7 +288,7 @@ def _aggregate_best(values, *, higher_is_better, tolerance=0.05):
     tolerance = _fraction(tolerance, "tolerance", "a relative tolerance")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all-nan rows: left-out data sets
-        best = (np.nanmax if higher_is_better else np.nanmin)(values, axis=2, keepdims=True)
+        best = (np.nanmin if lower_is_better else np.nanmax)(values, axis=2, keepdims=True)
     is_best = values == best
     within = is_best | (np.abs(values - best) < tolerance * np.abs(best))
     return np.stack([is_best.sum(axis=1), within.sum(axis=1)], axis=1).astype(float)

@@ -13,8 +13,9 @@ import math
 
 import numpy as np
 
-from benchtrust._figures import image_format, new_figure, write_figure
+from benchtrust._figures import axes_for
 from benchtrust._io import InputError
+from benchtrust.multiverse._data import read_frame
 
 #: Fig. 3 colours of the optimisation steps, in the order of the choices: blue, pink, green, yellow as in
 #: the paper, then further distinct colours for more choices.
@@ -66,17 +67,46 @@ def _panel_grid(count, columns):
     return math.ceil(count / columns), columns
 
 
-def plot_rank_distribution(ranks, methods, path, *, title=None):
+def _panels(ax, rows, columns, *, share=(), width_ratios=None):
+    """A grid of `rows` x `columns` panels in the place of `ax`, which becomes the first (top left) one.
+
+    The other panels are new Axes of ``ax.figure``; ``share`` names the axes ("x", "y") they share with the
+    first, whose inner tick labels are then hidden, as ``Figure.subplots`` does.
+    """
+    spec = ax.get_subplotspec()
+    if spec is None:
+        raise InputError(
+            "ax: expected an Axes in a grid of subplots (from Figure.add_subplot or subplots), to divide "
+            "into panels"
+        )
+    grid = spec.subgridspec(rows, columns, width_ratios=width_ratios)
+    ax.set_subplotspec(grid[0, 0])
+    panels = [ax]
+    for k in range(1, rows * columns):
+        panels.append(
+            ax.figure.add_subplot(
+                grid[k // columns, k % columns],
+                sharex=ax if "x" in share else None,
+                sharey=ax if "y" in share else None,
+            )
+        )
+    if share:
+        for panel in panels:
+            panel.label_outer()
+    return np.array(panels)
+
+
+def plot_rank_distribution(ranks, methods, *, ax=None, title=None):
     """Draw the distribution of each method's rank over the combinations, as in the paper's Fig. 2.
 
     One panel per method, in the order of their mean rank (best first): a bar chart of the share of
     combinations (percent) giving the method each rank value that occurs (average ranks of ties, such as
     12.5, get their own bars). All panels share the x axis (ranks 1 to M) and the y scale; each panel's
-    title is the method's name and the range of its ranks, best–worst.
+    title is the method's name and the range of its ranks, best–worst. The panels take the place of `ax`
+    (the first method's panel is `ax` itself); the axis labels and the title are the figure's.
 
-    The figure is written with matplotlib's Agg renderer (no display needed, pyplot's global state is not
-    touched) to a temporary file in the target folder, then renamed onto `path`. The format follows the
-    file's suffix (``.png`` when it has none).
+    Drawn without a display (matplotlib's Agg renderer; pyplot's global state is not touched); nothing is
+    written: save the figure with :func:`benchtrust.save_figure`.
 
     Parameters
     ----------
@@ -84,36 +114,35 @@ def plot_rank_distribution(ranks, methods, path, *, title=None):
         C x M ranks of the M methods in C combinations (1 = best), each between 1 and M.
     methods : sequence of str
         The M method names, in the order of the columns of `ranks`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        The subplot to divide into the panels; default: a new figure's, of a size that fits the panels.
     title : str, optional
         Figure title; default: the numbers of methods and combinations.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
+    matplotlib.axes.Axes
+        The first panel (`ax`, if given).
 
     Raises
     ------
     benchtrust.InputError
-        If `ranks` is not a finite C x M array of ranks between 1 and M, `methods` does not have M names,
-        the folder does not exist or cannot be written to, or the suffix is not an image format matplotlib
-        writes.
+        If `ranks` is not a finite C x M array of ranks between 1 and M, or `methods` does not have M names.
 
     Examples
     --------
     >>> import pathlib, tempfile
-    >>> from benchtrust.multiverse._plot import plot_rank_distribution
+    >>> from benchtrust import save_figure
+    >>> from benchtrust.multiverse import plot_rank_distribution
     >>> ranks = [[1, 2, 3], [1.5, 1.5, 3], [2, 1, 3], [1, 3, 2]]
+    >>> ax = plot_rank_distribution(ranks, ["A", "B", "C"])
+    >>> ax.get_title()
+    'A (1–2)'
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_rank_distribution(ranks, ["A", "B", "C"], pathlib.Path(folder, "fig2.png"))
+    ...     written = save_figure(ax, pathlib.Path(folder, "fig2.png"))
     ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
     fig2.png True
-    ['fig2.png']
     """
-    image_format(path)  # before drawing
     ranks = _finite_matrix(ranks, "ranks")
     C, M = ranks.shape
     names = _names(methods, "methods", M, f"columns in ranks (shape {ranks.shape})")
@@ -134,26 +163,26 @@ def plot_rank_distribution(ranks, methods, path, *, title=None):
     top = max(float(share.max()) for _, _, share in bars)
 
     rows, columns = _panel_grid(M, 5 if M > 12 else 4)
-    figure = new_figure((2.5 * columns + 0.4, 1.9 * rows + 0.8))
-    axes = figure.subplots(rows, columns, sharex=True, sharey=True, squeeze=False).ravel()
-    for ax, (j, values, share) in zip(axes, bars, strict=False):
-        ax.bar(values, share, width=0.45, color="0.35")
-        ax.set_title(f"{names[j]} ({values[0]:g}\N{EN DASH}{values[-1]:g})", fontsize="small")
-        ax.grid(axis="y", color="0.9", linewidth=0.6)
-        ax.set_axisbelow(True)
-        ax.tick_params(labelsize="x-small")
-    for ax in axes[M:]:
-        ax.set_visible(False)
-    for ax in axes[max(M - columns, 0) : M]:  # the bottom panel of each column shows its x labels
-        ax.xaxis.set_tick_params(labelbottom=True)
+    ax = axes_for(ax, (2.5 * columns + 0.4, 1.9 * rows + 0.8))
+    figure = ax.figure
+    axes = _panels(ax, rows, columns, share=("x", "y"))
+    for panel, (j, values, share) in zip(axes, bars, strict=False):
+        panel.bar(values, share, width=0.45, color="0.35")
+        panel.set_title(f"{names[j]} ({values[0]:g}\N{EN DASH}{values[-1]:g})", fontsize="small")
+        panel.grid(axis="y", color="0.9", linewidth=0.6)
+        panel.set_axisbelow(True)
+        panel.tick_params(labelsize="x-small")
+    for panel in axes[M:]:
+        panel.set_visible(False)
+    for panel in axes[max(M - columns, 0) : M]:  # the bottom panel of each column shows its x labels
+        panel.xaxis.set_tick_params(labelbottom=True)
 
-    first = axes[0]
-    first.set_xlim(0.5, M + 0.5)
+    ax.set_xlim(0.5, M + 0.5)
     if M <= 15:
-        first.set_xticks(range(1, M + 1))
+        ax.set_xticks(range(1, M + 1))
     else:
-        first.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
-    first.set_ylim(0, top * 1.08)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
+    ax.set_ylim(0, top * 1.08)
     figure.supxlabel("rank", fontsize="medium")
     figure.supylabel("share of combinations (%)", fontsize="medium")
     if title is None:
@@ -162,10 +191,10 @@ def plot_rank_distribution(ranks, methods, path, *, title=None):
             "(Nie\N{LATIN SMALL LETTER SHARP S}l et al., Fig. 2)"
         )
     figure.suptitle(title, fontsize="medium")
-    return write_figure(figure, path)
+    return ax
 
 
-def plot_stepwise(steps, rank_range, path, *, title=None):
+def plot_stepwise(steps, rank_range, *, ax=None, title=None):
     """Draw the step-wise optimisation of each method's rank, as in the paper's Fig. 3.
 
     One column per method, ordered by its rank with the default options (best first). A black dot marks
@@ -175,40 +204,39 @@ def plot_stepwise(steps, rank_range, path, *, title=None):
     segment spans the best and worst ranks the method gets over all combinations. The rank axis points
     down: rank 1 is at the top.
 
-    The figure is written with matplotlib's Agg renderer to a temporary file in the target folder, then
-    renamed onto `path`. The format follows the file's suffix (``.png`` when it has none).
+    Drawn without a display; nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
     Parameters
     ----------
-    steps : pandas.DataFrame
-        One row per method and step, with columns ``method``, ``step`` (0 for the default options, then
-        1..K in the order of the optimisation), ``choice`` (the choice optimised in the step; ignored for
-        step 0), ``option`` (the option selected), ``rank`` (the method's rank after the step) and
-        ``changed`` (whether the step changed the option). Each method has exactly one step 0.
+    steps : pandas.DataFrame, str or os.PathLike
+        The steps of :func:`~benchtrust.multiverse.stepwise` (``Stepwise.steps``), or their CSV file
+        (``stepwise.csv``): one row per method and step, with columns ``method``, ``step`` (0 for the
+        default options, then 1..K in the order of the optimisation), ``choice`` (the choice optimised in
+        the step; ignored for step 0), ``option`` (the option selected), ``rank`` (the method's rank after
+        the step) and ``changed`` (whether the step changed the option). Each method has exactly one step
+        0.
     rank_range : dict
         Method name → (best, worst) rank over all combinations; needed for every method in `steps`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default: a new figure's Axes, of a width that fits the methods.
     title : str, optional
-        Figure title; default: the order of the choices.
+        The title of the Axes; default: the order of the choices.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
+    matplotlib.axes.Axes
+        `ax`, or the new figure's Axes.
 
     Raises
     ------
     benchtrust.InputError
-        If `steps` lacks a column, has non-finite ranks or not exactly one step 0 per method, `rank_range`
-        lacks a method of `steps` or is not a pair of numbers, the folder does not exist or cannot be
-        written to, or the suffix is not an image format matplotlib writes.
+        If `steps` lacks a column, has non-finite ranks or not exactly one step 0 per method, or
+        `rank_range` lacks a method of `steps` or is not a pair of numbers.
 
     Examples
     --------
-    >>> import pathlib, tempfile
     >>> import pandas as pd
-    >>> from benchtrust.multiverse._plot import plot_stepwise
+    >>> from benchtrust.multiverse import plot_stepwise
     >>> steps = pd.DataFrame({
     ...     "method": ["A", "A", "A", "B", "B", "B"],
     ...     "step": [0, 1, 2, 0, 1, 2],
@@ -217,18 +245,23 @@ def plot_stepwise(steps, rank_range, path, *, title=None):
     ...     "rank": [3, 2, 1, 1, 1, 1],
     ...     "changed": [False, True, True, False, False, False],
     ... })
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_stepwise(steps, {"A": (1, 3), "B": (1, 2)}, pathlib.Path(folder, "fig3.png"))
-    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
-    fig3.png True
-    ['fig3.png']
+    >>> ax = plot_stepwise(steps, {"A": (1, 3), "B": (1, 2)})
+    >>> [label.get_text() for label in ax.get_xticklabels()]
+    ['B', 'A']
     """
     import pandas as pd
 
-    image_format(path)  # before drawing
+    steps = read_frame(
+        steps,
+        what="a table of optimisation steps",
+        example=",".join(_STEPS_COLUMNS),
+        numbers=("step", "rank"),
+        flags=("changed",),
+    )
     if not isinstance(steps, pd.DataFrame):
-        raise InputError(f"steps must be a pandas DataFrame, got {type(steps).__name__}")
+        raise InputError(
+            f"steps must be a pandas DataFrame or a path to its CSV file, got {type(steps).__name__}"
+        )
     missing = [column for column in _STEPS_COLUMNS if column not in steps.columns]
     if missing:
         raise InputError(
@@ -279,8 +312,7 @@ def plot_stepwise(steps, rank_range, path, *, title=None):
     from matplotlib.lines import Line2D
     from matplotlib.ticker import MaxNLocator, MultipleLocator
 
-    figure = new_figure((max(6.0, 0.55 * len(methods) + 3.0), 5.0))
-    ax = figure.add_subplot()
+    ax = axes_for(ax, (max(6.0, 0.55 * len(methods) + 3.0), 5.0))
     lowest = max(max(worst for _, worst in ranges.values()), float(table["rank"].max()))
     for x, method in enumerate(methods):
         best, worst = ranges[method]
@@ -336,4 +368,4 @@ def plot_stepwise(steps, rank_range, path, *, title=None):
             + order
         )
     ax.set_title(title, fontsize="medium")
-    return write_figure(figure, path)
+    return ax

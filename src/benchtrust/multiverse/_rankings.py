@@ -15,14 +15,13 @@ from collections.abc import Mapping
 import numpy as np
 
 from benchtrust._io import InputError
+from benchtrust._words import TIMES
+from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import read_characteristics, read_results
 from benchtrust.multiverse._options import FAMILIES, mean_of_rest, rule
 from benchtrust.multiverse._spec import Spec, read_spec
 
 __all__ = ["Multiverse", "rankings"]
-
-_TIMES = "\N{MULTIPLICATION SIGN}"
-
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Multiverse:
@@ -45,8 +44,8 @@ class Multiverse:
     values : numpy.ndarray
         Shape (combinations, methods): the aggregated value the ranking rests on (for a lexicographic
         aggregation such as best0.05, its first key: the number of data sets on which the method is best).
-    higher_is_better : numpy.ndarray
-        Shape (combinations,): whether a higher value ranks first in that combination.
+    lower_is_better : numpy.ndarray
+        Shape (combinations,): whether a lower value ranks first in that combination.
     datasets : mapping of str to tuple of str
         The data sets each option of the data-set choice keeps.
     spec : Spec
@@ -60,9 +59,25 @@ class Multiverse:
     codes: np.ndarray
     ranks: np.ndarray
     values: np.ndarray
-    higher_is_better: np.ndarray
+    lower_is_better: np.ndarray
     datasets: Mapping[str, tuple[str, ...]]
     spec: Spec
+
+    @property
+    def first_share(self) -> dict[str, float]:
+        """Each method's share of the combinations in which it ranks first, alone or tied (the "first in"
+        column of the readable output, §4.1).
+
+        A method ranks first in a combination when no method has a smaller rank there, so two methods
+        tied for first (rank 1.5 each) both count.
+        """
+        return first_shares(self.methods, self.ranks)
+
+    @property
+    def verdict(self) -> str:
+        """The rankings in plain words (§4.1, Fig. 2): how many methods rank first under some combination,
+        and how far a method's rank moves across them."""
+        return _text.rankings_verdict(self)
 
     @property
     def combinations(self):
@@ -91,7 +106,8 @@ class Multiverse:
         }
 
     def rankings_table(self):
-        """One row per combination and method: a column per choice, ``method``, ``value`` and ``rank``."""
+        """One row per combination and method: a column per choice, ``method``, ``value`` and ``rank``
+        (``rankings.csv``; the same as :meth:`to_frame`)."""
 
         combinations = self.combinations.loc[np.repeat(np.arange(len(self.codes)), len(self.methods))]
         return combinations.reset_index(drop=True).assign(
@@ -100,7 +116,13 @@ class Multiverse:
             rank=self.ranks.ravel(),
         )
 
+    def to_frame(self):
+        """One row per combination and method: a column per choice, ``method``, ``value`` and ``rank``."""
+        return self.rankings_table()
+
     def to_dict(self) -> dict[str, object]:
+        """The combinations, methods, choices (options and default), each method's rank range and its
+        share of combinations in which it ranks first, as plain JSON types."""
         return {
             "combinations": len(self.codes),
             "methods": list(self.methods),
@@ -108,14 +130,26 @@ class Multiverse:
                 c: {"options": list(self.options[c]), "default": self.defaults[c]} for c in self.choices
             },
             "rank_range": self.rank_range(),
+            "first_share": self.first_share,
         }
 
     def __repr__(self) -> str:
-        sizes = f" {_TIMES} ".join(f"{len(self.options[c])} {c}" for c in self.choices)
+        sizes = f" {TIMES} ".join(f"{len(self.options[c])} {c}" for c in self.choices)
         return f"Multiverse({len(self.codes)} combinations = {sizes}; {len(self.methods)} methods)"
 
+    def __str__(self) -> str:
+        """The readable summary: the combinations, each method's rank at the defaults, best and worst rank
+        and "first in" share, and the verdict."""
+        return _text.rankings_text(self)
 
-def rankings(results, spec, *, characteristics=None) -> Multiverse:
+    def _repr_html_(self) -> str:
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import rankings_section
+
+        return section_html(rankings_section(self))
+
+
+def rankings(results, spec, *, characteristics=None, characteristics_dataset_column=None) -> Multiverse:
     """Rank the methods under every combination of the spec's options (Nießl et al. 2022, §3.1).
 
     Parameters
@@ -126,8 +160,10 @@ def rankings(results, spec, *, characteristics=None) -> Multiverse:
     spec : str, os.PathLike, mapping or Spec
         The YAML spec (see :mod:`benchtrust.multiverse._spec`) naming columns, measures and choices.
     characteristics : str, os.PathLike or pandas.DataFrame, optional
-        One row per data set (column named as the results' data-set column), numeric characteristics
-        used by data-set rules such as ``below_median``.
+        One row per data set, numeric characteristics used by data-set rules such as ``below_median``.
+    characteristics_dataset_column : str, optional
+        The column of `characteristics` that names the data sets; default: the results' data-set column
+        (the spec's ``columns.dataset``).
 
     Returns
     -------
@@ -165,9 +201,11 @@ def rankings(results, spec, *, characteristics=None) -> Multiverse:
     """
     spec = spec if isinstance(spec, Spec) else read_spec(spec)
     data = read_results(results, spec)
-    table = None
-    if characteristics is not None:
-        table = read_characteristics(characteristics, data.datasets, dataset_column=spec.columns["dataset"])
+    table = read_characteristics(
+        characteristics,
+        data.datasets,
+        dataset_column=characteristics_dataset_column or spec.columns["dataset"],
+    )
     by_family = {family: spec.choice(family) for family in FAMILIES}
     subsets = _subsets(by_family["datasets"], data.datasets, table)
     masks = np.array([[d in set(kept) for d in data.datasets] for kept in subsets.values()])
@@ -175,21 +213,21 @@ def rankings(results, spec, *, characteristics=None) -> Multiverse:
     shape = [len(by_family[f].options) for f in FAMILIES]
     ranks = np.empty((*shape, len(data.methods)))
     values = np.empty_like(ranks)
-    higher = np.empty(shape, dtype=bool)
+    lower = np.empty(shape, dtype=bool)
     for (e, measure_option), (i, imputation) in itertools.product(
         enumerate(by_family["measure"].options), enumerate(by_family["imputation"].options)
     ):
         measure = spec.measure(measure_option.rule)
         imputed = _impute(imputation, data, measure)
         for a, aggregation in enumerate(by_family["aggregation"].options):
-            ranks[:, e, i, a], values[:, e, i, a], higher[:, e, i, a] = _rank_subsets(
+            ranks[:, e, i, a], values[:, e, i, a], lower[:, e, i, a] = _rank_subsets(
                 aggregation, imputed, masks, measure
             )
 
     order = [FAMILIES.index(spec.choices[k].family) for k in range(len(spec.choices))]
     ranks = ranks.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
     values = values.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
-    higher = higher.transpose(*order).ravel()
+    lower = lower.transpose(*order).ravel()
     sizes = [len(c.options) for c in spec.choices]
     codes = np.indices(sizes).reshape(len(sizes), -1).T
     return Multiverse(
@@ -200,13 +238,24 @@ def rankings(results, spec, *, characteristics=None) -> Multiverse:
         codes=codes,
         ranks=ranks,
         values=values,
-        higher_is_better=higher,
+        lower_is_better=lower,
         datasets={
             o.name: tuple(kept)
             for o, kept in zip(by_family["datasets"].options, subsets.values(), strict=True)
         },
         spec=spec,
     )
+
+
+def ranked_first(ranks) -> np.ndarray:
+    """Shape (rankings, methods): whether the method has the best (smallest) rank of its ranking, alone or
+    tied."""
+    return ranks == ranks.min(axis=1, keepdims=True)
+
+
+def first_shares(methods, ranks) -> dict[str, float]:
+    """Each method's share of the rankings (rows of `ranks`) in which it ranks first, alone or tied."""
+    return {m: float(s) for m, s in zip(methods, ranked_first(ranks).mean(axis=0), strict=True)}
 
 
 def _call(option, family, *args, **kwargs):
@@ -237,7 +286,7 @@ def _impute(option, data, measure) -> np.ndarray:
         data.values[measure.name],
         data.failure_rate[measure.name],
         random=measure.random,
-        higher_is_better=measure.higher_is_better,
+        lower_is_better=measure.lower_is_better,
     )
     imputed = np.asarray(imputed, dtype=float)
     expected = data.failure_rate[measure.name].shape
@@ -254,16 +303,16 @@ def _impute(option, data, measure) -> np.ndarray:
 
 def _rank_subsets(aggregation, imputed, masks, measure) -> tuple[np.ndarray, np.ndarray, bool]:
     """The methods' ranks and aggregated values (first key) on each subset of data sets, and whether a
-    higher value ranks first: `imputed` is (data sets, methods), `masks` (subsets, data sets) marks the
+    lower value ranks first: `imputed` is (data sets, methods), `masks` (subsets, data sets) marks the
     data sets each subset keeps."""
     spread = np.where(masks[:, :, None], imputed[None], np.nan)
-    keys, better_higher = _aggregate(aggregation, spread, measure, imputed.shape[1])
-    return _rank(-keys if better_higher else keys), keys[:, 0], better_higher
+    keys, lower_first = _aggregate(aggregation, spread, measure, imputed.shape[1])
+    return _rank(keys if lower_first else -keys), keys[:, 0], lower_first
 
 
 def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, bool]:
-    """Keys of shape (subsets, levels, methods) and whether higher keys rank first."""
-    found, keys = _call(option, "aggregation", spread, higher_is_better=measure.higher_is_better)
+    """Keys of shape (subsets, levels, methods) and whether lower keys rank first."""
+    found, keys = _call(option, "aggregation", spread, lower_is_better=measure.lower_is_better)
     keys = np.asarray(keys, dtype=float)
     if keys.ndim == 2:
         keys = keys[:, None, :]
@@ -274,10 +323,9 @@ def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, bool]:
         )
     if not np.isfinite(keys).all():
         raise InputError(f"{option.place}: aggregation rule {option.rule!r} gave a value that is not finite")
-    better = (
-        found.better if found.better != "measure" else ("higher" if measure.higher_is_better else "lower")
-    )
-    return keys, better == "higher"
+    if found.better == "measure":
+        return keys, measure.lower_is_better
+    return keys, found.better == "lower"
 
 
 def _rank(keys) -> np.ndarray:

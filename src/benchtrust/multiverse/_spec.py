@@ -43,11 +43,15 @@ _FIXED = {"datasets": "all", "imputation": "mean", "aggregation": "mean"}
 
 @dataclasses.dataclass(frozen=True)
 class Measure:
-    """A performance measure: its column, direction, random-prediction value and failure markers."""
+    """A performance measure: its column, direction, random-prediction value and failure markers.
+
+    ``lower_is_better`` is the spec's ``better: lower`` (a loss, such as the integrated Brier score);
+    ``better: higher`` (a score, such as the C-index) makes it False.
+    """
 
     name: str
     column: str
-    higher_is_better: bool
+    lower_is_better: bool
     random: float
     failed_values: tuple[float, ...] = ()
 
@@ -284,7 +288,7 @@ def _measures(value, places) -> tuple[Measure, ...]:
             Measure(
                 name=_text(name, places, "measures", name),
                 column=_text(entry.get("column", name), places, "measures", name, "column"),
-                higher_is_better=better == "higher",
+                lower_is_better=better == "lower",
                 random=_number(entry["random"], places, "measures", name, "random"),
                 failed_values=tuple(
                     _number(v, places, "measures", name, "failed_values", k) for k, v in enumerate(failed)

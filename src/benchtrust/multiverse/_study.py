@@ -7,6 +7,7 @@ import dataclasses
 import os
 from pathlib import Path
 
+from benchtrust._figures import save_figure
 from benchtrust._io import InputError, write_atomic
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
@@ -17,17 +18,23 @@ from benchtrust.multiverse._analyses import (
     rank_distribution,
     stepwise,
 )
-from benchtrust.multiverse._fit import PermutationTest, congruence, default_distances, permutation_test
+from benchtrust.multiverse._fit import (
+    PermutationTest,
+    congruence,
+    default_distance_summary,
+    default_distances,
+    permutation_test,
+)
 from benchtrust.multiverse._rankings import Multiverse, rankings
 from benchtrust.multiverse._spec import read_spec
 from benchtrust.multiverse._subsample import Subsample, subsample
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 
-__all__ = ["Study", "bundled_study", "study"]
+__all__ = ["MultiverseStudy", "bundled_study", "study"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class Study:
+class MultiverseStudy:
     """The rankings of a multiverse and everything the paper derives from them (§4).
 
     Attributes
@@ -64,15 +71,47 @@ class Study:
     subsample: Subsample | None = None
     subsample_unfolding: Unfolding | None = None
 
+    def to_frame(self):
+        """One row per method, in the order of its rank with the default options: ``method``,
+        ``rank_at_defaults``, ``best_rank`` and ``worst_rank`` over all combinations (Fig. 2),
+        ``first_share`` (the share of combinations in which it ranks first, alone or tied:
+        :attr:`Multiverse.first_share <benchtrust.multiverse.Multiverse.first_share>`) and
+        ``stepwise_rank`` (its rank after the step-wise optimisation, Fig. 3)."""
+        import numpy as np
+        import pandas as pd
+
+        mv = self.multiverse
+        default = mv.ranks[mv.index(mv.defaults)]
+        order = np.argsort(default, kind="stable")
+        methods = [mv.methods[m] for m in order]
+        return pd.DataFrame(
+            {
+                "method": methods,
+                "rank_at_defaults": default[order],
+                "best_rank": self.distribution.best[order],
+                "worst_rank": self.distribution.worst[order],
+                "first_share": [mv.first_share[m] for m in methods],
+                "stepwise_rank": [self.stepwise.best[m] for m in methods],
+            }
+        )
+
+    def distance_summary(self):
+        """Per choice, the count, quartiles, range and mean of the distances of Fig. 5 (``distances``;
+        :func:`~benchtrust.multiverse.default_distance_summary`), or None without an unfolding."""
+        return None if self.distances is None else default_distance_summary(self.distances)
+
     def to_dict(self) -> dict[str, object]:
+        """The rankings (:meth:`Multiverse.to_dict <benchtrust.multiverse.Multiverse.to_dict>`), the
+        step-wise order and ranks, the impact of each choice, the unfolding's fit and the median and largest
+        distance of Fig. 5 per choice, the permutation test and the subsample, as plain JSON types."""
         out = self.multiverse.to_dict()
         out["stepwise"] = {"order": list(self.stepwise.order), "best": self.stepwise.best}
         out["impact"] = self.impact.to_dict()["impact"]
         if self.unfolding is not None:
             out["unfolding"] = _fit_summary(self.unfolding)
             out["default_distances"] = {
-                choice: {"median": float(group.median()), "max": float(group.max())}
-                for choice, group in self.distances.groupby("choice", sort=False)["distance"]
+                row.choice: {"median": float(row.median), "max": float(row.max)}
+                for row in self.distance_summary().itertuples()
             }
         if self.permutation is not None:
             out["permutation_test"] = self.permutation.to_dict()
@@ -95,8 +134,14 @@ class Study:
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §4.1, Fig. 2): how many methods rank first under some
-        combination, and how far a method's rank moves across them."""
-        return _text.study_verdict(self)
+        combination, and how far a method's rank moves across them (the rankings' verdict)."""
+        return self.multiverse.verdict
+
+    def _repr_html_(self) -> str:
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import multiverse_section
+
+        return section_html(multiverse_section(self))
 
     def unfolding_table(self):
         """One row per point of the unfolding: ``kind`` (combination or method), ``label``, the option of
@@ -139,11 +184,9 @@ class Study:
         """Write the tables (CSV) and the figures (PNG) into `folder`, each atomically; return the paths.
 
         ``rankings.csv`` has one row per combination × method: a column per choice, ``method``, ``value``
-        and ``rank``. The folder is created if missing.
+        and ``rank``. The figures are those of the ``plot_*`` functions, saved with
+        :func:`benchtrust.save_figure`. The folder is created if missing.
         """
-        from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
-        from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
-
         folder = Path(folder)
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -169,33 +212,32 @@ class Study:
             write_atomic(folder / name, table.to_csv(index=False, lineterminator="\n"))
             written.append(folder / name)
         if plots:
-            mv = self.multiverse
-            written.append(plot_rank_distribution(mv.ranks, mv.methods, folder / "rank_distribution.png"))
-            written.append(plot_stepwise(self.stepwise.steps, mv.rank_range(), folder / "stepwise.png"))
-            if self.unfolding is not None:
-                written.append(
-                    plot_unfolding(
-                        self.unfolding.row_points,
-                        self.unfolding.column_points,
-                        mv.methods,
-                        mv.combinations,
-                        dict(mv.defaults),
-                        folder / "unfolding.png",
-                    )
-                )
-                written.append(plot_default_distances(self.distances, folder / "default_distances.png"))
-            if self.subsample_unfolding is not None:
-                u = self.subsample_unfolding
-                written.append(
-                    plot_subsample(
-                        u.row_points,
-                        u.column_points,
-                        self.subsample.methods,
-                        self.subsample.table["nrdatasets"],
-                        folder / "subsample.png",
-                    )
-                )
+            for name, draw in self._figures().items():
+                written.append(save_figure(draw(), folder / name))
         return written
+
+    def _figures(self) -> dict[str, object]:
+        """The figures :meth:`write` saves: file name → a function that draws it and returns its Axes."""
+        from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
+        from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
+
+        mv = self.multiverse
+        figures = {
+            "rank_distribution.png": lambda: plot_rank_distribution(mv.ranks, mv.methods),
+            "stepwise.png": lambda: plot_stepwise(self.stepwise.steps, self.stepwise.rank_range),
+        }
+        if self.unfolding is not None:
+            u = self.unfolding
+            figures["unfolding.png"] = lambda: plot_unfolding(
+                u.row_points, u.column_points, mv.methods, mv.combinations, dict(mv.defaults)
+            )
+            figures["default_distances.png"] = lambda: plot_default_distances(self.distances)
+        if self.subsample_unfolding is not None:
+            s = self.subsample_unfolding
+            figures["subsample.png"] = lambda: plot_subsample(
+                s.row_points, s.column_points, self.subsample.methods, self.subsample.table["nrdatasets"]
+            )
+        return figures
 
 
 def study(
@@ -203,18 +245,20 @@ def study(
     spec,
     *,
     characteristics=None,
+    characteristics_dataset_column=None,
     permutations=0,
     seed=0,
     orders=None,
+    orders_label_column=None,
     n_orders=None,
     subsample_measure=None,
     progress=None,
-) -> Study:
+) -> MultiverseStudy:
     """Rank the methods under every combination and analyse the rankings (Nießl et al. 2022, §3–4).
 
     Parameters
     ----------
-    results, spec, characteristics
+    results, spec, characteristics, characteristics_dataset_column
         As for :func:`benchtrust.multiverse.rankings`. The spec's ``stepwise`` sets the order of Fig. 3,
         its ``unfolding`` the settings of :func:`benchtrust.multiverse.unfold` (``false``: no unfolding).
     permutations : int
@@ -225,6 +269,8 @@ def study(
     orders : str, os.PathLike, pandas.DataFrame or 2-D sequence of str, optional
         Orders of the data sets for the rankings on subsamples of Fig. 6
         (:func:`~benchtrust.multiverse.subsample`), such as :func:`~benchtrust.multiverse.bundled_orders`.
+    orders_label_column : str, optional
+        The column of `orders` that labels them (default: ``rep``, if there is one).
     n_orders : int, optional
         Instead of `orders`, this many random orders.
     subsample_measure : str, optional
@@ -234,7 +280,7 @@ def study(
 
     Returns
     -------
-    Study
+    MultiverseStudy
 
     Examples
     --------
@@ -248,7 +294,12 @@ def study(
     [3.0, 13.0]
     """
     spec = read_spec(spec)
-    multiverse = rankings(results, spec, characteristics=characteristics)
+    multiverse = rankings(
+        results,
+        spec,
+        characteristics=characteristics,
+        characteristics_dataset_column=characteristics_dataset_column,
+    )
     settings = dict(spec.unfolding)
     skip = settings.pop("skip", False)
     fitted = distances = tested = sampled = sample_fit = None
@@ -273,10 +324,12 @@ def study(
             seed=seed,
             measure=subsample_measure,
             characteristics=characteristics,
+            characteristics_dataset_column=characteristics_dataset_column,
+            orders_label_column=orders_label_column,
         )
         if not skip:
             sample_fit = _unfold(sampled.ranks, settings, spec.source)
-    return Study(
+    return MultiverseStudy(
         multiverse,
         rank_distribution(multiverse),
         stepwise(multiverse),

@@ -16,7 +16,6 @@ WIREs Data Mining and Knowledge Discovery 12(2), e1441.
 from __future__ import annotations
 
 import dataclasses
-import html
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,8 +23,9 @@ from pathlib import Path
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_seed, table_of
+from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import read_characteristics, read_results
-from benchtrust.multiverse._rankings import _impute, _rank_subsets
+from benchtrust.multiverse._rankings import _impute, _rank_subsets, first_shares, ranked_first
 from benchtrust.multiverse._spec import Spec, read_spec
 
 __all__ = ["Subsample", "bundled_orders", "subsample"]
@@ -65,8 +65,8 @@ class Subsample:
         The measure ranked by (the spec's default measure option's unless overridden).
     imputation, aggregation : str
         The spec's default options of the imputation and the aggregation.
-    higher_is_better : bool
-        Whether a higher value ranks first.
+    lower_is_better : bool
+        Whether a lower value ranks first.
     candidates : int
         The number of rankings before duplicates were dropped: orders × (L − 1).
     """
@@ -81,7 +81,7 @@ class Subsample:
     measure: str
     imputation: str
     aggregation: str
-    higher_is_better: bool
+    lower_is_better: bool
     candidates: int
 
     @property
@@ -89,12 +89,27 @@ class Subsample:
         """The ranks of the methods on all L data sets (the last row of `ranks`)."""
         return self.ranks[-1]
 
-    def _first(self) -> np.ndarray:
-        """Shape (rankings, methods): whether the method has the best (smallest) rank of its ranking."""
-        return self.ranks == self.ranks.min(axis=1, keepdims=True)
+    @property
+    def first_share(self) -> dict[str, float]:
+        """Each method's share of the rankings in which it ranks first, alone or tied."""
+        return first_shares(self.methods, self.ranks)
 
-    def _winners(self) -> list[int]:
-        return [int(m) for m in np.flatnonzero(self.full == self.full.min())]
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The methods first (alone or tied) on all L data sets."""
+        return tuple(self.methods[m] for m in np.flatnonzero(self.full == self.full.min()))
+
+    @property
+    def winners_first_in(self) -> int:
+        """How many of the rankings rank one of the :attr:`winners` first (alone or tied)."""
+        chosen = [self.methods.index(m) for m in self.winners]
+        return int(ranked_first(self.ranks)[:, chosen].any(axis=1).sum())
+
+    @property
+    def verdict(self) -> str:
+        """The rankings in plain words (§4.3, Fig. 6): how many there are, from which subsamples, and how
+        often the winner on all data sets is first on fewer of them."""
+        return _text.subsample_verdict(self)
 
     def rank_range(self) -> dict[str, list[float]]:
         """Each method's best and worst rank over the rankings."""
@@ -123,59 +138,20 @@ class Subsample:
             "duplicates_dropped": self.candidates + 1 - len(self.ranks),
             "rankings_by_nrdatasets": {str(int(l)): int(k) for l, k in sizes.items()},
             "full_ranking": {m: float(r) for m, r in zip(self.methods, self.full, strict=True)},
-            "first_share": {
-                m: float(s) for m, s in zip(self.methods, self._first().mean(axis=0), strict=True)
-            },
+            "first_share": self.first_share,
             "rank_range": self.rank_range(),
         }
 
     def __repr__(self) -> str:
-        L, k = len(self.datasets), len(self.ranks)
-        winners = self._winners()
-        names = " and ".join(self.methods[m] for m in winners)
-        first = int(self._first()[:, winners].any(axis=1).sum())
-        prefixes = {1: "no smaller set", 2: "the first data set of each order"}.get(
-            L, f"the first 1 to {L - 1} data sets of each order"
-        )
-        dropped = self.candidates + 1 - k
-        return (
-            f"{k} distinct rankings of {len(self.methods)} methods from {len(self.orders)} orders of {L} "
-            f"data sets ({self.measure}, {self.imputation}, {self.aggregation}): {prefixes} ({dropped} "
-            f"repeating a set already seen, dropped) and all {L}; {names}, first on all {L}, "
-            f"{'is' if len(winners) == 1 else 'are'} first in {first} ({first / k:.0%}) of them."
-        )
+        return self.verdict
 
     __str__ = __repr__
 
     def _repr_html_(self) -> str:
-        order = np.argsort(self.full, kind="stable")
-        first = self._first().mean(axis=0)
-        rows = "".join(
-            "<tr>"
-            + "".join(
-                f"<td>{html.escape(str(cell))}</td>"
-                for cell in (
-                    self.methods[m],
-                    f"{self.full[m]:g}",
-                    f"{self.ranks[:, m].min():g}",
-                    f"{np.median(self.ranks[:, m]):g}",
-                    f"{self.ranks[:, m].max():g}",
-                    f"{first[m]:.0%}",
-                )
-            )
-            + "</tr>"
-            for m in order
-        )
-        header = "".join(
-            f"<th>{name}</th>"
-            for name in ("method", f"rank on all {len(self.datasets)}", "best", "median", "worst", "first in")
-        )
-        return (
-            f"<p>{html.escape(repr(self))}</p>"
-            f"<table><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>"
-            "<p><small>Nie\N{LATIN SMALL LETTER SHARP S}l et al. (2022), \N{SECTION SIGN}4.3, Fig. 6 and "
-            "Fig. S3.</small></p>"
-        )
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import subsample_section
+
+        return section_html(subsample_section(self))
 
 
 def subsample(
@@ -187,6 +163,8 @@ def subsample(
     seed=0,
     measure: str | None = None,
     characteristics=None,
+    characteristics_dataset_column: str | None = None,
+    orders_label_column: str | None = None,
 ) -> Subsample:
     """Rank the methods on the first l data sets of orders of the data sets (Nießl et al. 2022, §4.3).
 
@@ -209,8 +187,9 @@ def subsample(
         As for :func:`benchtrust.multiverse.rankings`; its default options are used.
     orders : str, os.PathLike, pandas.DataFrame or 2-D sequence of str, optional
         One order of the data sets per row: every row a permutation of all L data sets of the results. A
-        file or DataFrame may have a column ``rep`` labelling the orders (default 1, 2, …); its other
-        columns are the positions (``pos1`` … ``posL``), in order. Default: `n_orders` random orders.
+        file or DataFrame may have a column labelling the orders (`orders_label_column`; without one they
+        are 1, 2, …); its other columns are the positions (``pos1`` … ``posL``), in order. Default:
+        `n_orders` random orders.
     n_orders : int, optional
         The number of random orders when `orders` is not given (default 50, as in the paper).
     seed : int or numpy.random.Generator, default 0
@@ -222,6 +201,11 @@ def subsample(
     characteristics : str, os.PathLike or pandas.DataFrame, optional
         Accepted so that ``subsample(**bundled_study())`` works; checked as for
         :func:`~benchtrust.multiverse.rankings` but not needed (the orders choose the data sets).
+    characteristics_dataset_column : str, optional
+        As for :func:`~benchtrust.multiverse.rankings`.
+    orders_label_column : str, optional
+        The column of `orders` that labels them; default: ``rep`` if there is one (as in the paper's
+        orders), else none.
 
     Returns
     -------
@@ -256,8 +240,11 @@ def subsample(
 
     spec = spec if isinstance(spec, Spec) else read_spec(spec)
     data = read_results(results, spec)
-    if characteristics is not None:
-        read_characteristics(characteristics, data.datasets, dataset_column=spec.columns["dataset"])
+    read_characteristics(
+        characteristics,
+        data.datasets,
+        dataset_column=characteristics_dataset_column or spec.columns["dataset"],
+    )
     measure_option = _measure_option(spec, measure)
     the_measure = spec.measure(measure_option)
     imputation = _default(spec, "imputation")
@@ -272,7 +259,7 @@ def subsample(
     else:
         if n_orders is not None:
             raise InputError("n_orders: give either orders or n_orders (the number of random orders)")
-        codes, reps = _read_orders(orders, datasets)
+        codes, reps = _read_orders(orders, datasets, orders_label_column)
 
     included, which, size_of = _distinct(codes, reps)
     rep_of = [reps[r] for r in which]
@@ -302,7 +289,7 @@ def subsample(
         measure=measure_option,
         imputation=imputation.name,
         aggregation=aggregation.name,
-        higher_is_better=bool(parts[0][2]),
+        lower_is_better=bool(parts[0][2]),
         candidates=len(codes) * (L - 1),
     )
 
@@ -359,8 +346,10 @@ def _measure_option(spec: Spec, measure) -> str:
     )
 
 
-def _read_orders(orders, datasets) -> tuple[np.ndarray, list]:
-    """The orders as codes into `datasets` (orders × L) and their labels; InputError naming the place."""
+def _read_orders(orders, datasets, label_column=None) -> tuple[np.ndarray, list]:
+    """The orders as codes into `datasets` (orders × L) and their labels; InputError naming the place.
+
+    `label_column` names the column of labels (required then); None takes ``rep`` if there is one."""
     import pandas as pd
 
     if isinstance(orders, (str, os.PathLike, pd.DataFrame)):
@@ -374,10 +363,13 @@ def _read_orders(orders, datasets) -> tuple[np.ndarray, list]:
         width = max(len(row) for row in rows)
         rows = [row + [""] * (width - len(row)) for row in rows]  # a short row: its missing cells are empty
         source = pd.DataFrame(rows, columns=[f"pos{j + 1}" for j in range(width)])
-    example = f"{_REP},{','.join(f'pos{j + 1}' for j in range(min(len(datasets), 3)))},…"
+    wanted = _REP if label_column is None else label_column
+    example = f"{wanted},{','.join(f'pos{j + 1}' for j in range(min(len(datasets), 3)))},…"
     table = table_of(source, example=example, what="a table of orders of the data sets")
-    lowered = [name.lower() for name in table.header]
-    label = table.column(_REP) if _REP in lowered else None
+    lowered = [header.lower() for header in table.header]
+    label = None
+    if label_column is not None or _REP in lowered:
+        label = table.column(wanted, purpose=" labelling the orders")
     columns = [k for k in range(len(table.header)) if k != label]
     L = len(datasets)
     if len(columns) != L:

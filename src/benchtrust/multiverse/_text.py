@@ -1,15 +1,30 @@
 """The words about a multiverse of design and analysis choices (Nießl et al. 2022): the readable summary of
-a :class:`~benchtrust.multiverse.Study` and its verdict in plain words, as ``benchtrust multiverse``, the
-HTML report and ``str(study)`` show them.
+a :class:`~benchtrust.multiverse.MultiverseStudy` and the verdict of each result in plain words, as
+``benchtrust multiverse``, the HTML report, a notebook and ``str(result)`` show them.
+
+Each function words a decision its result makes (such as :attr:`Multiverse.first_share
+<benchtrust.multiverse.Multiverse.first_share>`); none computes one.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from benchtrust._words import TIMES, paragraph
 
-__all__ = ["fit_lines", "share", "study_text", "study_verdict"]
+__all__ = [
+    "fit_lines",
+    "impact_verdict",
+    "method_rows",
+    "rank_distribution_verdict",
+    "rankings_rows",
+    "rankings_text",
+    "rankings_verdict",
+    "share",
+    "stepwise_verdict",
+    "study_text",
+    "subsample_verdict",
+    "unfolding_verdict",
+    "with_verdict",
+]
 
 _PAPER = "Nießl et al. 2022"
 
@@ -33,47 +48,20 @@ def study_text(result, what=None, written=()) -> str:
 
     Parameters
     ----------
-    result : Study
+    result : MultiverseStudy
     what : str, optional
         The results studied, in words (a file name, or the bundled Herrmann et al. results).
     written : sequence of pathlib.Path
-        The files :meth:`Study.write` wrote, listed at the end (nothing when empty).
+        The files :meth:`MultiverseStudy.write` wrote, listed at the end (nothing when empty).
 
     Returns
     -------
     str
         Lines without a trailing newline.
     """
-    mv = result.multiverse
-    default = mv.index(mv.defaults)
-    order = np.argsort(mv.ranks[default], kind="stable")
-    top = mv.ranks.min(axis=1, keepdims=True) == mv.ranks
-    rows = [("method", "default", "best", "worst", "first in", "step-wise")]
-    for m in order:
-        rows.append(
-            (
-                mv.methods[m],
-                f"{mv.ranks[default, m]:g}",
-                f"{result.distribution.best[m]:g}",
-                f"{result.distribution.worst[m]:g}",
-                share(top[:, m].mean()),
-                f"{result.stepwise.best[mv.methods[m]]:g}",
-            )
-        )
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    sizes = f" {TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
-    defaults = ", ".join(f"{c} = {mv.defaults[c]}" for c in mv.choices)
     studied = "multiverse" if what is None else f"multiverse of {what}"
-    lines = [
-        paragraph(
-            f"{studied} ({_PAPER}, §3-4): {len(mv.codes)} combinations ({sizes}) of "
-            f"{len(mv.methods)} methods; defaults: {defaults}"
-        ),
-        "",
-    ]
-    lines += [
-        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
-    ]
+    lines = [_head(result.multiverse, f"{studied} ({_PAPER}, §3-4)"), ""]
+    lines += _aligned([("method", "default", "best", "worst", "first in", "step-wise"), *method_rows(result)])
     lines += ["", f"  step-wise order: {' → '.join(result.stepwise.order)}", ""]
     lines.append("  changing one choice only:")
     for row in result.impact.table[result.impact.table["from_option"] == "*"].itertuples():
@@ -86,13 +74,13 @@ def study_text(result, what=None, written=()) -> str:
         if result.permutation is not None:
             lines.append(f"    permutation test: {result.permutation.verdict}")
         lines.append("  distance between the ideal points of the default and an alternative option (Fig. 5):")
-        for choice, group in result.distances.groupby("choice", sort=False)["distance"]:
-            lines.append(f"    {choice}: median {group.median():.3f}, largest {group.max():.3f}")
+        for row in result.distance_summary().itertuples():
+            lines.append(f"    {row.choice}: median {row.median:.3f}, largest {row.max:.3f}")
     if result.subsample is not None:
         lines += ["", paragraph(f"subsamples of the data sets (Fig. 6): {result.subsample}")]
         if result.subsample_unfolding is not None:
             lines += fit_lines(result.subsample_unfolding)
-    lines += ["", paragraph(study_verdict(result))]
+    lines += ["", paragraph(result.verdict)]
     if written:
         lines += [
             "",
@@ -118,33 +106,151 @@ def fit_lines(fitted) -> list[str]:
         f"{fitted.stress:.4f}, penalized stress {fitted.penalized_stress:.4f}, {fitted.iterations} iterations"
         + ("" if fitted.converged else " (not converged)")
     ]
-    clumped = fitted.coincident_columns()
-    if clumped:
+    if fitted.degenerate:
         lines.append(
-            f"    degenerate: {clumped} of {len(fitted.column_points)} methods (nearly) coincide with another"
+            f"    degenerate: {fitted.coincident_columns()} of {len(fitted.column_points)} methods (nearly) "
+            "coincide with another"
         )
     return lines
 
 
-def study_verdict(result) -> str:
+def _head(mv, label) -> str:
+    """The first paragraph about a multiverse: `label`, its combinations, methods and defaults."""
+    sizes = f" {TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
+    defaults = ", ".join(f"{c} = {mv.defaults[c]}" for c in mv.choices)
+    return paragraph(
+        f"{label}: {len(mv.codes)} combinations ({sizes}) of {len(mv.methods)} methods; defaults: {defaults}"
+    )
+
+
+def _aligned(rows) -> list[str]:
+    """`rows` of text as lines indented by two spaces, each column as wide as its widest cell."""
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    return [
+        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
+    ]
+
+
+def rankings_text(multiverse) -> str:
+    """The readable summary of the rankings of a multiverse (paper §3.1, §4.1): the combinations, each
+    method's rank at the defaults, best and worst rank and "first in" share, and the verdict."""
+    lines = [_head(multiverse, f"rankings ({_PAPER}, §3.1)"), ""]
+    lines += _aligned([("method", "default", "best", "worst", "first in"), *rankings_rows(multiverse)])
+    return "\n".join([*lines, "", paragraph(multiverse.verdict)])
+
+
+def rankings_rows(multiverse) -> list[tuple[str, ...]]:
+    """The rows of the table of methods of a multiverse, as text, in the order of the rank at the defaults:
+    method, rank at the defaults, best and worst rank, "first in" share
+    (:attr:`~benchtrust.multiverse.Multiverse.first_share`)."""
+    import numpy as np
+
+    default = multiverse.ranks[multiverse.index(multiverse.defaults)]
+    ranges, shares = multiverse.rank_range(), multiverse.first_share
+    rows = []
+    for m in np.argsort(default, kind="stable"):
+        name = multiverse.methods[m]
+        best, worst = ranges[name]
+        rows.append((name, f"{default[m]:g}", f"{best:g}", f"{worst:g}", share(shares[name])))
+    return rows
+
+
+def with_verdict(result) -> str:
+    """The readable text of a result whose ``repr`` lists its numbers: the verdict, then the numbers."""
+    return f"{paragraph(result.verdict)}\n{result!r}"
+
+
+def method_rows(result) -> list[tuple[str, ...]]:
+    """The rows of the table of methods of a study, as text: those of :func:`rankings_rows`, each with the
+    method's step-wise rank (Fig. 3) added."""
+    return [(*row, f"{result.stepwise.best[row[0]]:g}") for row in rankings_rows(result.multiverse)]
+
+
+def rankings_verdict(multiverse) -> str:
     """The verdict on a multiverse of choices in plain words (paper §4.1, Fig. 2): how many methods rank
-    first under some combination, and how far a method's rank moves across them.
+    first under some combination (:attr:`~benchtrust.multiverse.Multiverse.first_share`), and how far a
+    method's rank moves across them.
 
     Parameters
     ----------
-    result : Study
+    multiverse : Multiverse
 
     Returns
     -------
     str
         One unwrapped paragraph.
     """
-    mv = result.multiverse
-    top = mv.ranks.min(axis=1, keepdims=True) == mv.ranks
-    winners = int(top.any(axis=0).sum())
-    spread = float((result.distribution.worst - result.distribution.best).max())
+    winners = sum(1 for value in multiverse.first_share.values() if value > 0)
+    spread = max(worst - best for best, worst in multiverse.rank_range().values())
     return (
-        f"{winners} of {len(mv.methods)} methods rank first under some combination, and a method's rank "
-        f"moves by up to {spread:g} places across them: a ranking from one set of choices says little "
+        f"{winners} of {len(multiverse.methods)} methods rank first under some combination, and a method's "
+        f"rank moves by up to {spread:g} places across them: a ranking from one set of choices says little "
         "unless the choices were fixed before the results were seen."
+    )
+
+
+def rank_distribution_verdict(distribution) -> str:
+    """How far a method's rank moves over the combinations, and whose moves the most (paper §4.1, Fig. 2)."""
+    spreads = distribution.worst - distribution.best
+    widest = int(spreads.argmax())
+    return (
+        f"Over {distribution.combinations} combinations of options, a method's rank moves by up to "
+        f"{spreads[widest]:g} places ({distribution.methods[widest]}: best {distribution.best[widest]:g}, "
+        f"worst {distribution.worst[widest]:g})."
+    )
+
+
+def stepwise_verdict(result) -> str:
+    """How many methods a researcher could move up by optimising one choice at a time, and how many of them
+    reach their best rank over all combinations (paper §4.1, Fig. 3)."""
+    return (
+        f"Optimising one choice at a time ({' → '.join(result.order)}), {len(result.improved)} of "
+        f"{len(result.best)} methods improve on their rank at the defaults, and {len(result.reached_best)} "
+        "reach the best rank any combination gives them."
+    )
+
+
+def impact_verdict(impact) -> str:
+    """The choice that, changed alone, moves the ranks the most, and how often it changes the winner (paper
+    §4.2)."""
+    if impact.strongest is None:
+        return "Changing one choice alone never changes a method's rank."
+    table = impact.table
+    row = table[(table["from_option"] == "*") & (table["choice"] == impact.strongest)].iloc[0]
+    return (
+        f"Changing {impact.strongest} alone moves a method's rank the most: by "
+        f"{row['mean_abs_rank_change']:.2f} places on average, and it changes the winner in "
+        f"{row['winner_changed']:.0%} of the pairs of combinations that differ in it only."
+    )
+
+
+def unfolding_verdict(fitted) -> str:
+    """An unfolding's settings and fit, and whether its map can be read (Busing et al. 2005; paper §3.2)."""
+    head = (
+        f"{fitted.conditionality.capitalize()} unfolding in {fitted.row_points.shape[1]} dimensions: "
+        f"stress {fitted.stress:.4f}, penalized stress {fitted.penalized_stress:.4f}, {fitted.iterations} "
+        f"iterations{'' if fitted.converged else ' (not converged)'}"
+    )
+    if fitted.degenerate:
+        return (
+            f"{head}; degenerate: {fitted.coincident_columns()} of {len(fitted.column_points)} column points "
+            "(nearly) coincide with another, so the map does not separate them."
+        )
+    return f"{head}; no two column points coincide."
+
+
+def subsample_verdict(result) -> str:
+    """The rankings on subsamples of the data sets in words (paper §4.3, Fig. 6): how many, from which
+    subsamples, and how often the winner on all data sets is first on fewer of them."""
+    L, k = len(result.datasets), len(result.ranks)
+    prefixes = {1: "no smaller set", 2: "the first data set of each order"}.get(
+        L, f"the first 1 to {L - 1} data sets of each order"
+    )
+    dropped = result.candidates + 1 - k
+    first = result.winners_first_in
+    return (
+        f"{k} distinct rankings of {len(result.methods)} methods from {len(result.orders)} orders of {L} "
+        f"data sets ({result.measure}, {result.imputation}, {result.aggregation}): {prefixes} ({dropped} "
+        f"repeating a set already seen, dropped) and all {L}; {' and '.join(result.winners)}, first on all "
+        f"{L}, {'is' if len(result.winners) == 1 else 'are'} first in {first} ({first / k:.0%}) of them."
     )

@@ -50,10 +50,13 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import os
 
 import numpy as np
 
-from benchtrust._io import InputError
+from benchtrust._io import InputError, read_table
+from benchtrust._words import paragraph
+from benchtrust.multiverse import _text
 
 #: The conditionalities: one ordinal transformation for the whole matrix, or one per row.
 CONDITIONALITIES = ("unconditional", "row")
@@ -126,6 +129,48 @@ class Unfolding:
             f"stress={self.stress:.4f}, penalized_stress={self.penalized_stress:.4f}, "
             f"iterations={self.iterations}, converged={self.converged})"
         )
+
+    @property
+    def degenerate(self) -> bool:
+        """Whether some column points (nearly) coincide (:meth:`coincident_columns`): a map that does not
+        separate objects the data rank differently should not be read."""
+        return self.coincident_columns() > 0
+
+    @property
+    def verdict(self) -> str:
+        """The fit in plain words: its settings, stress, iterations and whether it is degenerate."""
+        return _text.unfolding_verdict(self)
+
+    def __str__(self) -> str:
+        """The verdict, as a paragraph."""
+        return paragraph(self.verdict)
+
+    def to_frame(self):
+        """One row per point: ``kind`` ("row" or "column"), ``label`` (the DataFrame's labels, else the
+        1-based position), the coordinates ``dim1``, ``dim2``, … and ``stress_share`` (the point's share
+        of the misfit, %)."""
+        import pandas as pd
+
+        dims = [f"dim{k + 1}" for k in range(self.row_points.shape[1])]
+        parts = []
+        for kind, points, labels, shares in (
+            ("row", self.row_points, self.row_labels, self.row_stress),
+            ("column", self.column_points, self.column_labels, self.column_stress),
+        ):
+            part = pd.DataFrame(points, columns=dims)
+            if labels is None:
+                labels = [str(k + 1) for k in range(len(points))]
+            part.insert(0, "label", list(labels))
+            part.insert(0, "kind", kind)
+            part["stress_share"] = shares
+            parts.append(part)
+        return pd.concat(parts, ignore_index=True)
+
+    def _repr_html_(self) -> str:
+        from benchtrust._html import section_html
+        from benchtrust.multiverse._section import unfolding_section
+
+        return section_html(unfolding_section(self))
 
     def coincident_columns(self, tolerance=0.01):
         """How many column points lie within `tolerance` times the configuration's extent of another.
@@ -201,9 +246,10 @@ def unfold(
 
     Parameters
     ----------
-    dissimilarities : array_like or pandas.DataFrame
+    dissimilarities : array_like, pandas.DataFrame, str or os.PathLike
         n x m finite, non-negative dissimilarities (for preferences, ranks: 1 = most preferred; ties
-        allowed). A DataFrame's index and columns become the result's labels.
+        allowed). A DataFrame's index and columns become the result's labels. A path is read as a CSV/TSV
+        table whose every column is a column of the matrix, its header the column labels.
     dimensions : int
         p, the number of dimensions, from 1 to m - 1.
     conditionality : {"unconditional", "row"}
@@ -360,7 +406,10 @@ def check_options(
 
 
 def _check_matrix(dissimilarities):
-    """δ as an n x m float array with its row and column labels (None unless a DataFrame), or an error."""
+    """δ as an n x m float array with its row and column labels (None unless a DataFrame or a file: a file
+    has column labels only), or an InputError naming the argument, or the file, line and column."""
+    if isinstance(dissimilarities, (str, os.PathLike)):
+        return _read_matrix(dissimilarities)
     row_labels = column_labels = None
     if hasattr(dissimilarities, "columns") and hasattr(dissimilarities, "index"):
         row_labels = tuple(str(label) for label in dissimilarities.index)
@@ -384,6 +433,20 @@ def _check_matrix(dissimilarities):
     if np.ptp(delta) == 0:
         raise InputError("dissimilarities: all entries are equal, so there is no order to fit")
     return delta, row_labels, column_labels
+
+
+def _read_matrix(path):
+    """The matrix in the table file `path`, every column a column of numbers, checked as _check_matrix."""
+    table = read_table(path, example="A,B,C", what="a matrix of dissimilarities with one column per object")
+    delta = np.column_stack([table.numbers(k) for k in range(len(table.header))])
+    negative = np.argwhere(delta < 0)
+    if negative.size:
+        i, j = negative[0]
+        raise InputError(
+            f"{table.where(i)}, column {table.header[j]!r}: {table.cells(j)[i]!r} is negative; expected "
+            "non-negative dissimilarities (such as ranks)"
+        )
+    return _check_matrix(delta)[0], None, tuple(table.header)
 
 
 def _check_dimensions(dimensions, m):

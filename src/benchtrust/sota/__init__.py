@@ -5,16 +5,19 @@ subpackage computes the distribution of the best of m observed accuracies exactl
 non-identical and dependent classifiers (paper §3-4), with a Monte Carlo counterpart as a cross-check;
 simulates the best of m AUCs under the binormal model (§5.2); and estimates a sober state of the art
 from a real leaderboard (§5, Table 3), read from Kaggle's download, a CSV/TSV table or a DataFrame.
+
+Each result explains itself: ``result.verdict`` in words, ``str(result)`` as ``benchtrust sota`` prints it,
+its report section in a notebook (``_repr_html_``), ``to_dict()`` and ``to_frame()``. The plots draw on a
+matplotlib Axes (``plot_best_of(result, ax=ax)``); :func:`benchtrust.save_figure` writes them.
 """
 
 from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
 from benchtrust.sota._best_of import BestOfResult, best_of
-from benchtrust.sota._leaderboard import Estimate, LeaderboardResult, leaderboard
+from benchtrust.sota._leaderboard import LeaderboardResult, SotaEstimate, leaderboard
 from benchtrust.sota._plot import plot_best_of, plot_leaderboard
 from benchtrust.sota._read import Leaderboard, bundled_leaderboard, read_leaderboard
 from benchtrust.sota._simulate import simulate_best_of
 from benchtrust.sota._single import (
-    Interval,
     clopper_pearson,
     prob_any_reaches,
     prob_beats,
@@ -24,10 +27,9 @@ from benchtrust.sota._single import (
 __all__ = [
     "BestOfResult",
     "Binormal",
-    "Estimate",
-    "Interval",
     "Leaderboard",
     "LeaderboardResult",
+    "SotaEstimate",
     "best_of",
     "best_of_auc",
     "binormal",

@@ -39,7 +39,7 @@ from benchtrust.sota._best_of import BestOfResult, _summarise
 
 #: Multinomial cells (draws x (s + 1)) generated at once: bounds the sampler's memory to about 70 MB.
 _CELLS_PER_CHUNK = 2_000_000
-#: Draws (repetitions x classifiers) of U held at once by :func:`best_of_auc`.
+#: Draws (simulations x classifiers) of U held at once by :func:`best_of_auc`.
 _DRAWS_PER_BATCH = 1_000_000
 #: How far a :class:`Binormal` given by hand may be from Eq. 15.
 _EQ15_TOLERANCE = 1e-9
@@ -418,10 +418,10 @@ def sample_auc(auc, *, test_size, positives, size, seed=None, model=None):
     return (u / (n_pos * (n - n_pos)))[()]
 
 
-def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, repetitions=10_000, seed=None):
+def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, simulations=10_000, seed=None):
     """Simulated distribution of the best observed AUC among m independent classifiers (paper §5.2.1).
 
-    Each repetition is one competition: every classifier's empirical AUC on the same test set design (n
+    Each simulation is one competition: every classifier's empirical AUC on the same test set design (n
     items, n+ positives) is drawn exactly from the binormal model of §5.2.1 (μ- = 0, σ- = σ+ = 1, μ+
     solved from Eq. 15 for its true AUC; see :func:`sample_auc`), independently of the others, and the
     largest is kept.
@@ -438,23 +438,23 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, repe
         m; required with a single AUC, checked against the length of a list.
     alpha : float, default 0.05
         The central interval has probability 1 - α.
-    repetitions : int, default 10000
-        Number of simulated competitions (the paper uses 10000).
+    simulations : int, default 10000
+        Number of simulated competitions (the paper's 10,000 repetitions).
     seed : int or numpy.random.Generator, optional
         Source of randomness; the same seed gives the same result.
 
     Returns
     -------
     BestOfResult
-        With ``metric`` "auc", ``method`` "monte carlo, R repetitions", the distribution on the AUC values
+        With ``metric`` "auc", ``method`` "monte carlo, R simulations", the distribution on the AUC values
         U / (n+ n-) that occurred. ``best_of_auc(a, classifiers=1, ...).ci`` is the central interval of a
         single classifier's empirical AUC.
 
     Examples
     --------
-    §5.2.1 with fewer repetitions (the paper: E = 0.9562, 95 % interval (0.9486, 0.9662)):
+    §5.2.1 with fewer simulations (the paper: E = 0.9562, 95 % interval (0.9486, 0.9662)):
 
-    >>> r = best_of_auc(0.9, classifiers=1000, test_size=3000, positives=52, repetitions=100, seed=1)
+    >>> r = best_of_auc(0.9, classifiers=1000, test_size=3000, positives=52, simulations=100, seed=1)
     >>> round(r.expected_max, 2), r.model
     (0.96, 'independent, identical (binormal)')
     """
@@ -472,7 +472,7 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, repe
         if classifiers is not None and check_count(classifiers, "classifiers") != m:
             raise InputError(f"classifiers={classifiers} but {m} AUCs were given")
     alpha = check_probability(alpha, "alpha")
-    reps = check_count(repetitions, "repetitions")
+    reps = check_count(simulations, "simulations")
     rng = check_seed(seed)
     identical = bool(np.all(values == values[0]))
     positive_mean = math.sqrt(2) * special.ndtri(values[0] if identical else values)
@@ -497,7 +497,7 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, repe
         fixed_reference=False,
         dropped=0,
         model=f"independent, {'identical' if identical else 'non-identical'} (binormal)",
-        method=f"monte carlo, {reps} repetitions",
+        method=f"monte carlo, {reps} simulations",
         metric="auc",
         positives=n_pos,
     )

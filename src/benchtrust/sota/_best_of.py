@@ -21,6 +21,7 @@ import dataclasses
 import numpy as np
 from scipy import stats
 
+from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
 from benchtrust.sota import _dependence, _text, _two_binomials
 
@@ -46,9 +47,9 @@ class BestOfResult:
         E(θ̂_max), the expected best score.
     sd_max : float
         Standard deviation of the best score.
-    ci : tuple of float
-        Central (1 - α) interval: the smallest score a with P(best <= a) >= α/2, and the largest a with
-        P(best >= a) >= α/2 (the paper's "upper 95 % CI": the smallest z with F(z) >= α/2).
+    ci : benchtrust.Interval
+        Central (1 - α) interval ``(low, high)``: the smallest score a with P(best <= a) >= α/2, and the
+        largest a with P(best >= a) >= α/2 (the paper's "upper 95 % CI": the smallest z with F(z) >= α/2).
     alpha : float
         α.
     classifiers : int
@@ -68,7 +69,7 @@ class BestOfResult:
     model : str
         Which model: "independent, identical", "dependent, non-identical, random reference", ...
     method : str
-        "exact", or "monte carlo, R repetitions".
+        "exact", or "monte carlo, R simulations".
     metric : str
         "accuracy" or "auc".
     positives : int or None
@@ -80,7 +81,7 @@ class BestOfResult:
     cdf: np.ndarray
     expected_max: float
     sd_max: float
-    ci: tuple[float, float]
+    ci: Interval
     alpha: float
     classifiers: int
     test_size: int
@@ -112,6 +113,32 @@ class BestOfResult:
     def verdict(self) -> str:
         """The result in plain words: where luck alone puts the best of m scores (paper §3-4, Fig. 1)."""
         return _text.best_of_verdict(self)
+
+    def _repr_html_(self) -> str:
+        """The report's section of this result (its verdict, numbers, Fig. 1), for a notebook."""
+        from benchtrust._html import section_html
+        from benchtrust.sota._section import best_of_section
+
+        return section_html(best_of_section(self))
+
+    def to_frame(self):
+        """The distribution of the best score as a table, one row per possible best score.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``score`` (ascending), ``pmf`` (P(best score = score)) and ``cdf``
+            (P(best score <= score)), over the window where the distribution lives.
+
+        Examples
+        --------
+        >>> frame = best_of(0.5, classifiers=100, test_size=20).to_frame()
+        >>> list(frame.columns), round(float(frame["pmf"].sum()), 12)
+        (['score', 'pmf', 'cdf'], 1.0)
+        """
+        import pandas as pd
+
+        return pd.DataFrame({"score": self.score, "pmf": self.pmf, "cdf": self.cdf})
 
     def to_dict(self, *, distribution=False):
         """The result as plain JSON types; with ``distribution`` also the score grid, pmf and cdf."""
@@ -498,7 +525,7 @@ def _summarise(score, upper_tail, alpha):
         "cdf": cdf,
         "expected_max": mean,
         "sd_max": sd,
-        "ci": (float(low), float(high)),
+        "ci": Interval(float(low), float(high)),
     }
 
 

@@ -13,10 +13,11 @@ estimates of the state of the art (SOTA), as in Table 3:
   P_c(best >= θ̂_max) = α/2 (a continuous equation in c; every larger c up to the next lattice step gives
   the same upper limit).
 
-Intervals use the paper's bootstrap over teams. For accuracy it is computed exactly, as its B -> infinity
-limit, in one computation (:func:`benchtrust.sota._best_of._exact`). For AUC it is simulated: each draw
-takes a team at random (a bootstrap draw) and draws its empirical AUC exactly in distribution; the best
-of m is the maximum of m such draws, whose distribution is Ĥ^m for the empirical cdf Ĥ of the draws.
+Intervals use the paper's bootstrap over teams (B resamples). For accuracy it is computed exactly, as its
+B -> infinity limit, in one computation (:func:`benchtrust.sota._best_of._exact`). For AUC it is
+simulated: each draw takes a team at random (a bootstrap draw) and draws its empirical AUC exactly in
+distribution; the best of m is the maximum of m such draws, whose distribution is Ĥ^m for the empirical
+cdf Ĥ of the draws.
 """
 
 from __future__ import annotations
@@ -26,15 +27,20 @@ import dataclasses
 import numpy as np
 from scipy import optimize, special
 
+from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust.sota import _auc, _text
 from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
 from benchtrust.sota._read import read_leaderboard
 from benchtrust.sota._single import clopper_pearson
 
+#: Half a unit of the fourth decimal, the precision the estimates are shown with: an expected best score
+#: less than this above the observed best is not above it (:attr:`LeaderboardResult.top_reading`).
+_SHOWN = 0.5e-4
+
 
 @dataclasses.dataclass(frozen=True)
-class Estimate:
+class SotaEstimate:
     """One approach's estimate of the state of the art (a row of the paper's Table 3).
 
     Attributes
@@ -43,8 +49,8 @@ class Estimate:
         The SOTA estimate: θ̂_max (plug-in) or the crop value c.
     expected_max : float
         E(θ̂_max) under the approach's true scores.
-    ci : tuple of float
-        Central (1 - α) interval of the best score, bootstrapped over teams.
+    ci : benchtrust.Interval
+        Central (1 - α) interval ``(low, high)`` of the best score, bootstrapped over teams.
     teams_above : int
         Teams whose observed score is above ``sota``.
     dropped : int
@@ -53,7 +59,7 @@ class Estimate:
 
     sota: float
     expected_max: float
-    ci: tuple[float, float]
+    ci: Interval
     teams_above: int
     dropped: int
 
@@ -84,18 +90,19 @@ class LeaderboardResult:
         θ̂_max, the best observed score.
     teams_at_max : int
         Teams with the best observed score.
-    naive_ci : tuple of float
+    naive_ci : benchtrust.Interval
         Interval of one classifier with score θ̂_max, ignoring multiplicity (Clopper-Pearson for accuracy).
     teams_in_naive_ci : int
         Teams scoring at or above the lower end of ``naive_ci``.
-    plugin, cropped, conservative : Estimate
+    plugin, cropped, conservative : SotaEstimate
         The three multiplicity-aware approaches of Table 3.
     correlation : float
         ρ of the dependence model (accuracy).
     alpha : float
         Intervals have probability 1 - α.
     bootstrap : str
-        How the bootstrap over teams was computed.
+        How the bootstrap over teams was computed: ``"exact (B -> infinity)"``, ``"none"`` (no resamples)
+        or, for AUC, how many draws simulated it.
     """
 
     metric: str
@@ -105,11 +112,11 @@ class LeaderboardResult:
     excluded: dict
     observed_max: float
     teams_at_max: int
-    naive_ci: tuple[float, float]
+    naive_ci: Interval
     teams_in_naive_ci: int
-    plugin: Estimate
-    cropped: Estimate
-    conservative: Estimate
+    plugin: SotaEstimate
+    cropped: SotaEstimate
+    conservative: SotaEstimate
     correlation: float
     alpha: float
     bootstrap: str
@@ -118,6 +125,48 @@ class LeaderboardResult:
     def teams(self):
         """Teams used (after the filters)."""
         return int(self.scores.size)
+
+    @property
+    def top_reading(self) -> str:
+        """What the observed best θ̂_max says about the state of the art (paper §5.1, Table 3), in one word.
+
+        * ``"perfect"``: θ̂_max is 1. A perfect score says nothing about the state of the art where the
+          test labels can be found: it reads as leakage, not skill.
+        * ``"luck"``: even the low end of the plug-in interval is above θ̂_max. If every team's true score
+          were its observed one, the best would score higher, so the top is what luck produces among this
+          many teams (the paper's Obesity Risk example, §5.1.1).
+        * ``"optimistic"``: the plug-in E(θ̂_max) is above θ̂_max (by at least half a unit of the fourth
+          decimal, the precision the estimates are shown with): θ̂_max is within the range luck produces,
+          an optimistic estimate of the state of the art.
+        * ``"stands out"``: E(θ̂_max) is not above θ̂_max, so multiplicity does not explain the top (the
+          paper's Cassava Leaf example, §5.1.2). E(θ̂_max) can be below θ̂_max when the bootstrap over
+          teams often leaves out a lone top team (AUC).
+        """
+        top, plugin = self.observed_max, self.plugin
+        if top >= 1.0:
+            return "perfect"
+        if plugin.ci[0] > top:
+            return "luck"
+        if plugin.expected_max - top >= _SHOWN:
+            return "optimistic"
+        return "stands out"
+
+    @property
+    def stands_out(self) -> bool:
+        """Whether the observed best stands out from the other teams: multiplicity does not explain it
+        (:attr:`top_reading` is ``"stands out"``)."""
+        return self.top_reading == "stands out"
+
+    @property
+    def most_teams_left_out(self) -> bool:
+        """Whether Eq. 12 left out more than half of the teams in one of the three approaches.
+
+        With correlation ρ > 0 the dependence model (§4.3) admits only accuracies close enough to the
+        reference θ0; the paper leaves the others out (§5.1.1). When that is most of the board, the
+        estimates rest on the best teams alone, and correlation 0 (independent teams) is worth comparing.
+        """
+        dropped = max(estimate.dropped for estimate in (self.plugin, self.cropped, self.conservative))
+        return dropped > self.teams / 2
 
     def __repr__(self):
         return (
@@ -137,6 +186,43 @@ class LeaderboardResult:
         separated by a blank line."""
         return "\n\n".join(_text.leaderboard_verdict(self))
 
+    def _repr_html_(self) -> str:
+        """The report's section of this result (its verdict, Table 3's estimates, Fig. 7a), for a notebook."""
+        from benchtrust._html import section_html
+        from benchtrust.sota._section import leaderboard_section
+
+        return section_html(leaderboard_section(self))
+
+    def to_frame(self):
+        """The estimates of the state of the art as a table, one row per approach (the paper's Table 3).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row for each of ``"no multiplicity"``, ``"plug-in"``, ``"cropping"`` and
+            ``"conservative"``, with columns ``estimate`` (the approach), ``sota`` (its estimate of the
+            state of the art: θ̂_max, or the crop value c), ``expected_max`` (E(θ̂_max) under the
+            approach; NaN without multiplicity), ``low`` and ``high`` (its (1 - α) interval),
+            ``teams_above`` (teams scoring above ``sota``) and ``dropped`` (teams Eq. 12 left out).
+
+        Examples
+        --------
+        >>> r = leaderboard([0.862, 0.858, 0.85, 0.84, 0.82], test_size=500, correlation=0)
+        >>> frame = r.to_frame()
+        >>> list(frame["estimate"])
+        ['no multiplicity', 'plug-in', 'cropping', 'conservative']
+        >>> list(frame.columns)
+        ['estimate', 'sota', 'expected_max', 'low', 'high', 'teams_above', 'dropped']
+        """
+        import pandas as pd
+
+        rows = [("no multiplicity", self.observed_max, float("nan"), *self.naive_ci, 0, 0)]
+        approaches = {"plug-in": self.plugin, "cropping": self.cropped, "conservative": self.conservative}
+        for name, e in approaches.items():
+            rows.append((name, e.sota, e.expected_max, *e.ci, e.teams_above, e.dropped))
+        columns = ["estimate", "sota", "expected_max", "low", "high", "teams_above", "dropped"]
+        return pd.DataFrame(rows, columns=columns)
+
     def to_dict(self):
         """The result as plain JSON types (the scores themselves are left out)."""
         return {
@@ -155,6 +241,8 @@ class LeaderboardResult:
             "correlation": self.correlation,
             "alpha": self.alpha,
             "bootstrap": self.bootstrap,
+            "stands_out": self.stands_out,
+            "most_teams_left_out": self.most_teams_left_out,
         }
 
 
@@ -167,8 +255,9 @@ def leaderboard(
     classes=None,
     max_plausible=None,
     score_column=None,
+    team_column=None,
     correlation=0.6,
-    bootstrap=1000,
+    resamples=1000,
     seed=None,
     alpha=0.05,
     progress=None,
@@ -193,12 +282,16 @@ def leaderboard(
         Leave out scores above this (e.g. 0.999 drops perfect scores from a leaked test set).
     score_column : str, optional
         Column of a file or table holding the scores.
+    team_column : str, optional
+        Column of a file or table naming each row's team, when it is not ``TeamId``: a team's rows are
+        its submissions, and its best score counts.
     correlation : float, default 0.6
         ρ of the dependence model of §4.3 (accuracy; the paper's §5.1.1 uses 0.6). 0: independent teams.
         The AUC model has independent teams (§5.2.1).
-    bootstrap : int, default 1000
-        B. Accuracy: 0 gives intervals without the bootstrap over teams; any B > 0 gives the exact
-        bootstrap (its B -> infinity limit). AUC: B simulated bootstrap competitions (B m AUC draws).
+    resamples : int, default 1000
+        B, bootstrap resamples of the teams. Accuracy: 0 gives intervals without the bootstrap over teams;
+        any B > 0 gives the exact bootstrap (its B -> infinity limit). AUC: B simulated bootstrap
+        competitions (B m AUC draws).
     seed : int or numpy.random.Generator, optional
         Randomness of the AUC simulation.
     alpha : float, default 0.05
@@ -226,7 +319,7 @@ def leaderboard(
     auc = metric == "auc"
     alpha = check_probability(alpha, "alpha")
     rho = check_probability(correlation, "correlation", closed=True, upper_open=True)
-    resamples = _bootstrap_count(bootstrap)
+    resamples = _resamples_count(resamples)
     if auc:
         if positives is None:
             raise InputError("positives: give the number of positive items in the test set for AUC")
@@ -238,6 +331,7 @@ def leaderboard(
     board = read_leaderboard(
         scores if _is_table(scores) else _as_table(scores),
         score_column=score_column,
+        team_column=team_column,
         classes=classes,
         max_plausible=max_plausible,
         lower_bound=0.5 if auc else None,
@@ -259,7 +353,7 @@ def leaderboard(
         correlation_used = 0.0
     else:
         model = _AccuracyModel(values, n, rho, alpha, resamples)
-        naive = tuple(clopper_pearson(top, test_size=n, alpha=alpha))
+        naive = clopper_pearson(top, test_size=n, alpha=alpha)
         correlation_used = rho
     report("plug-in")
     plugin = model.estimate(top, top)
@@ -292,7 +386,7 @@ def leaderboard(
         excluded=dict(board.excluded),
         observed_max=top,
         teams_at_max=_count_at_least(values, top, step),
-        naive_ci=(float(naive[0]), float(naive[1])),
+        naive_ci=Interval(float(naive[0]), float(naive[1])),
         teams_in_naive_ci=_count_at_least(values, naive[0], step),
         plugin=plugin,
         cropped=cropped,
@@ -303,10 +397,10 @@ def leaderboard(
     )
 
 
-def _bootstrap_count(bootstrap):
-    if isinstance(bootstrap, bool) or not isinstance(bootstrap, (int, np.integer)) or bootstrap < 0:
-        raise InputError(f"bootstrap: expected a whole number of resamples >= 0, got {bootstrap!r}")
-    return int(bootstrap)
+def _resamples_count(resamples):
+    if isinstance(resamples, bool) or not isinstance(resamples, (int, np.integer)) or resamples < 0:
+        raise InputError(f"resamples: expected a whole number >= 0, got {resamples!r}")
+    return int(resamples)
 
 
 def _is_table(scores):
@@ -462,7 +556,7 @@ class _AccuracyModel:
 
     def estimate(self, c, top):
         plain, pooled = self.plain(c), self.pooled(c)
-        return Estimate(
+        return SotaEstimate(
             sota=float(c),
             expected_max=plain.expected_max,
             ci=pooled.ci,
@@ -548,7 +642,7 @@ class _AucModel:
 
     def estimate(self, c, top):
         result = self.pooled(c)
-        return Estimate(
+        return SotaEstimate(
             sota=float(c),
             expected_max=result.expected_max,
             ci=result.ci,

@@ -3,7 +3,7 @@ a leaderboard's scores with its state-of-the-art estimates (§5.1.1)."""
 
 from __future__ import annotations
 
-from benchtrust._figures import image_format, new_figure, write_figure
+from benchtrust._figures import axes_for
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6
@@ -16,7 +16,7 @@ _ZOOM_QUANTILE = 0.1
 _ZOOM_SPREADS = 3.0
 
 
-def plot_best_of(result, path, *, title=None):
+def plot_best_of(result, *, ax=None, title=None):
     """Draw the distribution of the best accuracy over that of one classifier, as in the paper's Fig. 1.
 
     The paper's Fig. 1 (§3.4) shows the pmf of one classifier's observed accuracy θ̂ = (n - X) / n,
@@ -30,52 +30,44 @@ def plot_best_of(result, path, *, title=None):
     * vertical lines at E(θ̂_max) (``result.expected_max``) and at both ends of the central (1 - α)
       interval (``result.ci``).
 
-    The figure is written with matplotlib's Agg renderer (no display needed, pyplot's global state is not
-    touched) to a temporary file in the target folder, then renamed onto `path`. The format follows the
-    file's suffix (``.png`` when it has none).
+    Nothing is written: save the figure with :func:`benchtrust.save_figure`. Without `ax`, the figure is a
+    new one of 8 x 5 inches, drawn with matplotlib's Agg renderer (no display needed, pyplot's global
+    state is not touched).
 
     Parameters
     ----------
     result : BestOfResult
         From :func:`benchtrust.sota.best_of` or :func:`benchtrust.sota.simulate_best_of`.
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        The Axes to draw on; default: those of a new figure.
     title : str, optional
-        Figure title; default: m, n, θ (or the largest θ_j), ρ and θ0 when dependent, and the model.
+        The title; default: m, n, θ (or the largest θ_j), ρ and θ0 when dependent, and the model.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
-
-    Raises
-    ------
-    benchtrust.InputError
-        If the folder does not exist or cannot be written to, or the suffix is not an image format
-        matplotlib writes.
+    matplotlib.axes.Axes
+        The Axes drawn on.
 
     Examples
     --------
-    The example of §3.4 (m = 1000, n = 3000, θ = 0.9):
+    The example of §3.4 (m = 1000, n = 3000, θ = 0.9), saved as a PNG file:
 
     >>> import pathlib, tempfile
+    >>> from benchtrust import save_figure
     >>> from benchtrust.sota import best_of, plot_best_of
-    >>> r = best_of(0.9, classifiers=1000, test_size=3000)
+    >>> ax = plot_best_of(best_of(0.9, classifiers=1000, test_size=3000))
+    >>> ax.get_xlabel(), [round(x, 4) for x in ax.lines[0].get_xdata()]
+    ('accuracy', [0.9173, 0.9173])
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_best_of(r, pathlib.Path(folder, "fig1.png"))
+    ...     written = save_figure(ax, pathlib.Path(folder, "fig1.png"))
     ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
     fig1.png True
-    ['fig1.png']
     """
     import numpy as np
     from scipy import stats
 
-    image_format(path)  # before drawing
-    figure = new_figure((8, 5))
-
+    ax = axes_for(ax, (8, 5))
     n, theta = result.test_size, result.top_score
-    ax = figure.add_subplot()
 
     # One classifier: correct count K ~ B(n, θ), accuracy K / n.
     k_low = int(stats.binom.ppf(_DRAWN_TAIL, n, theta))
@@ -120,11 +112,10 @@ def plot_best_of(result, path, *, title=None):
     ax.set_ylim(bottom=0)
     ax.legend(loc="best", fontsize="small", frameon=False)
     ax.set_title(title if title is not None else _default_title(result), fontsize="medium")
+    return ax
 
-    return write_figure(figure, path)
 
-
-def plot_leaderboard(result, path, *, title=None):
+def plot_leaderboard(result, *, ax=None, title=None):
     """Draw a leaderboard's scores with its state-of-the-art estimates, as in the paper's Fig. 7a.
 
     The paper's Fig. 7a (§5.1.1, Multi-Class Prediction of Obesity Risk) is the histogram of the teams'
@@ -142,52 +133,45 @@ def plot_leaderboard(result, path, *, title=None):
     * the cropped SOTA estimate c with E_c(θ̂_max) = θ̂_max (dashed blue) and the conservative one, whose
       upper interval limit is θ̂_max (dash-dotted purple), each with the number of teams above it.
 
-    The figure is written with matplotlib's Agg renderer (no display needed, pyplot's global state is not
-    touched) to a temporary file in the target folder, then renamed onto `path`. The format follows the
-    file's suffix (``.png`` when it has none).
+    Nothing is written: save the figure with :func:`benchtrust.save_figure`. Without `ax`, the figure is a
+    new one of 9 x 6.5 inches, drawn with matplotlib's Agg renderer (no display needed, pyplot's global
+    state is not touched).
 
     Parameters
     ----------
     result : LeaderboardResult
         From :func:`benchtrust.sota.leaderboard` (accuracy or AUC).
-    path : str or os.PathLike
-        The image file to create or replace; its folder must exist.
+    ax : matplotlib.axes.Axes, optional
+        The Axes to draw on; default: those of a new figure.
     title : str, optional
-        Figure title; default: teams drawn of all, n (and n+ for AUC), ρ, α and the figure's source.
+        The title; default: teams drawn of all, n (and n+ for AUC), ρ, α and the figure's source.
 
     Returns
     -------
-    pathlib.Path
-        `path`.
-
-    Raises
-    ------
-    benchtrust.InputError
-        If the folder does not exist or cannot be written to, or the suffix is not an image format
-        matplotlib writes.
+    matplotlib.axes.Axes
+        The Axes drawn on.
 
     Examples
     --------
-    Twenty teams on a test set of 500 items:
+    Twenty teams on a test set of 500 items, drawn beside each other with and without dependence:
 
-    >>> import pathlib, tempfile
+    >>> from matplotlib.figure import Figure
     >>> from benchtrust.sota import leaderboard, plot_leaderboard
     >>> scores = [0.862, 0.858, 0.856, 0.854, 0.85, 0.85, 0.848, 0.846, 0.844, 0.84,
     ...           0.838, 0.836, 0.83, 0.828, 0.82, 0.81, 0.8, 0.79, 0.75, 0.7]
-    >>> r = leaderboard(scores, test_size=500, correlation=0)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = plot_leaderboard(r, pathlib.Path(folder, "fig7.png"))
-    ...     print(written.name, written.read_bytes()[:8] == b"\\x89PNG\\r\\n\\x1a\\n")
-    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
-    fig7.png True
-    ['fig7.png']
+    >>> figure = Figure(figsize=(18, 6.5), layout="constrained")
+    >>> left, right = figure.subplots(1, 2)
+    >>> ax = plot_leaderboard(leaderboard(scores, test_size=500, correlation=0), ax=left)
+    >>> ax is left, ax.get_xlabel()
+    (True, 'accuracy on the hidden test set (one per team)')
+    >>> ax = plot_leaderboard(leaderboard(scores, test_size=500, resamples=0), ax=right, title="ρ = 0.6")
+    >>> ax.get_title()
+    'ρ = 0.6'
     """
     import numpy as np
     from matplotlib.ticker import MaxNLocator
 
-    image_format(path)  # before drawing
-    figure = new_figure((9, 6.5))
-    ax = figure.add_subplot()
+    ax = axes_for(ax, (9, 6.5))
 
     edges = _leaderboard_bins(result)
     counts, _ = np.histogram(result.scores, bins=edges)
@@ -239,8 +223,7 @@ def plot_leaderboard(result, path, *, title=None):
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize="small", frameon=False)
     ax.set_title(title if title is not None else _leaderboard_title(result, counts.sum()), fontsize="medium")
-
-    return write_figure(figure, path)
+    return ax
 
 
 def _bars(ax, accuracy, pmf, n, **style):

@@ -2,8 +2,8 @@
 DataFrame (:func:`read_leaderboard`), the bundled Kaggle Titanic leaderboard (:func:`bundled_leaderboard`)
 and the names of a leaderboard's best teams (:func:`top_teams`, for the report).
 
-The file itself is read by :func:`benchtrust._io.read_table`, so a mistake in it is reported like any
-other file's: the file, the 1-based line and the column.
+The file itself is read by :func:`benchtrust._io.table_of`, so a mistake in it is reported like any
+other file's: the file, the 1-based line and the column (a DataFrame's row label).
 """
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchtrust._io import InputError, check_number, check_probability, frame_table, read_table
+from benchtrust._io import InputError, check_number, check_probability, table_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -64,6 +63,10 @@ class Leaderboard:
     Leaderboard(source='lb.csv', column='Score', rows=4, teams=3, kept=2, broken=1, chance=0, implausible=0)
     >>> board.to_dict()["kept"]
     2
+    >>> board.to_frame()
+       score
+    0   0.80
+    1   0.75
     """
 
     scores: np.ndarray
@@ -84,6 +87,18 @@ class Leaderboard:
             "excluded": {key: int(count) for key, count in self.excluded.items()},
         }
 
+    def to_frame(self):
+        """The kept teams' scores as a table: one row per team, in the order of :attr:`scores`.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One column, ``score``.
+        """
+        import pandas as pd
+
+        return pd.DataFrame({"score": self.scores})
+
     def __repr__(self) -> str:
         counts = ", ".join(f"{key}={count}" for key, count in self.excluded.items())
         return (
@@ -96,16 +111,17 @@ def read_leaderboard(
     source,
     *,
     score_column: str | None = None,
+    team_column: str | None = None,
     classes: int | None = None,
     max_plausible: float | None = None,
     lower_bound: float | None = None,
 ) -> Leaderboard:
     """Read a leaderboard's team scores from a Kaggle download, a CSV/TSV table or a DataFrame.
 
-    Each team's score is its best (largest) valid score. When the table has a ``TeamId`` column (any case,
-    also ``team_id``), rows are grouped by it: Kaggle's raw leaderboard download (header
-    ``TeamId,TeamName,SubmissionDate,Score``) has one row per submission that improved the team's best.
-    Without it, every row is a team.
+    Each team's score is its best (largest) valid score. Rows are grouped by the team column: `team_column`
+    if given, else a column ``TeamId`` (any case, also ``team_id``). Kaggle's raw leaderboard download
+    (header ``TeamId,TeamName,SubmissionDate,Score``) has one row per submission that improved the team's
+    best. Without a team column, every row is a team.
 
     The score column is `score_column` if given; otherwise the private one of a private/public pair of
     columns (names containing ``private`` and ``public``, such as ``PrivateScore``/``PublicScore``: the
@@ -135,6 +151,9 @@ def read_leaderboard(
         The leaderboard file, or a table with one row per team or per submission.
     score_column : str, optional
         The score column's name (matched exactly, else case-insensitively).
+    team_column : str, optional
+        The name of the column that identifies a team (matched the same way), when it is not ``TeamId``:
+        rows with the same value are one team's submissions.
     classes : int, optional
         Number of classes C for accuracy: scores <= 1/C are at or below chance and excluded.
     max_plausible : float, optional
@@ -151,7 +170,8 @@ def read_leaderboard(
     ------
     InputError
         If the file is missing, a folder, unreadable, not UTF-8 or empty; if it has no header line, no score
-        column or no rows; if a row has the wrong number of fields or an empty ``TeamId``; if a score is not
+        column (or no column `team_column`) or no rows; if a row has the wrong number of fields or an empty
+        team id; if a score is not
         a number or not between 0 and 1; or if an argument is out of range. The message names the file (or
         ``<table>``), the 1-based line number (the DataFrame's row label) and the column, or the argument.
 
@@ -199,13 +219,11 @@ def read_leaderboard(
                 f"max_plausible: expected a value above the chance level {chance:g} set by classes and "
                 f"lower_bound (no score could be kept), got {max_plausible!r}"
             )
-    if score_column is not None and not isinstance(score_column, str):
-        raise InputError(f"score_column: expected a column name, got {score_column!r}")
-    if isinstance(source, (str, os.PathLike)):
-        table = read_table(source, example=_LEADERBOARD_HEADER, what="a leaderboard table")
-    else:
-        table = frame_table(source)
-    team, score = choose_columns(table, score_column)
+    for name, value in (("score_column", score_column), ("team_column", team_column)):
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{name}: expected a column name, got {value!r}")
+    table = table_of(source, example=_LEADERBOARD_HEADER, what="a leaderboard table")
+    team, score = choose_columns(table, score_column, team_column)
     values = table.scores(score)
     rows = len(values)
     broken_rows = np.isnan(values) | (values == 0)
@@ -284,24 +302,19 @@ def _chance_level(classes, lower_bound) -> float:
     return max(levels, default=-math.inf)
 
 
-
-def choose_columns(table, score_column: str | None) -> tuple[int | None, int]:
+def choose_columns(table, score_column: str | None, team_column: str | None = None) -> tuple[int | None, int]:
     """The indices of the team id column (None if absent) and of the score column in `table`'s header."""
     header = table.header
     lowered = [field.lower() for field in header]
-    found = ", ".join(repr(field) for field in header) + table.layout
-    teams = [k for k, field in enumerate(lowered) if field.replace("_", "").replace(" ", "") == "teamid"]
-    if len(teams) > 1:
-        raise InputError(f"{table.header_place}: several team id columns ({_names(header, teams)})")
+    if team_column is not None:
+        teams = _named(table, team_column, "team_column")
+    else:
+        teams = [k for k, field in enumerate(lowered) if field.replace("_", "").replace(" ", "") == "teamid"]
+        if len(teams) > 1:
+            raise InputError(f"{table.header_place}: several team id columns ({_names(header, teams)})")
     team = teams[0] if teams else None
     if score_column is not None:
-        matches = [k for k, field in enumerate(header) if field == score_column] or [
-            k for k, field in enumerate(lowered) if field == score_column.lower()
-        ]
-        if not matches:
-            raise InputError(
-                f"{table.header_place}: no column {score_column!r} (score_column); found {found}"
-            )
+        matches = _named(table, score_column, "score_column")
     else:
         private = [k for k, field in enumerate(lowered) if "private" in field]
         if private and any("public" in field for field in lowered):
@@ -319,44 +332,86 @@ def choose_columns(table, score_column: str | None) -> tuple[int | None, int]:
                 raise InputError(
                     f"{table.header_place}: no score column; expected one named 'score', 'accuracy' or "
                     "'auc' (any case), a private/public pair such as 'PrivateScore','PublicScore', or "
-                    f"score_column; found {found}"
+                    f"score_column; found {_found(table)}"
                 )
             if len({lowered[k] for k in matches}) > 1:
                 raise InputError(
                     f"{table.header_place}: several score columns ({_names(header, matches)}); "
                     "choose one with score_column"
                 )
-    if len(matches) > 1:
+    for same in (matches, teams):
+        if len(same) > 1:
+            raise InputError(
+                f"{table.header_place}: the header names column {header[same[0]]!r} {len(same)} times"
+            )
+    if team == matches[0]:
         raise InputError(
-            f"{table.header_place}: the header names column {header[matches[0]]!r} {len(matches)} times"
+            f"{table.header_place}: column {header[team]!r} cannot be both the team and the score column"
         )
     return team, matches[0]
+
+
+def _named(table, name: str, argument: str) -> list[int]:
+    """The indices of the columns called `name`: matched exactly, else case-insensitively; InputError
+    naming `argument` and the columns found when there is none."""
+    header = table.header
+    matches = [k for k, field in enumerate(header) if field == name] or [
+        k for k, field in enumerate(header) if field.lower() == name.lower()
+    ]
+    if not matches:
+        raise InputError(f"{table.header_place}: no column {name!r} ({argument}); found {_found(table)}")
+    return matches
+
+
+def _found(table) -> str:
+    """The columns of `table`'s header, listed for a message, and how the file was split."""
+    return ", ".join(repr(field) for field in table.header) + table.layout
 
 
 def _names(header: list[str], indices: list[int]) -> str:
     return ", ".join(repr(header[k]) for k in indices)
 
 
-def top_teams(
-    file, *, score_column=None, classes=None, max_plausible=None, count: int = 5, lower_is_better=False
-):
-    """The best `count` teams of a leaderboard file: a list of (name, score text), best first.
+def top_teams(source, *, score_column=None, team_column=None, classes=None, max_plausible=None, count=5):
+    """The best `count` teams of a leaderboard: a list of (name, score text), best first.
 
     A team's name is read from a column named ``TeamName``, ``team``, ``name``, ``method`` or ``model``
-    (any case); rows of one team (``TeamId``, else the name) are reduced to its best score. Scores that
-    are not numbers, at or below the chance level ``1/classes`` or above `max_plausible` are left out, as
-    :func:`read_leaderboard` does. An empty list when the file names no teams.
+    (any case), else from `team_column`; rows of one team (the team column of :func:`read_leaderboard`,
+    else the name) are reduced to its best score. Scores that are not numbers, at or below the chance
+    level ``1/classes`` or above `max_plausible` are left out, as :func:`read_leaderboard` does.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or pandas.DataFrame
+        The leaderboard file or table.
+    score_column, team_column, classes, max_plausible
+        As for :func:`read_leaderboard`.
+    count : int, default 5
+        The number of teams to list.
+
+    Returns
+    -------
+    list of (str, str)
+        Each team's name and its best score as written; empty when the table names no teams.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> board = pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.8, 0.85, 0.9]})
+    >>> top_teams(board, count=2)
+    [('a', '0.9'), ('b', '0.85')]
     """
-    table = read_table(file, example="TeamName,Score", what="a leaderboard")
+    table = table_of(source, example="TeamName,Score", what="a leaderboard")
     lowered = [name.lower().replace("_", "").replace(" ", "") for name in table.header]
     names = [k for k, name in enumerate(lowered) if name in ("teamname", "team", "name", "method", "model")]
-    if not names:
+    if not names and team_column is None:
         return []
-    team, score = choose_columns(table, score_column)
+    team, score = choose_columns(table, score_column, team_column)
+    names = table.cells(names[0] if names else team)
+    keys = names if team is None else table.cells(team)
     chance = 1 / classes if classes else -math.inf
     best: dict[str, tuple[float, str, str]] = {}
-    for row in table.rows:
-        text = row[score].strip()
+    for name, key, text in zip(names, keys, table.cells(score), strict=True):
         try:
             value = float(text)
         except ValueError:
@@ -365,9 +420,7 @@ def top_teams(
             continue
         if max_plausible is not None and value > max_plausible:
             continue
-        name = row[names[0]].strip()
-        key = row[team].strip() if team is not None else name
         if key not in best or value > best[key][0]:
             best[key] = (value, name, text)
-    ranked = sorted(best.values(), key=lambda item: item[0], reverse=not lower_is_better)
+    ranked = sorted(best.values(), key=lambda item: item[0], reverse=True)
     return [(name, text) for _, name, text in ranked[:count]]

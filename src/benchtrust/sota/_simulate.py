@@ -1,6 +1,6 @@
 """Monte Carlo counterpart of :func:`benchtrust.sota.best_of`, an independent check of the exact results.
 
-Each repetition draws every classifier's number of correct items on the test set and records the best.
+Each simulation draws every classifier's number of correct items on the test set and records the best.
 Dependent classifiers (§4.1, §4.3) first draw the number K of items the reference classifier gets right,
 then, given K, each classifier's correct count as Bin(K, P(Y_j | Y0 = 1)) + Bin(n - K, P(Y_j | Y0 = 0)),
 which has the same distribution as drawing all n items one by one (the items are exchangeable).
@@ -27,7 +27,7 @@ def simulate_best_of(
     fixed_reference=False,
     alpha=0.05,
     invalid="raise",
-    repetitions=100_000,
+    simulations=100_000,
     seed=None,
 ):
     """Simulated distribution of the best observed accuracy among m classifiers.
@@ -36,7 +36,7 @@ def simulate_best_of(
     ----------
     accuracy, test_size, classifiers, correlation, reference_accuracy, fixed_reference, alpha, invalid
         As for :func:`benchtrust.sota.best_of`.
-    repetitions : int, default 100000
+    simulations : int, default 100000
         Number of simulated test sets.
     seed : int or numpy.random.Generator, optional
         Source of randomness; the same seed gives the same result.
@@ -44,11 +44,11 @@ def simulate_best_of(
     Returns
     -------
     BestOfResult
-        The empirical distribution, with ``method`` "monte carlo, R repetitions".
+        The empirical distribution, with ``method`` "monte carlo, R simulations".
 
     Examples
     --------
-    >>> r = simulate_best_of(0.9, classifiers=1000, test_size=3000, repetitions=2000, seed=1)
+    >>> r = simulate_best_of(0.9, classifiers=1000, test_size=3000, simulations=2000, seed=1)
     >>> abs(r.expected_max - 0.9173) < 0.0005
     True
     """
@@ -62,7 +62,7 @@ def simulate_best_of(
         alpha=alpha,
         invalid=invalid,
     )
-    reps = check_count(repetitions, "repetitions")
+    reps = check_count(simulations, "simulations")
     rng = check_seed(seed)
     n, m = model.test_size, model.classifiers
     theta = np.repeat(model.theta, model.counts)
@@ -87,4 +87,4 @@ def simulate_best_of(
     failures = n - best
     z0 = int(failures.min())
     cdf = np.cumsum(np.bincount(failures - z0)) / reps
-    return _result(model, z0, cdf, method=f"monte carlo, {reps} repetitions")
+    return _result(model, z0, cdf, method=f"monte carlo, {reps} simulations")

@@ -5,19 +5,11 @@ Notation of the paper (§3.1): n test items, accuracy θ, X ~ B(n, 1 - θ) failu
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from scipy import stats
 
+from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
-
-
-class Interval(NamedTuple):
-    """A confidence interval (low, high)."""
-
-    low: float
-    high: float
 
 
 def _correct_count(value, test_size):

@@ -5,19 +5,11 @@ in plain words, as ``benchtrust sota``, the HTML report and ``str(result)`` show
 
 from __future__ import annotations
 
-from benchtrust._words import RHO, paragraph
+from benchtrust._words import RHO, interval_text, level_text, paragraph
 
 __all__ = ["best_of_text", "best_of_verdict", "leaderboard_text", "leaderboard_verdict"]
 
 _PAPER = "Møllersen & Holsbø"
-
-
-def _interval(ci) -> str:
-    return f"[{ci[0]:.4f}, {ci[1]:.4f}]"
-
-
-def _level(alpha) -> str:
-    return f"{100 * (1 - alpha):g}%"
 
 
 def _shown(result, accuracy) -> str:
@@ -73,13 +65,13 @@ def best_of_text(result, accuracy: str | None = None) -> str:
             (f"correlation {RHO}", f"{result.correlation:g}"),
             ("reference θ0", f"{result.reference_accuracy:g} ({reference})"),
         ]
-    interval = f"[{low:.6f}, {high:.6f}]"
+    interval = interval_text(result.ci, 6)
     if not auc:
         interval += f" ({round(low * n)} to {round(high * n)} of {n} right)"
     rows += [
         ("expected best E", f"{result.expected_max:.6f}"),
         ("SD of best", f"{result.sd_max:#.4g}"),
-        (f"{_level(result.alpha)} central interval", interval),
+        (f"{level_text(result.alpha)} central interval", interval),
     ]
     if not auc:
         rows.append(("dropped (Eq. 12)", f"{result.dropped}"))
@@ -117,8 +109,8 @@ def best_of_verdict(result, accuracy: str | None = None) -> str:
         f"Among m = {result.classifiers} classifiers that all have true "
         f"{'AUC' if result.metric == 'auc' else 'accuracy'} {_shown(result, accuracy)}, the best observed "
         f"score on n = {result.test_size} test items is expected at {result.expected_max:.4f} and falls in "
-        f"{_interval(result.ci)} with probability {_level(result.alpha)}: a top score in this range is what "
-        "luck produces, not evidence of a better method."
+        f"{interval_text(result.ci)} with probability {level_text(result.alpha)}: a top score in this range "
+        "is what luck produces, not evidence of a better method."
     )
 
 
@@ -138,7 +130,7 @@ def leaderboard_text(result, file=None) -> str:
         wrapped to 100 characters.
     """
     auc = result.metric == "auc"
-    level = _level(result.alpha)
+    level = level_text(result.alpha)
     excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
     rows = [
@@ -147,13 +139,16 @@ def leaderboard_text(result, file=None) -> str:
         ("observed best", f"{top:.4f} ({result.teams_at_max} team{'s' * (result.teams_at_max > 1)})"),
         (
             f"no multiplicity, {level}",
-            f"{_interval(result.naive_ci)} ({result.teams_in_naive_ci} teams in it)",
+            f"{interval_text(result.naive_ci)} ({result.teams_in_naive_ci} teams in it)",
         ),
-        ("plug-in: E(best)", f"{plug.expected_max:.4f}, {level} {_interval(plug.ci)}"),
-        ("cropping: SOTA", f"{crop.sota:.4f}, {level} {_interval(crop.ci)}, {crop.teams_above} teams above"),
+        ("plug-in: E(best)", f"{plug.expected_max:.4f}, {level} {interval_text(plug.ci)}"),
+        (
+            "cropping: SOTA",
+            f"{crop.sota:.4f}, {level} {interval_text(crop.ci)}, {crop.teams_above} teams above",
+        ),
         (
             "conservative: SOTA",
-            f"{cons.sota:.4f}, {level} {_interval(cons.ci)}, {cons.teams_above} teams above",
+            f"{cons.sota:.4f}, {level} {interval_text(cons.ci)}, {cons.teams_above} teams above",
         ),
     ]
     dropped = [estimate.dropped for estimate in (plug, crop, cons)]
@@ -181,6 +176,10 @@ def leaderboard_text(result, file=None) -> str:
 def leaderboard_verdict(result) -> list[str]:
     """The verdict on a leaderboard in plain words (paper §5, Table 3).
 
+    The words follow the decisions the result makes: :attr:`~LeaderboardResult.top_reading` (is the top
+    of the board leakage, luck, an optimistic estimate, or a real lead?) and
+    :attr:`~LeaderboardResult.most_teams_left_out`.
+
     Parameters
     ----------
     result : LeaderboardResult
@@ -188,47 +187,55 @@ def leaderboard_verdict(result) -> list[str]:
     Returns
     -------
     list of str
-        Unwrapped paragraphs: first the verdict (is the top of the board luck, leakage or a real lead?),
-        then a note when the dependence model left most teams out (Eq. 12, §5.1.1), and one on the sober
-        state of the art when it is below the observed best (cropping).
+        Unwrapped paragraphs: first the verdict on the top of the board, then a note when the dependence
+        model left most teams out (Eq. 12, §5.1.1), and one on the sober state of the art when it is below
+        the observed best (cropping) and the top does not stand out.
     """
-    auc = result.metric == "auc"
-    name = "AUC" if auc else "accuracy"
+    name = "AUC" if result.metric == "auc" else "accuracy"
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
-    dropped = [estimate.dropped for estimate in (plug, crop, cons)]
-    if top >= 1.0:
+    reading = result.top_reading
+    if reading == "perfect":
+        teams = f"{result.teams_at_max} teams have" if result.teams_at_max > 1 else "1 team has"
         verdict = (
-            f"{result.teams_at_max} teams have a perfect score. A perfect {name} says nothing about the "
-            "state of the art when the test labels can be found (as Kaggle's Titanic labels can): it is "
-            "leakage, not skill. --max-plausible 0.999 leaves perfect scores out."
+            f"{teams} a perfect score. A perfect {name} says nothing about the state of the art when the "
+            "test labels can be found (as Kaggle's Titanic labels can): it is leakage, not skill. Leaving "
+            "out the scores above 0.999 as implausible sets perfect scores aside."
         )
-    elif plug.ci[0] > top:
+    elif reading == "luck":
         verdict = (
             f"If every team's true {name} were its score, the best observed {name} would be expected at "
             f"{plug.expected_max:.4f}, and even the low end of its interval ({plug.ci[0]:.4f}) is above the "
             f"observed best {top:.4f}: the top of this leaderboard is what luck on {result.test_size} test "
             "items produces among this many teams, not evidence of a better method."
         )
-    elif plug.expected_max - top >= 0.5e-4:  # E(best) differs from the observed best at 4 decimals
+    elif reading == "optimistic":
         verdict = (
             f"The observed best {top:.4f} is within the range that luck alone produces among "
-            f"{result.teams} teams on {result.test_size} items (plug-in interval {_interval(plug.ci)}): "
+            f"{result.teams} teams on {result.test_size} items (plug-in interval {interval_text(plug.ci)}): "
             "it is an optimistic estimate of the state of the art."
         )
     else:
+        # how the two numbers compare as shown (the decision allows half a unit of the last decimal)
+        if f"{plug.expected_max:.4f}" == f"{top:.4f}":
+            where = "the observed best itself"
+        elif plug.expected_max < top:
+            where = "below the observed best"
+        else:
+            where = "within 0.0001 of the observed best"
         verdict = (
             f"The observed best {top:.4f} stands out from the other teams: if every team's true {name} were "
-            f"its score, the best would be expected at {plug.expected_max:.4f}, the observed best itself. "
-            "Multiplicity does not explain it."
+            f"its score, the best would be expected at {plug.expected_max:.4f}, {where}. Multiplicity does "
+            "not explain it."
         )
     paragraphs = [verdict]
-    if max(dropped) > result.teams / 2:
+    if result.most_teams_left_out:
         paragraphs.append(
             f"With correlation {RHO} = {result.correlation:g}, the dependence model admits only teams "
             "close enough to the best (Eq. 12): most teams were left out, as the paper does (§5.1.1), "
-            "and the estimates rest on the best teams alone. --correlation 0 keeps every team."
+            "and the estimates rest on the best teams alone. With correlation 0 (independent teams) every "
+            "team takes part."
         )
-    if crop.sota < top:
+    if crop.sota < top and not result.stands_out:
         paragraphs.append(
             f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
             f"team capped there, the expected best score equals the observed best. "
