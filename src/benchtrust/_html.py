@@ -15,7 +15,7 @@ import dataclasses
 import hashlib
 import re
 
-__all__ = ["Section", "environment", "prefix_ids", "section_html", "svg_of"]
+__all__ = ["Section", "environment", "input_names", "prefix_ids", "section_html", "svg_of"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,6 +60,20 @@ class Section:
     analysis: str = ""
     tables: tuple = ()
     notes: tuple = ()
+
+
+def input_names(*names) -> tuple[str, ...]:
+    """The input files of a section as text, leaving out those not given (None).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> input_names("results.csv", None, Path("spec.yaml"))
+    ('results.csv', 'spec.yaml')
+    """
+    import os
+
+    return tuple(os.fspath(name) for name in names if name is not None)
 
 
 def environment():

@@ -21,7 +21,7 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, check_count
-from benchtrust.compare import _text
+from benchtrust.compare import _text_study
 from benchtrust.compare._study import Runs, Study, _root_seed
 
 __all__ = [
@@ -118,12 +118,12 @@ class Estimate:
 
     def __str__(self):
         """The estimate's numbers, then its verdict (paper §3.2, Algorithms 1-2)."""
-        return _text.estimate_text(self)
+        return _text_study.estimate_text(self)
 
     @property
     def verdict(self) -> str:
         """The estimate and its spread in plain words (paper §3.2, Eq. 7)."""
-        return _text.estimate_verdict(self)
+        return _text_study.estimate_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
@@ -304,12 +304,12 @@ class SourceVariances:
 
     def __str__(self):
         """The variance of each source, then the verdict (paper §2.2, Fig. 1)."""
-        return _text.source_variances_text(self)
+        return _text_study.source_variances_text(self)
 
     @property
     def verdict(self) -> str:
         """The source that moves the score most, in plain words (paper §2.2, Fig. 1)."""
-        return _text.source_variances_verdict(self)
+        return _text_study.source_variances_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
@@ -551,12 +551,12 @@ class TestSetVariance:
 
     def __str__(self):
         """The two standard deviations and their ratio, then the verdict (paper §2.2, Fig. 2)."""
-        return _text.test_set_variance_text(self)
+        return _text_study.test_set_variance_text(self)
 
     @property
     def verdict(self) -> str:
         """The measured spread beside the binomial model's, in plain words (paper §2.2, Fig. 2)."""
-        return _text.test_set_variance_verdict(self)
+        return _text_study.test_set_variance_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html

@@ -22,7 +22,7 @@ import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_number, check_probability
-from benchtrust.compare import _text
+from benchtrust.compare import _text_many
 from benchtrust.compare._outperform import _exact_interval
 
 #: The per-data-set tests :func:`better_everywhere` offers.
@@ -110,12 +110,12 @@ class PairwiseResult:
 
     def __str__(self):
         """P(A > B) of every pair as a matrix with its intervals, then the verdict (paper §6, C.5-C.6)."""
-        return _text.pairwise_text(self)
+        return _text_many.pairwise_text(self)
 
     @property
     def verdict(self) -> str:
         """The result in plain words: which pipelines are better than which (paper §6, C.6)."""
-        return _text.pairwise_verdict(self)
+        return _text_many.pairwise_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
@@ -299,12 +299,12 @@ class DatasetTestResult:
 
     def __str__(self):
         """The test, its statistic and p-value, and the data sets, in words (paper §6)."""
-        return _text.dataset_test_text(self)
+        return _text_many.dataset_test_text(self)
 
     @property
     def verdict(self) -> str:
         """The result in plain words: the test, the hypothesis tested and its p-value (paper §6)."""
-        return _text.dataset_test_verdict(self)
+        return _text_many.dataset_test_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
@@ -497,12 +497,12 @@ class EverywhereResult:
 
     def __str__(self):
         """The p-values of every data set, Holm-adjusted, then the verdict (paper §6)."""
-        return _text.everywhere_text(self)
+        return _text_many.everywhere_text(self)
 
     @property
     def verdict(self) -> str:
         """The result in plain words: better on every data set, or where it is not shown (paper §6)."""
-        return _text.everywhere_verdict(self)
+        return _text_many.everywhere_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html

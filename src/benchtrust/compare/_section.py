@@ -3,19 +3,17 @@
 assumptions and paper section.
 
 The same builder serves the report (``benchtrust compare ... --report``, ``benchtrust report``) and a
-notebook, through each result's ``_repr_html_``. The words come from :mod:`benchtrust.compare._text`, the
-same words the command prints and ``str(result)`` gives.
+notebook, through each result's ``_repr_html_``. The words come from :mod:`benchtrust.compare._text` (and
+``_text_many``, ``_text_study``), the same words the command prints and ``str(result)`` gives.
 """
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
-from benchtrust._html import Section, svg_of
+from benchtrust._html import Section, input_names, svg_of
 from benchtrust._words import ALPHA, BETA, GAMMA, RHO, SIGMA, interval_text, level_text
-from benchtrust.compare import _text
+from benchtrust.compare import _text, _text_many, _text_study
 
 __all__ = [
     "COMPARE_QUESTION",
@@ -41,10 +39,6 @@ _COMPARE = "Bouthillier et al. 2021, accounting for variance in machine learning
 
 #: Most runs of a study a section lists.
 _LISTED_RUNS = 50
-
-
-def _inputs(*names) -> tuple[str, ...]:
-    return tuple(os.fspath(name) for name in names if name is not None)
 
 
 def _better(lower_is_better) -> tuple[str, str]:
@@ -98,7 +92,7 @@ def outperform_section(result, *, file=None) -> Section:
             _better(result.lower_is_better),
         ),
         source=f"{_COMPARE}, §4.1, appendix C.4-C.6",
-        inputs=_inputs(file if file is not None else result.source),
+        inputs=input_names(file if file is not None else result.source),
     )
 
 
@@ -205,7 +199,7 @@ def history_section(result, *, file=None) -> Section:
             _better(result.lower_is_better),
         ),
         source=f"{_COMPARE}, §2.2, §3.1, Fig. 3",
-        inputs=_inputs(file if file is not None else result.source),
+        inputs=input_names(file if file is not None else result.source),
     )
 
 
@@ -290,14 +284,17 @@ def pairwise_section(result) -> Section:
         verdict=result.verdict,
         columns=("P(row > column)", *result.names),
         rows=tuple(
-            (result.names[i], *(_text.pairwise_cell(result, i, j) for j in range(n))) for i in range(n)
+            (result.names[i], *(_text_many.pairwise_cell(result, i, j) for j in range(n))) for i in range(n)
         ),
         notes=(f"* the row is better: lower end > 0.5 and upper end > {GAMMA}.",),
         assumptions=(
             ("paired runs of each pipeline", f"{result.runs}"),
             (GAMMA, f"{result.gamma:g}"),
             (f"{ALPHA}, family-wise", f"{result.alpha:g}"),
-            ("interval level", f"{_text.pairwise_level(result)} (Bonferroni, {result.comparisons} pairs)"),
+            (
+                "interval level",
+                f"{_text_many.pairwise_level(result)} (Bonferroni, {result.comparisons} pairs)",
+            ),
         ),
         source=f"{_COMPARE}, §6, appendix C.5-C.6",
     )
@@ -336,7 +333,7 @@ def everywhere_section(result) -> Section:
             )
         ),
         assumptions=(
-            ("test on each data set", _text.EVERYWHERE_TESTS[result.test]),
+            ("test on each data set", _text_many.EVERYWHERE_TESTS[result.test]),
             (f"{ALPHA}, family-wise", f"{result.alpha:g}"),
         ),
         source=f"{_COMPARE}, §6 (Dror et al. 2017)",
@@ -350,7 +347,7 @@ def estimate_section(estimate) -> Section:
         analysis=f"compare {estimate.estimator}",
         verdict=estimate.verdict,
         columns=("quantity", "value"),
-        rows=tuple(_text.estimate_rows(estimate)),
+        rows=tuple(_text_study.estimate_rows(estimate)),
         assumptions=((f"{RHO}", "the average correlation of runs sharing the fixed sources (Eq. 7)"),),
         source=f"{_COMPARE}, §3.2, Algorithms 1-2",
     )
@@ -363,7 +360,7 @@ def source_variances_section(result) -> Section:
         analysis="compare source variances",
         verdict=result.verdict,
         columns=("source", "variance", "std", "fraction of split"),
-        rows=tuple(_text.source_variances_rows(result)),
+        rows=tuple(_text_study.source_variances_rows(result)),
         notes=("'none': nothing randomised, numerical noise.",),
         assumptions=(("runs per source", f"{result.runs}, the other sources held fixed"),),
         source=f"{_COMPARE}, §2.2, Fig. 1",
@@ -396,7 +393,7 @@ test_set_variance_section.__test__ = False  # its name starts with test_: not a 
 
 def runs_section(runs) -> Section:
     """The section of a study's :class:`~benchtrust.compare.Runs` (paper §2, C.1): the runs, at most 50."""
-    columns, rows = _text.runs_rows(runs)
+    columns, rows = _text_study.runs_rows(runs)
     notes = ()
     if len(rows) > _LISTED_RUNS:
         notes = (f"{len(rows)} runs; the table lists the first {_LISTED_RUNS} (to_frame() has them all).",)

@@ -9,11 +9,9 @@ SVG (:func:`benchtrust._html.svg_of`); matplotlib is imported only when one is d
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
-from benchtrust._html import Section, svg_of
+from benchtrust._html import Section, input_names, svg_of
 from benchtrust._words import TIMES
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
@@ -34,10 +32,6 @@ MULTIVERSE_QUESTION = "Would the ranking survive other reasonable design and ana
 
 _MULTIVERSE = "Nießl et al. 2022, over-optimism in benchmark studies and the multiplicity of options"
 _ANALYSIS = "multiverse"
-
-
-def _inputs(*names) -> tuple[str, ...]:
-    return tuple(os.fspath(name) for name in names if name is not None)
 
 
 def _combinations(mv) -> tuple[tuple[str, str], ...]:
@@ -111,7 +105,7 @@ def multiverse_section(result, *, what="", inputs=()) -> Section:
         figure_svg=svg_of(plot_rank_distribution(mv.ranks, mv.methods)),
         assumptions=tuple(assumptions),
         source=f"{_MULTIVERSE}, §3-4, Fig. 2-6",
-        inputs=_inputs(*inputs) or ((what,) if what else ()),
+        inputs=input_names(*inputs) or ((what,) if what else ()),
     )
 
 
