@@ -223,7 +223,7 @@ def comparison():
 
     print("Is A really better than B? (Bouthillier et al., §2-4 and appendix C)")
     example = sklearn_example()
-    print(example.to_text())
+    print(example)
     return example
 
 

@@ -133,10 +133,6 @@ class ExampleResult:
         """The example's report: sources of variance, P(A > B), the decision and the runs needed."""
         return _text.example_text(self)
 
-    def to_text(self) -> str:
-        """``str(example)``: the example's report."""
-        return str(self)
-
     def _repr_html_(self):
         from benchtrust._html import section_html
         from benchtrust.compare._section import compare_example_section
