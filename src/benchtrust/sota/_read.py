@@ -24,10 +24,14 @@ __all__ = ["Leaderboard", "bundled_leaderboard", "read_leaderboard", "top_teams"
 #: Score column names found by default, compared case-insensitively.
 _SCORE_NAMES = ("score", "accuracy", "auc")
 _LEADERBOARD_HEADER = "TeamId,TeamName,SubmissionDate,Score"
-#: The Kaggle Titanic leaderboard shipped in ``benchtrust/data`` (see its README for the source).
-_BUNDLED_LEADERBOARD = "titanic-2019-11-22.csv"
-#: The bundled leaderboard's path once known (extracted to a temporary file if benchtrust is zipped).
-_bundled_path: Path | None = None
+#: The Kaggle leaderboards shipped in ``benchtrust/data`` (see its README for their sources).
+_BUNDLED_LEADERBOARDS = {
+    "titanic": "titanic-2019-11-22.csv",
+    "cassava": "cassava-leaf-disease-classification-private.csv",
+    "melanoma": "siim-isic-melanoma-classification-private.csv",
+}
+#: Each bundled leaderboard's path once known (extracted to a temporary file if benchtrust is zipped).
+_bundled_paths: dict[str, Path] = {}
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
@@ -253,12 +257,19 @@ def read_leaderboard(
     )
 
 
-def bundled_leaderboard() -> Path:
-    """The path of the Kaggle Titanic leaderboard bundled with benchtrust.
+def bundled_leaderboard(competition: str = "titanic") -> Path:
+    """The path of a Kaggle leaderboard bundled with benchtrust (sources in ``benchtrust/data/README.md``).
 
-    The public leaderboard of Kaggle's "Titanic: Machine Learning from Disaster" competition on 2019-11-22,
-    as Kaggle's raw download writes it (32,578 submissions of 16,273 teams; source in
-    ``benchtrust/data/README.md``). Each score is an accuracy on 209 test passengers.
+    Parameters
+    ----------
+    competition : {"titanic", "cassava", "melanoma"}
+        * ``"titanic"``: the public leaderboard of "Titanic: Machine Learning from Disaster" on 2019-11-22,
+          as Kaggle's raw download writes it (32,578 submissions of 16,273 teams); accuracy on 209 test
+          passengers.
+        * ``"cassava"``: the final leaderboard of "Cassava Leaf Disease Classification" (3,901 teams,
+          accuracy on about 15,000 images, 5 classes), the paper's §5.1.2.
+        * ``"melanoma"``: the final leaderboard of "SIIM-ISIC Melanoma Classification" (3,308 teams, AUC),
+          the paper's §5.2.
 
     Returns
     -------
@@ -272,21 +283,26 @@ def bundled_leaderboard() -> Path:
     (32578, 16273, 'Score')
     >>> board.excluded
     {'broken': 39, 'chance': 57, 'implausible': 0}
+    >>> cassava = read_leaderboard(bundled_leaderboard("cassava"), classes=5)
+    >>> cassava.teams, len(cassava.scores), float(cassava.scores.max())
+    (3901, 3755, 0.9132)
     """
-    global _bundled_path
-    if _bundled_path is None:
+    if competition not in _BUNDLED_LEADERBOARDS:
+        known = ", ".join(repr(name) for name in _BUNDLED_LEADERBOARDS)
+        raise InputError(f"competition: expected one of {known}, got {competition!r}")
+    if competition not in _bundled_paths:
         from importlib import resources
 
-        resource = resources.files("benchtrust") / "data" / _BUNDLED_LEADERBOARD
+        resource = resources.files("benchtrust") / "data" / _BUNDLED_LEADERBOARDS[competition]
         if isinstance(resource, Path):
-            _bundled_path = resource
+            _bundled_paths[competition] = resource
         else:  # benchtrust is installed as a zip: extract the file once; it is removed at exit
             import atexit
 
             stack = contextlib.ExitStack()
             atexit.register(stack.close)
-            _bundled_path = Path(stack.enter_context(resources.as_file(resource)))
-    return _bundled_path
+            _bundled_paths[competition] = Path(stack.enter_context(resources.as_file(resource)))
+    return _bundled_paths[competition]
 
 
 def _chance_level(classes, lower_bound) -> float:

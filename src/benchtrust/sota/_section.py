@@ -13,7 +13,7 @@ import os
 
 from benchtrust._html import Section, svg_of
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
-from benchtrust.sota._text import best_of_verdict, leaderboard_verdict
+from benchtrust.sota._text import best_of_verdict, leaderboard_verdict, teams_text
 
 __all__ = ["SOTA_QUESTION", "best_of_section", "leaderboard_section"]
 
@@ -110,11 +110,11 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
     level = level_text(result.alpha)
     top_score, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
     rows = (
-        ("observed best", f"{top_score:.4f}", f"{result.teams_at_max} team(s) at it"),
+        ("observed best", f"{top_score:.4f}", f"{teams_text(result.teams_at_max)} at it"),
         (
             f"no multiplicity, {level} interval",
             interval_text(result.naive_ci),
-            f"{result.teams_in_naive_ci} teams in it",
+            f"{teams_text(result.teams_in_naive_ci)} in it",
         ),
         ("plug-in: expected best", f"{plug.expected_max:.4f}", f"{level} {interval_text(plug.ci)}"),
         (

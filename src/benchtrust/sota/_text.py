@@ -7,9 +7,20 @@ from __future__ import annotations
 
 from benchtrust._words import RHO, interval_text, level_text, paragraph
 
-__all__ = ["best_of_text", "best_of_verdict", "leaderboard_text", "leaderboard_verdict"]
+__all__ = ["best_of_text", "best_of_verdict", "leaderboard_text", "leaderboard_verdict", "teams_text"]
 
 _PAPER = "Møllersen & Holsbø"
+
+
+def teams_text(count: int) -> str:
+    """``"1 team"``, ``"7 teams"``.
+
+    Examples
+    --------
+    >>> teams_text(1), teams_text(0), teams_text(3755)
+    ('1 team', '0 teams', '3755 teams')
+    """
+    return f"{count} team{'s' * (count != 1)}"
 
 
 def _shown(result, accuracy) -> str:
@@ -136,19 +147,19 @@ def leaderboard_text(result, file=None) -> str:
     rows = [
         ("teams used", f"{result.teams} (excluded: {excluded})"),
         ("test size n", f"{result.test_size}" + (f" ({result.positives} positive)" if auc else "")),
-        ("observed best", f"{top:.4f} ({result.teams_at_max} team{'s' * (result.teams_at_max > 1)})"),
+        ("observed best", f"{top:.4f} ({teams_text(result.teams_at_max)})"),
         (
             f"no multiplicity, {level}",
-            f"{interval_text(result.naive_ci)} ({result.teams_in_naive_ci} teams in it)",
+            f"{interval_text(result.naive_ci)} ({teams_text(result.teams_in_naive_ci)} in it)",
         ),
         ("plug-in: E(best)", f"{plug.expected_max:.4f}, {level} {interval_text(plug.ci)}"),
         (
             "cropping: SOTA",
-            f"{crop.sota:.4f}, {level} {interval_text(crop.ci)}, {crop.teams_above} teams above",
+            f"{crop.sota:.4f}, {level} {interval_text(crop.ci)}, {teams_text(crop.teams_above)} above",
         ),
         (
             "conservative: SOTA",
-            f"{cons.sota:.4f}, {level} {interval_text(cons.ci)}, {cons.teams_above} teams above",
+            f"{cons.sota:.4f}, {level} {interval_text(cons.ci)}, {teams_text(cons.teams_above)} above",
         ),
     ]
     dropped = [estimate.dropped for estimate in (plug, crop, cons)]
@@ -239,7 +250,7 @@ def leaderboard_verdict(result) -> list[str]:
         paragraphs.append(
             f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
             f"team capped there, the expected best score equals the observed best. "
-            f"{crop.teams_above} teams ({cons.teams_above} conservatively) score above it: "
+            f"{teams_text(crop.teams_above)} ({cons.teams_above} conservatively) score above it: "
             "statistically they are all at the state-of-the-art level, and their order among "
             "themselves is luck."
         )
