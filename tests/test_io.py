@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchtrust import InputError
-from benchtrust._io import atomic_path, check_seed, read_numbers, write_atomic
+from benchtrust._io import check_seed, read_numbers
+from benchtrust._write import atomic_path, write_atomic
 from benchtrust.compare import probability_of_outperforming
 from benchtrust.multiverse import permutation_test
 from benchtrust.sota import sample_auc, simulate_best_of

@@ -7,7 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from benchtrust._io import InputError, atomic_path
+from benchtrust._io import InputError
+from benchtrust._write import atomic_path
 
 __all__ = ["axes_for", "image_format", "save_figure"]
 

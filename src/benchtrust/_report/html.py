@@ -64,7 +64,7 @@ def write_report(sections, path, *, title: str = "benchtrust report"):
     """Render `sections` (see :func:`render`) and write the page to `path` atomically; return the path."""
     from pathlib import Path
 
-    from benchtrust._io import write_atomic
+    from benchtrust._write import write_atomic
 
     page = render(list(sections), title=title)
     write_atomic(path, page)

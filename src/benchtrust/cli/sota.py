@@ -12,14 +12,13 @@ from benchtrust._words import ALPHA, RHO
 from benchtrust.cli._common import (
     _JSON_OPTION,
     _REPORT_OPTION,
-    INPUT_ERROR_EXIT_CODE,
     _check_plot_path,
     _check_report_path,
     _count,
     _count_or_zero,
-    _error_line,
     _group,
     _number,
+    _one_line_errors,
     _probability,
     _write_report,
 )
@@ -95,7 +94,8 @@ def best_of_command(
     report: str | None = _REPORT_OPTION,
 ) -> None:
     """Distribution of the best accuracy (§3-4) or AUC (§5.2.1) among m classifiers on one test set."""
-    try:
+
+    def command():
         if metric == "auc":
             _best_of_auc(
                 classifiers=classifiers,
@@ -135,9 +135,8 @@ def best_of_command(
             plot=plot,
             report=report,
         )
-    except InputError as exc:
-        typer.echo(_error_line(exc), err=True)
-        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+    _one_line_errors(command)
 
 
 def _best_of(
@@ -326,8 +325,8 @@ def leaderboard_command(
     report: str | None = _REPORT_OPTION,
 ) -> None:
     """A sober state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3)."""
-    try:
-        _leaderboard(
+    _one_line_errors(
+        lambda: _leaderboard(
             file=file,
             test_size=test_size,
             metric=metric,
@@ -344,9 +343,7 @@ def leaderboard_command(
             plot=plot,
             report=report,
         )
-    except InputError as exc:
-        typer.echo(_error_line(exc), err=True)
-        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+    )
 
 
 def _leaderboard(

@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from benchtrust._html import section_html
-from benchtrust._io import InputError, sniff_delimiter, write_atomic
+from benchtrust._io import InputError, sniff_delimiter
+from benchtrust._write import write_atomic
 from benchtrust.consistency._scores import score as _score
 from benchtrust.consistency._section import batch_section
 from benchtrust.consistency._text import batch_text, batch_verdict, claim_message

@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 from benchtrust._figures import save_figure
-from benchtrust._io import InputError, write_atomic
+from benchtrust._io import InputError
+from benchtrust._write import write_atomic
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
     Impact,
