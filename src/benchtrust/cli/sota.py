@@ -46,8 +46,11 @@ def best_of_command(
     positives: str | None = typer.Option(
         None, "--positives", metavar="K", help="With --metric auc: n+, positive items in the test set."
     ),
-    simulations: str = typer.Option(
-        "10000", "--simulations", metavar="R", help="With --metric auc: simulated competitions."
+    simulations: str | None = typer.Option(
+        None,
+        "--simulations",
+        metavar="R",
+        help="With --metric auc: simulate R competitions directly (default: the tabulated distribution).",
     ),
     seed: str | None = typer.Option(None, "--seed", metavar="S", help="With --metric auc: random seed."),
     accuracies: str | None = typer.Option(
@@ -258,7 +261,7 @@ def _best_of_auc(
     a = _number(auc, "--auc")
     if not 0.5 < a < 1:
         raise InputError(f"--auc: expected an AUC strictly between 0.5 and 1, got {auc!r}")
-    reps = _count(simulations, "--simulations")
+    reps = None if simulations is None else _count(simulations, "--simulations")
     level = _probability(alpha, "--alpha")
     random = None if seed is None else _count_or_zero(seed, "--seed")
     if report is not None:

@@ -32,7 +32,7 @@ import math
 import numbers
 
 import numpy as np
-from scipy import special
+from scipy import fft, special
 
 from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust.sota._best_of import BestOfResult, _summarise
@@ -43,6 +43,10 @@ _CELLS_PER_CHUNK = 2_000_000
 _DRAWS_PER_BATCH = 1_000_000
 #: How far a :class:`Binormal` given by hand may be from Eq. 15.
 _EQ15_TOLERANCE = 1e-9
+#: Latin-hypercube replicates of the large class by default in :func:`auc_pmf` (see its error bound).
+_REPLICATES = 256
+#: Rows (replicates x AUCs) transformed at once by :func:`auc_pmf`: bounds its memory to about 200 MB.
+_FFT_ROWS = 64
 
 _PARAMETERS = ("positive_mean", "positive_sd", "negative_mean", "negative_sd")
 
@@ -418,13 +422,142 @@ def sample_auc(auc, *, test_size, positives, size, seed=None, model=None):
     return (u / (n_pos * (n - n_pos)))[()]
 
 
-def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, simulations=10_000, seed=None):
-    """Simulated distribution of the best observed AUC among m independent classifiers (paper §5.2.1).
+def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
+    """Distribution of the Mann-Whitney U for each true AUC, by exact integration over one class (§5.2).
 
-    Each simulation is one competition: every classifier's empirical AUC on the same test set design (n
-    items, n+ positives) is drawn exactly from the binormal model of §5.2.1 (μ- = 0, σ- = σ+ = 1, μ+
-    solved from Eq. 15 for its true AUC; see :func:`sample_auc`), independently of the others, and the
-    largest is kept.
+    The model is the paper's of §5.2.1 (μ- = 0, σ- = σ+ = 1, μ+ = sqrt(2) Φ^-1(AUC), Eq. 15). Let the
+    smaller class have s members and the larger L. Given the L sorted scores y_(1) < ... < y_(L) of the
+    larger class, the s scores of the smaller class are independent, and each one's count K of
+    larger-class items below it has the exact pmf P(K = k) = P(y_(k) < S < y_(k+1)), from normal tails
+    (scores mirrored when the negatives are the smaller class). U is the sum of s such counts, so its
+    conditional pmf is the s-fold convolution of that pmf: computed exactly by one real FFT of length
+    >= s L + 1 (the pmf raised to the s-th power in the frequency domain). The distribution of U is the
+    mean of these conditional pmfs over ``replicates`` draws of the larger class. The smaller class's
+    randomness, which dominates the variance of the empirical AUC (about L / s times the larger class's
+    share), is thus integrated exactly.
+
+    The larger-class draws are a Latin hypercube: in column j, the R replicates' uniforms fall one in each
+    of R equal strata, in an independent random order per column, so each replicate on its own is L
+    independent standard normals (the estimate is unbiased) while the additive part of the replicates'
+    effect (the conditional mean of U, a sum over the L items) almost cancels.
+
+    Common random numbers: every AUC uses the same draws, and for each draw the conditional pmf is
+    stochastically increasing in μ+, so the returned distributions are ordered in the AUC exactly:
+    P(U <= u) is non-increasing in the AUC for every u.
+
+    Error bound. The result is exact in expectation; its error is that of a mean of R independent
+    conditional cdfs. Each lies in [0, 1], so by Hoeffding's inequality every tabulated cdf value is
+    within sqrt(log(2/δ) / (2R)) of the truth with probability 1 - δ (0.085 for R = 256, δ = 0.05:
+    loose, since the conditional cdfs vary far less than [0, 1]). Through F^m an error ε in F(x) moves
+    P(best <= x) by at most m ε F^(m-1), so what matters is the relative error of the upper tail 1 - F at
+    the level 1/m, which the replicates estimate with a relative standard error of about 0.4 / sqrt(R) for
+    independent draws and much less with the Latin hypercube. Measured for §5.2.1 (m = 1000, n = 3000,
+    52 positives, AUC 0.9, R = 256): E(best) varies by about 3e-5 from seed to seed, the Monte Carlo
+    error of some 10^4 simulated competitions; the tests compare it to the direct simulation.
+
+    Parameters
+    ----------
+    auc : float or array_like
+        True AUCs in (0.5, 1), one distribution per value.
+    test_size, positives : int
+        n and n+ (1 <= n+ <= n - 1).
+    replicates : int, default 256
+        R, draws of the larger class. The cost is R FFTs of length about s L per AUC.
+    seed : int or numpy.random.Generator, optional
+        Source of randomness; the same seed gives the same distributions.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(len(auc), n+ n- + 1)``: row i is P(U = u) for u = 0..n+ n-, the empirical AUC being
+        U / (n+ n-).
+
+    Examples
+    --------
+    A single classifier with true AUC 0.9 on 3000 items, 52 positive (paper: 95 % interval
+    (0.8558, 0.9376), §5.2.1):
+
+    >>> pmf = auc_pmf([0.85, 0.9], test_size=3000, positives=52, seed=1)
+    >>> auc = np.arange(pmf.shape[1]) / (52 * 2948)
+    >>> [round(float(row @ auc), 4) for row in pmf]
+    [0.85, 0.9]
+    >>> cdf = np.cumsum(pmf, axis=1)
+    >>> bool(np.all(cdf[1] <= cdf[0] + 1e-12))  # ordered in the AUC
+    True
+    """
+    n, n_pos = _check_test_set(test_size, positives)
+    values = _auc_array(auc, "an AUC or an array of AUCs").reshape(-1)
+    reps = check_count(replicates, "replicates")
+    rng = check_seed(seed)
+    n_neg = n - n_pos
+    small, large = min(n_pos, n_neg), max(n_pos, n_neg)
+    # The smaller class's scores relative to the larger's, standardised: N(shift, 1). When the negatives
+    # are the smaller class the scores are mirrored (s -> -s): a negative's count of positives above it
+    # is then its count of larger-class items below, and U is again the sum of the counts.
+    shift = math.sqrt(2) * special.ndtri(values)
+    strata = np.argsort(rng.random((reps, large)), axis=0)
+    larger = np.sort(special.ndtri((strata + rng.random((reps, large))) / reps), axis=1)
+    size = small * large + 1
+    length = fft.next_fast_len(size, real=True)
+    total = np.zeros((values.size, size))
+    per = max(1, _FFT_ROWS // values.size)
+    for first in range(0, reps, per):
+        block = larger[first : first + per]
+        # q_k = P(S > y_(k)): upper tails, so cells near the top keep their precision.
+        tail = special.ndtr(shift[:, None, None] - block[None])
+        cells = np.empty((*tail.shape[:2], large + 1))
+        np.subtract(1.0, tail[..., 0], out=cells[..., 0])
+        np.subtract(tail[..., :-1], tail[..., 1:], out=cells[..., 1:large])
+        cells[..., large] = tail[..., -1]
+        np.maximum(cells, 0.0, out=cells)
+        spectrum = fft.rfft(cells, n=length, axis=-1)
+        total += fft.irfft(spectrum**small, n=length, axis=-1)[..., :size].sum(axis=1)
+    pmf = np.maximum(total, 0.0)  # FFT rounding leaves tiny negative values
+    pmf /= pmf.sum(axis=1, keepdims=True)
+    return pmf
+
+
+def _log_cdf(pmf):
+    """log P(U <= u) for each row of a pmf, from the upper tail where it is small (log1p of -tail)."""
+    upper = np.cumsum(pmf[:, ::-1], axis=1)[:, ::-1]  # P(U >= u)
+    above = np.concatenate([upper[:, 1:], np.zeros((pmf.shape[0], 1))], axis=1)  # P(U > u)
+    with np.errstate(divide="ignore"):
+        return np.log1p(-np.minimum(above, 1.0))
+
+
+def _best_from_log_cdf(log_cdf, lattice, alpha):
+    """:func:`_summarise` fields of a best score whose log P(best <= u / lattice) is ``log_cdf``.
+
+    Kept: the window of u where P(best >= u) is neither 1 nor 0 to double precision (it starts at 1).
+    """
+    upper_tail = -np.expm1(np.concatenate([[-np.inf], log_cdf[:-1]]))  # P(best >= u)
+    first = max(int(np.count_nonzero(upper_tail >= 1.0)) - 1, 0)
+    last = max(int(np.count_nonzero(upper_tail > 0.0)), first + 1)
+    tail = upper_tail[first:last].copy()
+    tail[0] = 1.0
+    return _summarise(np.arange(first, last) / lattice, tail, alpha)
+
+
+def best_of_auc(
+    auc,
+    *,
+    test_size,
+    positives,
+    classifiers=None,
+    alpha=0.05,
+    simulations=None,
+    replicates=_REPLICATES,
+    seed=None,
+):
+    """Distribution of the best observed AUC among m independent classifiers (paper §5.2.1).
+
+    Every classifier's empirical AUC on the same test set design (n items, n+ positives) follows the
+    binormal model of §5.2.1 (μ- = 0, σ- = σ+ = 1, μ+ solved from Eq. 15 for its true AUC),
+    independently of the others, so P(best <= x) = Π_j F_{a_j}(x). By default each distinct true AUC's
+    F_a is computed once by :func:`auc_pmf` (exact integration over the smaller class, R Latin-hypercube
+    replicates of the larger; its docstring gives the error bound) and the product is summed in log
+    space, counts times log F_a. With ``simulations`` given, the paper's direct simulation is run
+    instead (R competitions of m draws from :func:`sample_auc`), kept as an independent cross-check.
 
     Parameters
     ----------
@@ -438,25 +571,30 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, simu
         m; required with a single AUC, checked against the length of a list.
     alpha : float, default 0.05
         The central interval has probability 1 - α.
-    simulations : int, default 10000
-        Number of simulated competitions (the paper's 10,000 repetitions).
+    simulations : int, optional
+        Simulate this many competitions directly instead (the paper used 10,000).
+    replicates : int, default 256
+        R of :func:`auc_pmf`, without ``simulations``.
     seed : int or numpy.random.Generator, optional
         Source of randomness; the same seed gives the same result.
 
     Returns
     -------
     BestOfResult
-        With ``metric`` "auc", ``method`` "monte carlo, R simulations", the distribution on the AUC values
-        U / (n+ n-) that occurred. ``best_of_auc(a, classifiers=1, ...).ci`` is the central interval of a
-        single classifier's empirical AUC.
+        With ``metric`` "auc", the distribution on the AUC lattice U / (n+ n-); ``method`` says which
+        computation ran. ``best_of_auc(a, classifiers=1, ...).ci`` is the central interval of a single
+        classifier's empirical AUC.
 
     Examples
     --------
-    §5.2.1 with fewer simulations (the paper: E = 0.9562, 95 % interval (0.9486, 0.9662)):
+    §5.2.1 (the paper, from 10,000 simulations: E = 0.9562, SD = 0.004459, 95 % interval
+    (0.9486, 0.9662)):
 
-    >>> r = best_of_auc(0.9, classifiers=1000, test_size=3000, positives=52, simulations=100, seed=1)
-    >>> round(r.expected_max, 2), r.model
-    (0.96, 'independent, identical (binormal)')
+    >>> r = best_of_auc(0.9, classifiers=1000, test_size=3000, positives=52, seed=1)
+    >>> round(r.expected_max, 4), round(r.sd_max, 4), r.model
+    (0.9562, 0.0044, 'independent, identical (binormal)')
+    >>> round(r.ci[0], 3), round(r.ci[1], 3)
+    (0.949, 0.966)
     """
     n, n_pos = _check_test_set(test_size, positives)
     values = _auc_array(auc, "an AUC or a list of AUCs")
@@ -467,27 +605,27 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, simu
         if classifiers is None:
             raise InputError("classifiers: give the number of classifiers m with a single AUC")
         m = check_count(classifiers, "classifiers")
+        counts = np.array([m])
     else:
         m = values.size
         if classifiers is not None and check_count(classifiers, "classifiers") != m:
             raise InputError(f"classifiers={classifiers} but {m} AUCs were given")
+        values, counts = np.unique(values, return_counts=True)
     alpha = check_probability(alpha, "alpha")
-    reps = check_count(simulations, "simulations")
     rng = check_seed(seed)
-    identical = bool(np.all(values == values[0]))
-    positive_mean = math.sqrt(2) * special.ndtri(values[0] if identical else values)
-    best = np.empty(reps, dtype=np.int64)
-    batch = max(1, _DRAWS_PER_BATCH // m)
-    for first in range(0, reps, batch):
-        count = min(batch, reps - first)
-        u = _mann_whitney_u(
-            positive_mean, 1.0, 0.0, 1.0, positives=n_pos, negatives=n - n_pos, rng=rng, size=(count, m)
-        )
-        best[first : first + count] = u.max(axis=1)
-    u_values, counts = np.unique(best, return_counts=True)
-    upper_tail = np.cumsum(counts[::-1])[::-1] / reps  # P(best >= value)
+    identical = values.size == 1
+    lattice = n_pos * (n - n_pos)
+    if simulations is None:
+        reps = check_count(replicates, "replicates")
+        log_cdf = counts @ _log_cdf(auc_pmf(values, test_size=n, positives=n_pos, replicates=reps, seed=rng))
+        fields = _best_from_log_cdf(log_cdf, lattice, alpha)
+        method = f"exact over the positives, {reps} replicates of the negatives"
+    else:
+        reps = check_count(simulations, "simulations")
+        fields = _simulate_best(np.repeat(values, counts), m, n, n_pos, reps, rng, alpha)
+        method = f"monte carlo, {reps} simulations"
     return BestOfResult(
-        **_summarise(u_values / (n_pos * (n - n_pos)), upper_tail, alpha),
+        **fields,
         alpha=alpha,
         classifiers=m,
         test_size=n,
@@ -497,7 +635,23 @@ def best_of_auc(auc, *, test_size, positives, classifiers=None, alpha=0.05, simu
         fixed_reference=False,
         dropped=0,
         model=f"independent, {'identical' if identical else 'non-identical'} (binormal)",
-        method=f"monte carlo, {reps} simulations",
+        method=method,
         metric="auc",
         positives=n_pos,
     )
+
+
+def _simulate_best(values, m, n, n_pos, reps, rng, alpha):
+    """:func:`_summarise` fields of the best of m AUCs from ``reps`` directly simulated competitions."""
+    positive_mean = math.sqrt(2) * special.ndtri(values[0] if values.size == 1 else values)
+    best = np.empty(reps, dtype=np.int64)
+    batch = max(1, _DRAWS_PER_BATCH // m)
+    for first in range(0, reps, batch):
+        count = min(batch, reps - first)
+        u = _mann_whitney_u(
+            positive_mean, 1.0, 0.0, 1.0, positives=n_pos, negatives=n - n_pos, rng=rng, size=(count, m)
+        )
+        best[first : first + count] = u.max(axis=1)
+    u_values, hits = np.unique(best, return_counts=True)
+    upper_tail = np.cumsum(hits[::-1])[::-1] / reps  # P(best >= value)
+    return _summarise(u_values / (n_pos * (n - n_pos)), upper_tail, alpha)
