@@ -539,7 +539,7 @@ def test_bad_input_raises_input_error(name):
         leaderboard(scores, **kwargs)
 
 
-# --- AUC (§5.2): simulated bootstrap over teams -------------------------------------------------------------
+# --- AUC (§5.2): tabulated, exact bootstrap over teams -------------------------------------------------
 
 AUC_N, AUC_POSITIVES = 600, 60
 AUC_PAIRS = AUC_POSITIVES * (AUC_N - AUC_POSITIVES)
@@ -559,7 +559,7 @@ def test_auc_leaderboard_runs_and_is_ordered(auc_result):
     assert r.teams == 20 and r.observed_max == AUC_SCORES.max()
     assert r.conservative.sota <= r.cropped.sota <= r.observed_max <= r.plugin.expected_max
     assert r.naive_ci[0] < r.observed_max < r.naive_ci[1]
-    assert "1000" in r.bootstrap  # B m = 50 * 20 draws of a team's AUC
+    assert r.bootstrap == "exact (B -> infinity)"
     assert r.plugin.teams_above == 0
     scores = AUC_SCORES
     assert r.cropped.teams_above == np.count_nonzero(scores > r.cropped.sota + 1e-12)
@@ -582,7 +582,7 @@ def test_auc_crop_meets_the_observed_best_within_simulation_error(auc_result):
         simulations=simulations,
         seed=12345,
     )
-    # The leaderboard's E rests on B m = 1000 draws of a team's AUC, about B = 50 competitions' worth.
+    # The check's Monte Carlo error, plus a generous allowance (as if 50 competitions) for the table's.
     error = check.sd_max * math.sqrt(1 / simulations + 1 / 50)
     assert abs(check.expected_max - r.observed_max) <= 4 * error
     assert abs(r.cropped.expected_max - r.observed_max) <= 4 * error
@@ -590,15 +590,12 @@ def test_auc_crop_meets_the_observed_best_within_simulation_error(auc_result):
 
 @pytest.mark.slow
 def test_auc_conservative_upper_limit_is_the_observed_best_within_simulation_error():
-    """The AUC conservative crop's upper limit rests on the B α/2 = 25 simulated draws above it (B = 1000).
-
-    The draws of a classifier's AUC are not monotone in its true AUC (the multinomial sampler's random
-    numbers shift when it changes), so the upper limit at the root is the observed best only to within the
-    spacing of those draws: a few hundredths of the best score's SD of about 0.02.
-    """
+    """The AUC conservative crop's upper limit is the observed best: the tabulated distributions are ordered
+    in the true AUC, so P_c(best >= θ̂_max) is monotone in c and the root is found to the lattice step."""
     options = {**AUC_OPTIONS, "resamples": 1000}
     results = [leaderboard(AUC_SCORES, seed=seed, **options) for seed in range(2)]
     for r in results:
-        assert r.observed_max <= r.conservative.ci[1] <= r.observed_max + 0.002
+        assert r.observed_max <= r.conservative.ci[1] <= r.observed_max + 1 / AUC_PAIRS
         assert r.conservative.sota < r.cropped.sota - 0.02
-    assert abs(results[0].conservative.sota - results[1].conservative.sota) < 0.006
+    # measured: 0.0015 over 4 seeds at this size, where the larger class weighs in (auc_pmf)
+    assert abs(results[0].conservative.sota - results[1].conservative.sota) < 0.003
