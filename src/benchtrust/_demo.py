@@ -129,6 +129,7 @@ def titanic(folder):
     """
     from benchtrust.cli import main
     from benchtrust.sota import bundled_leaderboard
+
     path = bundled_leaderboard()
     figure = folder / LEADERBOARD_FIGURE_NAME
     arguments = ["sota", "leaderboard", str(path), "--test-size", "209", "--classes", "2"]

@@ -32,7 +32,7 @@ from benchtrust.compare import (
     wilcoxon_datasets,
 )
 
-HOSTILE = "<b>\"Ben & Jerry's\"</b>"
+HOSTILE = '<b>"Ben & Jerry\'s"</b>'
 ESCAPED = "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;"
 A = [0.91, 0.93, 0.90, 0.94, 0.92, 0.95, 0.91, 0.93, 0.92, 0.94]
 B = [0.90, 0.91, 0.91, 0.92, 0.90, 0.93, 0.91, 0.92, 0.91, 0.92]
@@ -112,9 +112,10 @@ def test_user_strings_are_escaped_in_html(tmp_path):
     named = probability_of_outperforming(A, B, names=(HOSTILE, "B"))
     many = pairwise({HOSTILE: A, "B": B})
     everywhere = better_everywhere({HOSTILE: A}, runs_b={HOSTILE: B})
-    tested = wilcoxon_datasets(dict(zip([HOSTILE, "2", "3", "4", "5"], A, strict=False)), scores_b=dict(
-        zip([HOSTILE, "2", "3", "4", "5"], B, strict=False)
-    ))
+    tested = wilcoxon_datasets(
+        dict(zip([HOSTILE, "2", "3", "4", "5"], A, strict=False)),
+        scores_b=dict(zip([HOSTILE, "2", "3", "4", "5"], B, strict=False)),
+    )
     path = tmp_path / "a&b.csv"
     path.write_text("date,score\n2019,0.9\n2020,0.95\n", encoding="utf-8")
     past = history(path, sigma=0.01)

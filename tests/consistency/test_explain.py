@@ -23,7 +23,7 @@ from benchtrust.consistency._section import batch_section, kfold_section, multic
 
 SECTION_3_3 = {"acc": "0.6821", "npv": "0.9401", "f1": "0.4004"}
 EHG = {"acc": "0.9447", "sens": "0.9139", "spec": "0.9733"}
-NASTY = "<b>\"Ben & Jerry's\"</b>"
+NASTY = '<b>"Ben & Jerry\'s"</b>'
 
 
 # --- the scores as written ----------------------------------------------------------------------------------

@@ -400,7 +400,7 @@ def test_bundled_study_consistency():
 # each result explains itself: verdict, to_frame, HTML
 
 
-NASTY = "<b>\"Ben & Jerry's\"</b>"
+NASTY = '<b>"Ben & Jerry\'s"</b>'
 
 
 def test_rank_distribution_explains_itself():

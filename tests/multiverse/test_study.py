@@ -11,7 +11,7 @@ from benchtrust import InputError
 from benchtrust.multiverse import MultiverseStudy, default_distance_summary, study
 from benchtrust.multiverse._text import study_text
 
-NASTY = "<b>\"Ben & Jerry's\"</b>"
+NASTY = '<b>"Ben & Jerry\'s"</b>'
 SPEC = {
     "columns": {"dataset": "data", "method": "learner"},
     "measures": {"acc": {"better": "higher", "random": 0.5}, "brier": {"better": "lower", "random": 0.25}},

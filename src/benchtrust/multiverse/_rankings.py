@@ -23,6 +23,7 @@ from benchtrust.multiverse._spec import Spec, read_spec
 
 __all__ = ["Multiverse", "rankings"]
 
+
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Multiverse:
     """The rankings of the methods under every combination of options.

@@ -173,7 +173,7 @@ class _Model:
     """Validated description of the classifiers: distinct accuracies and how many share each."""
 
     theta: np.ndarray  # distinct θ_j, ascending
-    counts: np.ndarray  # classifiers with each θ_j
+    counts: np.ndarray  # classifiers with each θ_j (a crop's weights can be fractional)
     test_size: int
     correlation: float
     reference_accuracy: float | None
@@ -183,7 +183,7 @@ class _Model:
 
     @property
     def classifiers(self):
-        return int(self.counts.sum())
+        return round(float(self.counts.sum()))
 
     @property
     def name(self):

@@ -6,12 +6,21 @@ estimates of the state of the art (SOTA), as in Table 3:
 * **no multiplicity**: the observed maximum θ̂_max, with the Clopper-Pearson interval of one classifier;
 * **plug-in** ("Kaggle accuracies"): take θ̃_j = θ̂_j as the true scores (reference θ0 = θ̂_max,
   correlation ρ, Eq. 12 exclusions) and compute the expected best score E(θ̂_max) and its interval;
-* **cropping**: θ̃_j = min(θ̂_j, c) with θ0 = c, where c is the crop value at which the expected best
-  score equals the observed maximum. c is the SOTA estimate; the teams above it are at the SOTA level
-  within the luck of the test set. The paper tuned c by hand; here a root finder solves E_c = θ̂_max;
-* **conservative cropping**: the smallest c whose upper interval limit reaches θ̂_max, i.e. the c with
-  P_c(best >= θ̂_max) = α/2 (a continuous equation in c; every larger c up to the next lattice step gives
-  the same upper limit).
+* **cropping**: the teams above a crop level s are left out and the best is that of m teams drawn
+  with replacement from those left (θ̃ = the observed scores at most s; θ0 = s). s is the observed
+  score at which the expected best score E_s(θ̂_max) comes closest to the observed maximum: the SOTA
+  estimate, and the teams above it are at the SOTA level within the luck of the test set. This is the
+  paper's cropping: Fig. 12 draws "bootstrap samples from the kaggle observations cropped at 0.8975"
+  with "m = 3,173" (all teams above chance), which reproduces E = 0.9490 for the Melanoma board, and
+  the SOTA candidate is "the maximum θ̃_j" (§5.1.1). The paper tuned s by hand; here a bracketing
+  search over the observed scores finds it;
+* **conservative cropping**: the highest crop level at which the upper limit of the best score's interval
+  is at most θ̂_max, i.e. P_s(best > θ̂_max) <= α/2 (Table 3's last row: "(0.9050, θ̂_max)").
+
+E_s only changes at observed scores and grows with s (leaving out the best teams lowers the best), so
+both searches bracket the level between two neighbouring observed scores: the crop takes the nearer of
+the two, the conservative crop the lower.
+The plug-in is the crop at the observed maximum (no team left out).
 
 Intervals use the paper's bootstrap over teams (B resamples). For accuracy it is computed exactly, as its
 B -> infinity limit, in one computation (:func:`benchtrust.sota._best_of._exact`). For AUC too:
@@ -24,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from scipy import optimize, special
+from scipy import special
 from scipy.interpolate import PchipInterpolator
 
 from benchtrust._interval import Interval
@@ -56,7 +65,7 @@ class SotaEstimate:
     Attributes
     ----------
     sota : float
-        The SOTA estimate: θ̂_max (plug-in) or the crop value c.
+        The SOTA estimate: the highest true score kept, θ̂_max (plug-in) or the crop level s.
     expected_max : float
         E(θ̂_max) under the approach's true scores.
     ci : benchtrust.Interval
@@ -365,29 +374,30 @@ def leaderboard(
         model = _AccuracyModel(values, n, rho, alpha, resamples)
         naive = clopper_pearson(top, test_size=n, alpha=alpha)
         correlation_used = rho
+    top_level = model.levels.size - 1
     report("plug-in")
-    plugin = model.estimate(top, top)
+    plugin = model.estimate(top_level)
     report("cropping")
-    # E_c grows with c about as fast as c: the plug-in's excess over θ̂_max is a first guess of top - c.
-    floor = 0.5 + step if auc else step  # the lowest crop value the model takes
-    crop = _solve(
-        lambda c: model.plain(c).expected_max - top, top, top - (plugin.expected_max - top), step, floor
+    # E_s grows with s about as fast as s: the plug-in's excess over θ̂_max is a first guess of top - s.
+    crop = _closest_level(
+        lambda i: model.plain(i).expected_max - top, model.levels, top - (plugin.expected_max - top)
     )
-    cropped = model.estimate(crop, top)
+    cropped = model.estimate(crop)
     report("conservative cropping")
-    # Shifting c shifts the best score's distribution about as much: move the crop's upper limit to top.
-    # On the probit scale P_c(best >= top) is nearly linear in c.
-    conservative_c = _solve(
-        lambda c: (
-            special.ndtri(np.clip(_prob_at_least(model.pooled(c), top, step), 1e-300, 1 - 1e-16))
-            - special.ndtri(alpha / 2)
-        ),
-        top,
-        crop - (cropped.ci[1] - top),
-        step,
-        floor,
+    # Shifting s shifts the best score's distribution about as much: move the crop's upper limit to top.
+    # The upper limit is at most top when P_s(best > top) <= α/2; on the probit scale that probability
+    # is nearly linear in s.
+    conservative = model.estimate(
+        _closest_level(
+            lambda i: (
+                special.ndtri(np.clip(_prob_at_least(model.pooled(i), top + step, step), 1e-300, 1 - 1e-16))
+                - special.ndtri(alpha / 2)
+            ),
+            model.levels,
+            model.levels[crop] - (cropped.ci[1] - top),
+            below=True,
+        )
     )
-    conservative = model.estimate(conservative_c, top)
     return LeaderboardResult(
         metric=metric,
         test_size=n,
@@ -470,44 +480,43 @@ def _decimals(value):
     return 12
 
 
-def _solve(f, top, guess, step, floor=None):
-    """The root c <= top of f, increasing in c with f(top) >= 0, searched from the estimate ``guess``.
+def _closest_level(f, levels, guess, *, below=False):
+    """Index i of the level whose f(i) is nearest 0, for f increasing in i (the crop searches); with
+    ``below``, the highest level where f(i) <= 0 (the lowest level if there is none).
 
-    The search stays at or above ``floor`` (default: one lattice step; for AUC the first step above
-    chance, since the model has no AUC at or below 0.5): if f is still positive there, ``floor`` is
-    returned.
-
-    f is nearly linear in c near the root, so a secant step from the guess lands close to it; the root
-    is then bracketed and polished by Brent's method to within 10^-4 of the lattice step (E_c moves about
-    as fast as c, so the crop equation then holds to about that).
+    The top level is taken when f is not positive there. Otherwise the search starts from the level
+    nearest ``guess``, widens downwards until f <= 0 (or the lowest level), then narrows the bracket
+    lo < hi with f(lo) <= 0 < f(hi) by false position in the level's value (f is nearly linear in it),
+    bisecting the indices when one end stalls, until lo and hi are neighbours.
     """
-    xtol = step * 1e-4
-    floor = step if floor is None else floor
-    f_top = f(top)
-    if f_top <= 0 or top <= floor:
-        return top
-    x0 = max(min(guess, top - step), floor)
-    f0 = f(x0)
-    points = [(x0, f0), (top, f_top)]
-    while f0 > 0:  # the guess is still above the root: secant steps downwards until below it
-        slope = max((f_top - f0) / (top - x0), 1e-12) if f_top > f0 else None
-        jump = f0 / slope if slope else 0.0
-        x1 = max(x0 - max(1.2 * jump, 4 * step), floor)
-        if x1 >= x0:
-            return x0
-        top, f_top, x0, f0 = x0, f0, x1, f(x1)
-        points.append((x0, f0))
-    # x0 is below the root; a secant step towards it from x0, then the tightest bracket.
-    x1 = min(x0 - f0 * (top - x0) / (f_top - f0), top)
-    if xtol < x1 - x0 and top - x1 > xtol:
-        points.append((x1, f(x1)))
-    low = max((x, v) for x, v in points if v <= 0)
-    high = min((x, v) for x, v in points if v > 0)
-    if high[0] - low[0] <= xtol:
-        return high[0]
-    root = float(optimize.brentq(f, low[0], high[0], xtol=xtol))
-    # On the side where f >= 0: the conservative crop's upper limit must reach θ̂_max, not fall short.
-    return root if f(root) >= 0 else min(root + xtol, high[0])
+    hi = levels.size - 1
+    f_hi = f(hi)
+    if f_hi <= 0 or hi == 0:
+        return hi
+    lo = min(max(int(np.searchsorted(levels, guess)), 0), hi - 1)
+    f_lo = f(lo)
+    while f_lo > 0:
+        if lo == 0:
+            return 0
+        gap = 2 * (levels[hi] - levels[lo])
+        hi, f_hi = lo, f_lo
+        lo = min(int(np.searchsorted(levels, levels[hi] - gap)), hi - 1)
+        f_lo = f(lo)
+    moved = bisect = None
+    while hi - lo > 1:
+        if bisect:
+            mid = (lo + hi) // 2
+        else:
+            x = levels[lo] + (levels[hi] - levels[lo]) * -f_lo / (f_hi - f_lo)
+            mid = min(max(int(np.searchsorted(levels, x)), lo + 1), hi - 1)
+        f_mid = f(mid)
+        bisect = (f_mid <= 0) == moved  # the same end moved twice running: bisect next
+        moved = f_mid <= 0
+        if moved:
+            lo, f_lo = mid, f_mid
+        else:
+            hi, f_hi = mid, f_mid
+    return lo if below or -f_lo < f_hi else hi
 
 
 def _prob_at_least(result, value, step):
@@ -521,62 +530,78 @@ def _count_at_least(values, bound, step):
     return int(np.count_nonzero(values >= bound - step * 1e-6))
 
 
-def _teams_above(values, c, step):
-    """Teams whose score is above the crop value c: the teams the crop lowers, by more than a hundredth
-    of a lattice step. A crop that lands within that of a score (the Cassava winner: c = 13697.994 of
-    15,000 items right, the winner 13,698) leaves that team at the state of the art, not above it; the
-    crop equation is flat there, so c and the score are equally good roots.
+class _Levels:
+    """The crop levels of a board: its distinct scores, and for each level i the teams kept (at most it).
+
+    The models below give, for a level index i, the best of m = all teams drawn from the teams kept
+    (:meth:`plain` and :meth:`pooled`) and the :class:`SotaEstimate` of cropping there.
     """
-    return int(np.count_nonzero(values > c + step / 100))
 
-
-class _AccuracyModel:
-    """Exact best-of-m accuracies for crop values c: θ̃_j = min(θ̂_j, c), θ0 = c (§5.1.1)."""
-
-    def __init__(self, values, n, rho, alpha, resamples):
-        self.values, self.n, self.rho, self.alpha = values, n, rho, alpha
+    def __init__(self, values, resamples):
+        self.values = values
+        self.teams = values.size
+        self.levels, self.counts = np.unique(values, return_counts=True)
+        self.kept = np.cumsum(self.counts)
         self.use_bootstrap = resamples > 0
         self.bootstrap = "exact (B -> infinity)" if resamples else "none"
         self._cache = {}
 
-    def _model(self, c):
-        if c >= 1.0:  # teams with a perfect score and true accuracy 1 always score 1
-            return None
-        return _prepare(
-            np.minimum(self.values, c),
+    def plain(self, i):
+        """The best of m draws, each kept team weighing m / (teams kept): no bootstrap over teams."""
+        return self._results(i)[0]
+
+    def pooled(self, i):
+        """The best of m teams resampled from those kept (the bootstrap, exactly), or :meth:`plain`
+        without resamples."""
+        return self._results(i)[1 if self.use_bootstrap else 0]
+
+    def _results(self, i):
+        if i not in self._cache:
+            self._cache[i] = self._compute(i)
+        return self._cache[i]
+
+    def estimate(self, i):
+        plain, pooled = self.plain(i), self.pooled(i)
+        level = float(self.levels[i])
+        return SotaEstimate(
+            sota=level,
+            expected_max=plain.expected_max,
+            ci=pooled.ci,
+            teams_above=int(np.count_nonzero(self.values > level)),
+            dropped=plain.dropped,
+        )
+
+
+class _AccuracyModel(_Levels):
+    """Exact best-of-m accuracies at each crop level s: the teams scoring at most s, θ0 = s (§5.1.1).
+
+    With ρ > 0, Eq. 12 leaves out the teams too weak for θ0 = s (always among those kept): the board then
+    has m - dropped teams, and that many are drawn from the teams kept and admitted.
+    """
+
+    def __init__(self, values, n, rho, alpha, resamples):
+        super().__init__(values, resamples)
+        self.n, self.rho, self.alpha = n, rho, alpha
+
+    def _compute(self, i):
+        level = float(self.levels[i])
+        if level >= 1.0:  # teams with a perfect score and true accuracy 1 always score 1
+            return (_certain(self.teams, self.alpha),) * 2
+        model = _prepare(
+            self.values[self.values <= level],
             test_size=self.n,
-            classifiers=None,
+            classifiers=int(self.kept[i]),
             correlation=self.rho,
-            reference_accuracy=c if self.rho > 0 else None,
+            reference_accuracy=level if self.rho > 0 else None,
             fixed_reference=False,
             alpha=self.alpha,
             invalid="drop",
         )
-
-    def _result(self, c, pooled):
-        key = (float(c), pooled)
-        if key not in self._cache:
-            model = self._model(c)
-            self._cache[key] = (
-                _certain(self.values.size, self.alpha) if model is None else _exact(model, pooled=pooled)
-            )
-        return self._cache[key]
-
-    def plain(self, c):
-        return self._result(c, False)
-
-    def pooled(self, c):
-        return self._result(c, self.use_bootstrap)
-
-    def estimate(self, c, top):
-        plain, pooled = self.plain(c), self.pooled(c)
-        return SotaEstimate(
-            sota=float(c),
-            expected_max=plain.expected_max,
-            ci=pooled.ci,
-            teams_above=_teams_above(self.values, c, 1.0 / self.n),
-            dropped=plain.dropped,
-        )
+        # m - dropped draws (the board after Eq. 12's exclusions) from the teams kept and admitted.
+        weight = (self.teams - model.dropped) / model.counts.sum()
+        model = dataclasses.replace(model, counts=model.counts * weight)
+        plain = _exact(model)
+        return plain, (_exact(model, pooled=True) if self.use_bootstrap else plain)
 
 
 def _certain(m, alpha):
@@ -597,37 +622,32 @@ def _certain(m, alpha):
     )
 
 
-class _AucModel:
-    """Best-of-m AUCs for crop values c from tabulated AUC distributions (binormal, independent teams; §5.2).
+class _AucModel(_Levels):
+    """Best-of-m AUCs at each crop level from tabulated AUC distributions (binormal, independent teams; §5.2).
 
     The distribution F_a of one classifier's empirical AUC is tabulated once by :func:`_auc.auc_pmf` on
     a grid of true AUCs from just above 0.5 to θ̂_max, uniform in Φ^-1(AUC) (the binormal mean shift,
     spacing _GRID_STEP: about a third of the empirical AUC's SD near the top of a typical board, half of
     it lower down), with common random numbers, so that F_a is ordered in a. The log upper tail
-    log P(U > u) is interpolated between grid values by a monotone cubic (PCHIP) in a, which keeps that
-    order. Every crop c reuses the table: the teams' cropped AUCs min(θ̂_j, c) are the distinct observed
-    values below c plus c itself, so prefix sums over the sorted distinct values give, for any c,
+    log P(U > u) is interpolated from the grid to the board's distinct scores by a monotone cubic (PCHIP)
+    in a, which keeps that order. Every crop level reuses the table through prefix sums over the distinct
+    scores in ascending order: with K teams kept at level i and m teams in all,
 
-    * plain: P(best <= u) = Π_j F_{min(θ̂_j, c)}(u), summed as logs;
-    * pooled (the bootstrap over teams, exactly: its B -> infinity limit): (mean_j F_{min(θ̂_j, c)}(u))^m.
+    * plain: log P(best <= u) = (m / K) Σ_kept log F_j(u);
+    * pooled (the bootstrap over teams, exactly: its B -> infinity limit): m log(mean_kept F_j(u)).
 
-    Both are monotone in c, so the root searches are stable. With B > 0 the pooled distribution serves for
-    the expected best too (the crop equation), as the simulated bootstrap did: a lone top team is often
+    Both grow with the level, so the searches are stable. With B > 0 the pooled distribution serves for
+    the expected best too (the crop equation), as the paper's bootstrap does: a lone top team is often
     left out of a resample, so E(best) can fall below it; without the bootstrap the plain one serves.
-    Error: the table's Monte Carlo error (see
-    :func:`_auc.auc_pmf`; the same replicates for every c) and the interpolation's: at grid midpoints the
-    log upper tail is off by at most 1.4e-3 (a relative error of the tail) where the tail is between 1e-12
-    and 0.5, measured for n = 3000 with 52 positives and n = 600 with 60 (not yet a test).
+    Error: the table's Monte Carlo error (see :func:`_auc.auc_pmf`; the same replicates for every level)
+    and the interpolation's, which tests/sota/test_auc.py bounds against distributions computed at the
+    scores themselves.
     """
 
     def __init__(self, values, n, positives, alpha, resamples, seed):
+        super().__init__(values, resamples)
         self.n, self.positives, self.alpha = n, positives, alpha
         self.lattice = positives * (n - positives)
-        self.levels, self.counts = np.unique(values, return_counts=True)
-        self.teams = values.size
-        self.values = values
-        self.use_bootstrap = resamples > 0
-        self.bootstrap = "exact (B -> infinity)" if resamples else "none"
         top = float(self.levels[-1])
         high = float(special.ndtri(top))
         low = min(float(special.ndtri(0.5 + 1.0 / self.lattice)), high / 2)
@@ -639,7 +659,6 @@ class _AucModel:
         self.grid = grid
         self.log_tail = np.log(np.maximum(above, _TINY))
         self._chunks = []
-        self._cache = {}
 
     def single_interval(self, auc):
         """Central interval of one classifier's empirical AUC when its true AUC is θ̂_max (the top row)."""
@@ -647,80 +666,55 @@ class _AucModel:
         return _auc._best_from_log_cdf(log_cdf, self.lattice, self.alpha)["ci"]
 
     def _chunk(self, index):
-        """Interpolator and prefix sums over the distinct observed AUCs for block ``index`` of u.
+        """Prefix sums over the distinct scores, Σ count P(U > u) and Σ count log F(u), for block ``index``.
 
-        Block i covers u in [hi - _CHUNK, hi) with hi = lattice - i _CHUNK; the prefix sums run over
-        the distinct observed values in ascending order: Σ count exp(log tail) and Σ count log F.
+        Block i covers u in [hi - _CHUNK, hi) with hi = lattice - i _CHUNK.
         """
         while len(self._chunks) <= index:
             hi = self.lattice - len(self._chunks) * _CHUNK
             lo = max(hi - _CHUNK, 0)
-            interpolate = PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)
-            tail = np.exp(interpolate(self.levels))
+            tail = np.exp(PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)(self.levels))
             with np.errstate(divide="ignore"):
                 log_cdf = np.log1p(-np.minimum(tail, 1.0))
             weights = self.counts[:, None]
             self._chunks.append(
-                (lo, hi, interpolate, np.cumsum(weights * tail, axis=0), np.cumsum(weights * log_cdf, axis=0))
+                (lo, hi, np.cumsum(weights * tail, axis=0), np.cumsum(weights * log_cdf, axis=0))
             )
         return self._chunks[index]
 
-    def _log_cdfs(self, c):
-        """log P(best <= u), u = 0..lattice, plain and pooled, for crop value c (-inf where below e^-800)."""
-        below = int(np.searchsorted(self.levels, c, side="left"))  # distinct values < c
-        at_c = self.teams - int(self.counts[:below].sum())  # teams cropped to c
+    def _log_cdfs(self, i):
+        """log P(best <= u), u = 0..lattice, plain and pooled, at level i (-inf where below e^-800)."""
+        kept, m = self.kept[i], self.teams
         plain = np.full(self.lattice + 1, -np.inf)
         pooled = np.full(self.lattice + 1, -np.inf)
         plain[-1] = pooled[-1] = 0.0  # P(U <= lattice) = 1
         index = 0
         while True:
-            lo, hi, interpolate, tail_sums, log_sums = self._chunk(index)
-            tail_c = np.exp(interpolate(np.array([c]))[0])
+            lo, hi, tail_sums, log_sums = self._chunk(index)
+            plain[lo:hi] = (m / kept) * log_sums[i]
             with np.errstate(divide="ignore"):
-                log_c = np.log1p(-np.minimum(tail_c, 1.0))
-            tail = at_c * tail_c + (tail_sums[below - 1] if below else 0.0)
-            plain[lo:hi] = at_c * log_c + (log_sums[below - 1] if below else 0.0)
-            with np.errstate(divide="ignore"):
-                pooled[lo:hi] = self.teams * np.log1p(-np.minimum(tail / self.teams, 1.0))
+                pooled[lo:hi] = m * np.log1p(-np.minimum(tail_sums[i] / kept, 1.0))
             index += 1
             if lo == 0 or max(plain[lo], pooled[lo]) < _LOG_NEGLIGIBLE:
                 return plain, pooled
 
-    def _results(self, c):
-        key = float(c)
-        if key not in self._cache:
-            plain, pooled = self._log_cdfs(min(key, float(self.levels[-1])))
-            self._cache[key] = tuple(
-                BestOfResult(
-                    **_auc._best_from_log_cdf(log_cdf, self.lattice, self.alpha),
-                    alpha=self.alpha,
-                    classifiers=self.teams,
-                    test_size=self.n,
-                    top_score=min(key, float(self.levels[-1])),
-                    correlation=0.0,
-                    reference_accuracy=None,
-                    fixed_reference=False,
-                    dropped=0,
-                    model=f"independent, binormal, {kind}",
-                    method=f"tabulated, {_REPLICATES} replicates, {self.grid.size} AUCs",
-                    metric="auc",
-                    positives=self.positives,
-                )
-                for log_cdf, kind in ((plain, "cropped teams"), (pooled, "bootstrap over teams"))
+    def _compute(self, i):
+        level = float(self.levels[i])
+        return tuple(
+            BestOfResult(
+                **_auc._best_from_log_cdf(log_cdf, self.lattice, self.alpha),
+                alpha=self.alpha,
+                classifiers=self.teams,
+                test_size=self.n,
+                top_score=level,
+                correlation=0.0,
+                reference_accuracy=None,
+                fixed_reference=False,
+                dropped=0,
+                model=f"independent, binormal, {kind}",
+                method=f"tabulated, {_REPLICATES} replicates, {self.grid.size} AUCs",
+                metric="auc",
+                positives=self.positives,
             )
-        return self._cache[key]
-
-    def pooled(self, c):
-        return self._results(c)[1 if self.use_bootstrap else 0]
-
-    plain = pooled
-
-    def estimate(self, c, top):
-        plain, pooled = self.plain(c), self.pooled(c)
-        return SotaEstimate(
-            sota=float(c),
-            expected_max=plain.expected_max,
-            ci=pooled.ci,
-            teams_above=_teams_above(self.values, c, 1.0 / self.lattice),
-            dropped=0,
+            for log_cdf, kind in zip(self._log_cdfs(i), ("teams kept", "bootstrap over teams"), strict=True)
         )

@@ -199,8 +199,8 @@ def leaderboard_verdict(result) -> list[str]:
     -------
     list of str
         Unwrapped paragraphs: first the verdict on the top of the board, then a note when the dependence
-        model left most teams out (Eq. 12, §5.1.1), and one on the sober state of the art when it is below
-        the observed best (cropping) and the top does not stand out.
+        model left most teams out (Eq. 12, §5.1.1), and one on the sober state of the art (cropping)
+        when the top neither stands out nor is perfect.
     """
     name = "AUC" if result.metric == "auc" else "accuracy"
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
@@ -246,12 +246,20 @@ def leaderboard_verdict(result) -> list[str]:
             "and the estimates rest on the best teams alone. With correlation 0 (independent teams) every "
             "team takes part."
         )
-    if crop.sota < top and not result.stands_out:
-        paragraphs.append(
-            f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with every "
-            f"team capped there, the expected best score equals the observed best. "
-            f"{teams_text(crop.teams_above)} ({cons.teams_above} conservatively) score above it: "
-            "statistically they are all at the state-of-the-art level, and their order among "
-            "themselves is luck."
-        )
+    if not result.stands_out and reading != "perfect":
+        if crop.sota < top:
+            paragraphs.append(
+                f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with the "
+                "teams above it left out and as many teams drawn from the rest, the expected best score "
+                f"equals the observed best. {teams_text(crop.teams_above)} ({cons.teams_above} "
+                "conservatively) score above it: statistically they are all at the state-of-the-art level, "
+                "and their order among themselves is luck."
+            )
+        else:
+            paragraphs.append(
+                f"Cropping keeps the observed best {top:.4f} as the state of the art (conservatively "
+                f"{cons.sota:.4f}): with the teams at the top left out, the expected best score falls "
+                "further below the observed best than the plug-in's is above it, so no lower observed "
+                "score fits better."
+            )
     return paragraphs
