@@ -290,7 +290,16 @@ def leaderboard_command(
         ..., metavar="FILE", help="Leaderboard: Kaggle's raw download, or a CSV/TSV with a score column."
     ),
     test_size: str | None = typer.Option(
-        None, "--test-size", metavar="N", help="n, items in the hidden test set (required)."
+        None,
+        "--test-size",
+        metavar="N|auto",
+        help="n, items in the hidden test set (required); auto: infer it from the scores (accuracy).",
+    ),
+    rounding: str = typer.Option(
+        "either",
+        "--rounding",
+        metavar="either|round|truncate",
+        help="How the scores were shortened to their decimals (Kaggle often truncates).",
     ),
     metric: str = typer.Option("accuracy", "--metric", metavar="accuracy|auc", help="What the scores are."),
     positives: str | None = typer.Option(
@@ -332,6 +341,7 @@ def leaderboard_command(
         lambda: _leaderboard(
             file=file,
             test_size=test_size,
+            rounding=rounding,
             metric=metric,
             positives=positives,
             classes=classes,
@@ -353,6 +363,7 @@ def _leaderboard(
     *,
     file,
     test_size,
+    rounding,
     metric,
     positives,
     classes,
@@ -375,8 +386,11 @@ def _leaderboard(
         raise InputError("--test-size N is required (n, items in the hidden test set)")
     if metric not in ("accuracy", "auc"):
         raise InputError(f"--metric: expected 'accuracy' or 'auc', got {metric!r}")
+    if rounding not in ("either", "round", "truncate"):
+        raise InputError(f"--rounding: expected either, round or truncate, got {rounding!r}")
     options = {
-        "test_size": _count(test_size, "--test-size"),
+        "test_size": "auto" if test_size.strip().lower() == "auto" else _count(test_size, "--test-size"),
+        "rounding": rounding,
         "metric": metric,
         "positives": None if positives is None else _count(positives, "--positives"),
         "classes": None if classes is None else _count(classes, "--classes"),

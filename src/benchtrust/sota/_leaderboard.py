@@ -38,7 +38,7 @@ from scipy.interpolate import PchipInterpolator
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
-from benchtrust.sota import _auc, _text
+from benchtrust.sota import _auc, _lattice, _text
 from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
 from benchtrust.sota._read import read_leaderboard
 from benchtrust.sota._single import clopper_pearson
@@ -101,6 +101,10 @@ class LeaderboardResult:
         n, items in the hidden test set.
     positives : int or None
         n+, positive items (AUC).
+    rounding : str
+        How the scores were read: ``"either"``, ``"round"`` or ``"truncate"`` (see ``leaderboard``).
+    inferred : TestSizeInference or None
+        How ``test_size`` was inferred from the scores, when it was (``test_size="auto"``).
     scores : numpy.ndarray
         The teams' scores used, one per team (after the filters).
     excluded : dict
@@ -127,6 +131,8 @@ class LeaderboardResult:
     metric: str
     test_size: int
     positives: int | None
+    rounding: str
+    inferred: _lattice.TestSizeInference | None
     scores: np.ndarray
     excluded: dict
     observed_max: float
@@ -248,6 +254,8 @@ class LeaderboardResult:
             "metric": self.metric,
             "test_size": self.test_size,
             "positives": self.positives,
+            "rounding": self.rounding,
+            "inferred": None if self.inferred is None else self.inferred.to_dict(),
             "teams": self.teams,
             "excluded": dict(self.excluded),
             "observed_max": self.observed_max,
@@ -269,6 +277,7 @@ def leaderboard(
     scores,
     *,
     test_size,
+    rounding="either",
     metric="accuracy",
     positives=None,
     classes=None,
@@ -288,8 +297,13 @@ def leaderboard(
     scores : array_like, path or pandas.DataFrame
         One score per team, or a leaderboard file or table (read with
         :func:`read_leaderboard`: Kaggle's raw download, or a CSV/TSV with a score column).
-    test_size : int
-        n, the number of items in the hidden test set the scores were computed on.
+    test_size : int or "auto"
+        n, the number of items in the hidden test set the scores were computed on. ``"auto"`` infers it
+        from the scores (accuracy only; :func:`benchtrust.sota._lattice.infer_test_size`: the smallest n
+        whose lattice k/n holds every score), or says why it cannot.
+    rounding : {"either", "round", "truncate"}, default "either"
+        How the scores were shortened to the decimals they are written with: rounded, truncated (as
+        Kaggle often displays them), or either.
     metric : {"accuracy", "auc"}
         What the scores are.
     positives : int, optional
@@ -332,10 +346,14 @@ def leaderboard(
     >>> round(r.plugin.expected_max, 4) > r.observed_max > r.cropped.sota > r.conservative.sota
     True
     """
-    n = check_count(test_size, "test_size")
     if metric not in ("accuracy", "auc"):
         raise InputError(f"metric: expected 'accuracy' or 'auc', got {metric!r}")
     auc = metric == "auc"
+    rounding = _lattice.check_rounding(rounding)
+    infer = isinstance(test_size, str) and test_size == "auto"
+    if infer and auc:
+        raise InputError("test_size: 'auto' is for accuracy; an AUC's lattice needs n and n+")
+    n = None if infer else check_count(test_size, "test_size")
     alpha = check_probability(alpha, "alpha")
     rho = check_probability(correlation, "correlation", closed=True, upper_open=True)
     resamples = _resamples_count(resamples)
@@ -361,9 +379,12 @@ def leaderboard(
             f"{board.source}: {values.size} usable team{'s' * (values.size != 1)} after the filters "
             f"(excluded: {_describe(board.excluded)}); at least two are needed"
         )
+    inferred = _lattice.infer_test_size(values, rounding, board.source) if infer else None
+    if inferred is not None:
+        n = inferred.test_size
     lattice = positives * (n - positives) if auc else n  # scores are multiples of 1/lattice
     step = 1.0 / lattice
-    values = _on_lattice(values, lattice, board, test_size=n)
+    values = _lattice.on_lattice(values, lattice, rounding, board.source, test_size=n)
     top = float(values.max())
     report = progress or (lambda text: None)
     if auc:
@@ -402,6 +423,8 @@ def leaderboard(
         metric=metric,
         test_size=n,
         positives=positives,
+        rounding=rounding,
+        inferred=inferred,
         scores=values,
         excluded=dict(board.excluded),
         observed_max=top,
@@ -443,41 +466,6 @@ def _as_table(scores):
 
 def _describe(excluded):
     return ", ".join(f"{count} {reason}" for reason, count in excluded.items())
-
-
-def _on_lattice(values, lattice, board, *, test_size):
-    """The scores as multiples of 1/lattice, checked to be such (written rounded or truncated).
-
-    A score printed with d decimals stands for a value in [s - u/2, s + u) with u = 10^-d (rounding or
-    truncation, as Kaggle writes them). A score with no multiple of 1/lattice in its range means the test
-    size is wrong. Each score becomes the multiple in its range nearest to it: the only one when 1/lattice
-    is coarser than u (every Kaggle score of a test set up to 10^4 items), else the best guess, at most
-    1/(2 lattice) away. The decimals are those of each score on its own: 1.00000 in a file is read as 1.0
-    and is exactly on the lattice.
-    """
-    # a leaderboard holds few distinct scores (a lattice): find each one's decimals once
-    distinct, where = np.unique(values, return_inverse=True)
-    decimals = np.array([_decimals(v) for v in distinct], dtype=np.int64)[where.reshape(-1)]
-    unit = 10.0**-decimals
-    low = np.maximum(np.ceil((values - unit / 2) * lattice - 1e-9), 0)
-    high = np.minimum(np.floor((values + unit) * lattice + 1e-9), lattice)
-    bad = np.flatnonzero(low > high)
-    if bad.size:
-        value = values[bad[0]]
-        raise InputError(
-            f"{board.source}: score {value:g} is not a whole number of correct items out of "
-            f"test_size={test_size} ({bad.size} such score{'s' * (bad.size > 1)}); "
-            "is the test size right?"
-        )
-    return np.clip(np.round(values * lattice), low, high) / lattice
-
-
-def _decimals(value):
-    """Decimals a score was written with: the fewest d (up to 12) with round(value, d) == value."""
-    for d in range(13):
-        if round(value, d) == value:
-            return d
-    return 12
 
 
 def _closest_level(f, levels, guess, *, below=False):

@@ -13,7 +13,8 @@ import os
 
 from benchtrust._html import Section, svg_of
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
-from benchtrust.sota._text import best_of_verdict, leaderboard_verdict, teams_text
+from benchtrust.sota._lattice import rounding_text
+from benchtrust.sota._text import best_of_verdict, leaderboard_verdict, teams_text, test_size_text
 
 __all__ = ["SOTA_QUESTION", "best_of_section", "leaderboard_section"]
 
@@ -132,7 +133,8 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
     excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
     assumptions = [
         ("metric", result.metric),
-        ("test size n", f"{result.test_size}" + (f" ({result.positives} positive)" if auc else "")),
+        ("test size n", test_size_text(result)),
+        ("scores read as", f"{rounding_text(result.rounding)} to the decimals written"),
         ("teams used", f"{result.teams} (excluded: {excluded})"),
     ]
     if not auc:

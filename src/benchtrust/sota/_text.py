@@ -6,6 +6,7 @@ in plain words, as ``benchtrust sota``, the HTML report and ``str(result)`` show
 from __future__ import annotations
 
 from benchtrust._words import RHO, interval_text, level_text, paragraph
+from benchtrust.sota._lattice import rounding_text
 
 __all__ = ["best_of_text", "best_of_verdict", "leaderboard_text", "leaderboard_verdict", "teams_text"]
 
@@ -125,6 +126,16 @@ def best_of_verdict(result, accuracy: str | None = None) -> str:
     )
 
 
+def test_size_text(result) -> str:
+    """The test size of a leaderboard result, with its positives (AUC) or how it was inferred."""
+    text = f"{result.test_size}"
+    if result.positives is not None:
+        text += f" ({result.positives} positive)"
+    if result.inferred is not None:
+        text += f" ({result.inferred.rule})"
+    return text
+
+
 def leaderboard_text(result, file=None) -> str:
     """The readable summary of a leaderboard's state of the art (paper §5, Table 3), ending in plain words.
 
@@ -146,7 +157,8 @@ def leaderboard_text(result, file=None) -> str:
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
     rows = [
         ("teams used", f"{result.teams} (excluded: {excluded})"),
-        ("test size n", f"{result.test_size}" + (f" ({result.positives} positive)" if auc else "")),
+        ("test size n", test_size_text(result)),
+        ("scores read as", f"{rounding_text(result.rounding)} to the decimals written"),
         ("observed best", f"{top:.4f} ({teams_text(result.teams_at_max)})"),
         (
             f"no multiplicity, {level}",
@@ -165,11 +177,11 @@ def leaderboard_text(result, file=None) -> str:
     dropped = [estimate.dropped for estimate in (plug, crop, cons)]
     if not auc:
         rows.insert(
-            4, (f"model (correlation {RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
+            5, (f"model (correlation {RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
         )
         if any(dropped):
             rows.insert(
-                5,
+                6,
                 (
                     "left out by Eq. 12",
                     f"{dropped[0]} (plug-in), {dropped[1]} (cropping), {dropped[2]} (conservative) teams",
