@@ -1,10 +1,40 @@
-"""``make demo``: Table 2 beside the paper's values, Fig. 1, the Titanic leaderboard with its Fig. 7, the
-consistency examples of Fazekas & Kovács, the comparison of two scikit-learn classifiers, the multiverse of
-Nießl et al., and the HTML report of them all."""
+"""``make demo``: Table 2 beside the paper's values, Fig. 1, three leaderboards (Titanic, and the paper's
+Cassava and Melanoma boards beside its numbers) with their Fig. 7, the consistency examples of Fazekas &
+Kovács, the comparison of two scikit-learn classifiers, the multiverse of Nießl et al., and the HTML report
+of them all."""
 
-from benchtrust import _demo
+import re
+import shlex
+import shutil
+
+from typer.testing import CliRunner
+
+from benchtrust import _demo, cli
+from benchtrust.sota import bundled_leaderboard
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NUMBER = r"(\d+(?:\.\d+)?)"
+
+
+def leaderboard_blocks(out):
+    """competition -> (its ``$ benchtrust sota leaderboard`` line, what follows: the command's output and,
+    for the paper's boards, the line comparing the paper's numbers with benchtrust's)."""
+    blocks = {}
+    pattern = r"^\$ benchtrust sota leaderboard [^\n]*\n.*?^plot written to [^\n]*\n(?:Paper [^\n]*\n)?"
+    for block in re.findall(pattern, out, re.S | re.M):
+        for competition, _, _ in _demo.BOARDS:
+            if block.split()[4] == bundled_leaderboard(competition).name:
+                command, _, output = block.partition("\n")
+                blocks[competition] = command, output
+    return blocks
+
+
+def paper_line(output, pattern):
+    """The numbers of the line comparing the paper with benchtrust, as floats (paper, ours, paper, ...)."""
+    (line,) = [line for line in output.splitlines() if line.startswith("Paper ")]
+    match = re.fullmatch(pattern, line)
+    assert match, line
+    return [float(value) for value in match.groups()]
 
 
 def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
@@ -27,18 +57,68 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     figure = tmp_path / "demo-output" / "fig1-best-of-1000.png"
     assert figure.read_bytes().startswith(PNG_SIGNATURE)
     assert "demo-output/fig1-best-of-1000.png" in out
-    leaderboard = figure.parent / "fig7-titanic-leaderboard.png"
-    assert leaderboard.read_bytes().startswith(PNG_SIGNATURE)
-    assert sorted(p.name for p in figure.parent.iterdir()) == [
-        figure.name,
-        leaderboard.name,
-        "multiverse",
-        "report.html",
+    boards = [figure.parent / name for _, _, name in _demo.BOARDS]
+    assert [board.name for board in boards] == [
+        "fig7-titanic-leaderboard.png",
+        "fig7-cassava-leaderboard.png",
+        "fig7-melanoma-leaderboard.png",
     ]
+    for board in boards:
+        assert board.read_bytes().startswith(PNG_SIGNATURE)
+    assert sorted(p.name for p in figure.parent.iterdir()) == sorted(
+        [figure.name, *(board.name for board in boards), "multiverse", "report.html"]
+    )
     assert (figure.parent / "multiverse" / "unfolding.png").read_bytes().startswith(PNG_SIGNATURE)
-    # The Titanic analysis, perfect (leaked) scores left out, in plain words.
-    assert "teams used             16066 (excluded: 39 broken, 57 chance, 111 implausible)" in out
-    assert "A sober state of the art is" in out
+    # Three leaderboards, in order, each as `benchtrust sota leaderboard` shows it (with its Fig. 7).
+    blocks = leaderboard_blocks(out)
+    assert list(blocks) == ["titanic", "cassava", "melanoma"]
+    for command, output in blocks.values():
+        assert re.search(r"^  test size n +\d+", output, re.M)
+        assert re.search(r"^  scores read as +rounded or truncated to the decimals written$", output, re.M)
+        plot = command.split("--plot ")[1]
+        assert f"\nplot written to {plot}\n" in output
+    # The Titanic analysis, perfect (leaked) scores left out, is what the command prints, word for word.
+    command, output = blocks["titanic"]
+    assert "teams used             16066 (excluded: 39 broken, 57 chance, 111 implausible)" in output
+    shutil.copy(bundled_leaderboard("titanic"), tmp_path)
+    ran = CliRunner().invoke(cli.app, shlex.split(command)[2:])
+    assert ran.exit_code == 0, ran.output
+    assert output == ran.output
+    # Cassava (§5.1.2): the winner stands out, as in the paper; the paper's numbers beside ours. The paper
+    # counts 3,752 teams above chance, the bundled board 3,755; the interval agrees to its 4 decimals.
+    command, output = blocks["cassava"]
+    assert "--test-size 15000 --classes 5" in command
+    assert "The observed best 0.9132 stands out from the other teams" in " ".join(output.split())
+    pattern = (
+        rf"Paper §5\.1\.2 / benchtrust: {NUMBER} / {NUMBER} teams above chance, the best {NUMBER} / {NUMBER} "
+        rf"with 95% interval \({NUMBER}, {NUMBER}\) / \({NUMBER}, {NUMBER}\) holding {NUMBER} / {NUMBER} "
+        rf"other teams, E\(best\) without cropping {NUMBER} / {NUMBER}"
+    )
+    teams, our_teams, best, our_best, low, high, our_low, our_high, others, our_others, e, our_e = paper_line(
+        output, pattern
+    )
+    assert (teams, best, low, high, others, e) == (3752, 0.9132, 0.9086, 0.9177, 0, 0.9132)
+    assert abs(our_teams - teams) <= 5
+    assert (our_best, our_low, our_high, our_others, our_e) == (best, low, high, others, e)
+    assert f"plug-in: E(best)       {our_e:.4f}" in output
+    # Melanoma (§5.2.1, Fig. 12): cropped as the paper does, all m = 3,173 teams with AUC > 0.5 drawn from
+    # those kept. The paper tuned its crop by hand (0.8975, 2,022 teams above): ours within 0.001 of it and
+    # 3% of its count; E(best) at the crop is the observed best 0.9490 to 4 decimals.
+    command, output = blocks["melanoma"]
+    assert "--metric auc --test-size 3000 --positives 52 --seed 1" in command
+    text = " ".join(output.split())
+    assert "with the teams above it left out and as many teams drawn from the rest" in text
+    pattern = (
+        rf"Paper Fig\. 12 / benchtrust: m = {NUMBER} / {NUMBER} teams with AUC > 0\.5, cropped at {NUMBER} / "
+        rf"{NUMBER}, E\(best\) there {NUMBER} / {NUMBER}, {NUMBER} / {NUMBER} teams above the crop"
+    )
+    m, our_m, crop, our_crop, e, our_e, above, our_above = paper_line(output, pattern)
+    assert (m, crop, e, above) == (3173, 0.8975, 0.9490, 2022)
+    assert our_m == m and our_e == e
+    assert abs(our_crop - crop) <= 0.001 and abs(our_above - above) <= 0.03 * above
+    assert f"cropping: SOTA        {our_crop:.4f}, " in output
+    assert f"A sober state of the art is {our_crop:.4f}" in text
+    assert f"{our_above:.0f} teams above" in output
     # The consistency examples of Fazekas & Kovács, §3.3 and §5.2, in plain words.
     text = " ".join(out.split())
     assert "consistent: 2 confusion matrices of 1000 positives and 6000 negatives" in text
@@ -58,6 +138,8 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     analyses = [
         "sota best-of",
         "sota leaderboard",
+        "sota leaderboard",
+        "sota leaderboard",
         "consistency test-set",
         "consistency kfold",
         "consistency kfold",
@@ -67,9 +149,11 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     assert page.count('<section class="analysis"') == len(analyses)
     for analysis in set(analyses):
         assert page.count(f"benchtrust {analysis}</p>") == analyses.count(analysis)
-    assert page.count("<svg") == page.count("<figure>") == 3  # Fig. 1, Fig. 7, the rank distribution
+    assert page.count("<svg") == page.count("<figure>") == 5  # Fig. 1, three Fig. 7, the rank distribution
     assert "<script" not in page and "http://" not in page and "https://" not in page
     report = " ".join(page.split())
     assert "(tp, tn) = (743, 4031), (743, 4032)" in report
     assert "any of the 918 fold configurations" in report
     assert "Top of the board" in report
+    for competition, _, _ in _demo.BOARDS:
+        assert bundled_leaderboard(competition).name in report

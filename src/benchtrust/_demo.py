@@ -1,21 +1,50 @@
 """``make demo``: Table 2 of Møllersen & Holsbø recomputed exactly, their Fig. 1 drawn, the state of the
-art estimated from a real leaderboard (Kaggle's Titanic, §5's method) with its Fig. 7, the consistency
-tests of Fazekas & Kovács on their own examples (§3.3 and the EHG case of §5.2), a variance-aware
-comparison of two scikit-learn classifiers (Bouthillier et al.), and the multiverse of design and analysis
-choices of Nießl et al. on the Herrmann et al. results; at its end, the HTML report of them all
-(``demo-output/report.html``, a section per analysis).
+art estimated from three real leaderboards with §5's method (Kaggle's Titanic, then the paper's own two
+boards: Cassava Leaf Disease, §5.1.2, and SIIM-ISIC Melanoma, §5.2.1 and Fig. 12, each beside the paper's
+numbers) with their Fig. 7, the consistency tests of Fazekas & Kovács on their own examples (§3.3 and the
+EHG case of §5.2), a variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.), and
+the multiverse of design and analysis choices of Nießl et al. on the Herrmann et al. results; at its end,
+the HTML report of them all (``demo-output/report.html``, a section per analysis).
 
 The paper simulates the non-i.i.d. rows of its Table 2 (100,000 repetitions); benchtrust computes every
 row exactly (:func:`benchtrust.sota.best_of`), so the two agree to the paper's printed decimals up to the
 paper's Monte Carlo error, mostly in the last digit of the standard deviation.
+
+Each leaderboard is analysed once (:func:`leaderboards`): the demo shows the ``benchtrust sota
+leaderboard`` command and prints what that command prints for it, and the report reuses the results.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 #: Where the figure goes, relative to the current directory.
 OUTPUT_FOLDER = "demo-output"
 FIGURE_NAME = "fig1-best-of-1000.png"
 LEADERBOARD_FIGURE_NAME = "fig7-titanic-leaderboard.png"
+
+#: The bundled leaderboards the demo analyses, in order: the competition (see
+#: :func:`benchtrust.sota.bundled_leaderboard`), the options of ``benchtrust sota leaderboard`` by their
+#: Python names (the keyword arguments of :func:`benchtrust.sota.leaderboard`), and the figure written.
+#: Titanic's test labels are public, so its perfect scores are leakage, not skill: ``max_plausible``
+#: leaves them out. Cassava: about 15,000 test images, 5 classes (§5.1.2). Melanoma: the paper's
+#: simulation setting of Fig. 10-12, n = 3000 with 52 positives (the real test set has 7,687 images).
+BOARDS = [
+    ("titanic", {"test_size": 209, "classes": 2, "max_plausible": 0.999}, LEADERBOARD_FIGURE_NAME),
+    ("cassava", {"test_size": 15000, "classes": 5}, "fig7-cassava-leaderboard.png"),
+    (
+        "melanoma",
+        {"metric": "auc", "test_size": 3000, "positives": 52, "seed": 1},
+        "fig7-melanoma-leaderboard.png",
+    ),
+]
+
+#: The paper's numbers for its two boards. Cassava (§5.1.2): 3,752 teams above chance, the best 0.9132,
+#: its 95% interval (0.9086, 0.9177) with no other team in it, E(best) = the observed best without
+#: cropping. Melanoma (§5.2.1, Fig. 12): m = 3,173 teams with AUC > 0.5, cropped at 0.8975, where the
+#: expected best is the observed best 0.9490; 2,022 teams above the crop.
+PAPER_CASSAVA = {"teams": 3752, "best": 0.9132, "interval": (0.9086, 0.9177), "others": 0, "expected": 0.9132}
+PAPER_MELANOMA = {"teams": 3173, "crop": 0.8975, "expected": 0.9490, "above": 2022}
 
 CLASSIFIERS = 1000
 TEST_SIZE = 3000
@@ -84,9 +113,7 @@ def format_table2(rows):
 
 
 def main() -> None:
-    """Print Table 2 (paper beside benchtrust) and write Fig. 1 to ``demo-output/``."""
-    from pathlib import Path
-
+    """Run the demo: print each analysis and write its figures and the report to ``demo-output/``."""
     from benchtrust import save_figure
     from benchtrust.sota import plot_best_of
 
@@ -110,35 +137,65 @@ def main() -> None:
         f"Fig. 1 (independent, identical: m = {CLASSIFIERS}, n = {TEST_SIZE}, θ = 0.9) written to {written}"
     )
     print()
-    titanic(folder)
-    print()
+    boards = leaderboards(folder)
     consistency()
     example = comparison()
     print()
     multiverse(folder)
     print()
-    written = report(folder, table2_result=rows[0][4], example=example)
+    written = report(folder, table2_result=rows[0][4], example=example, boards=boards)
     print(f"Report written to {written.as_posix()}")
 
 
-def titanic(folder):
-    """The bundled Kaggle Titanic leaderboard (n = 209 public test items): the CLI's analysis and Fig. 7.
-
-    Perfect scores are left out (``--max-plausible 0.999``): the Titanic test labels are public, so a
-    perfect score is leakage, not skill (the command keeps them unless asked).
+def leaderboards(folder):
+    """Analyse each of :data:`BOARDS` once: show its ``benchtrust sota leaderboard`` command, print what
+    the command prints (the analysis, then where its Fig. 7 went) and, for the paper's boards, the paper's
+    numbers beside benchtrust's; return ``[(path, options, result), ...]`` for the report.
     """
-    from benchtrust.cli import main
-    from benchtrust.sota import bundled_leaderboard
+    from benchtrust import save_figure
+    from benchtrust.sota import bundled_leaderboard, leaderboard, plot_leaderboard
+    from benchtrust.sota._text import leaderboard_text
 
-    path = bundled_leaderboard()
-    figure = folder / LEADERBOARD_FIGURE_NAME
-    arguments = ["sota", "leaderboard", str(path), "--test-size", "209", "--classes", "2"]
-    print("$ benchtrust " + " ".join([*arguments[:2], path.name, *arguments[3:]]) + " --max-plausible 0.999")
-    try:
-        main([*arguments, "--max-plausible", "0.999", "--plot", str(figure)])
-    except SystemExit as stop:
-        if stop.code:
-            raise
+    boards = []
+    for competition, options, figure in BOARDS:
+        path = bundled_leaderboard(competition)
+        plot = (Path(folder) / figure).as_posix()
+        words = [f"--{key.replace('_', '-')} {value}" for key, value in options.items()]
+        print(f"$ benchtrust sota leaderboard {path.name} {' '.join(words)} --plot {plot}")
+        result = leaderboard(path, **options)
+        save_figure(plot_leaderboard(result), plot)
+        print(leaderboard_text(result, path.name))
+        print(f"plot written to {plot}")
+        if competition in PAPER_LINES:
+            print(PAPER_LINES[competition](result))
+        print()
+        boards.append((path, options, result))
+    return boards
+
+
+def _cassava_line(result):
+    """The paper's Cassava numbers (§5.1.2) beside benchtrust's, in one line."""
+    paper, low, high = PAPER_CASSAVA, *result.naive_ci
+    return (
+        f"Paper §5.1.2 / benchtrust: {paper['teams']} / {result.teams} teams above chance, the best "
+        f"{paper['best']:.4f} / {result.observed_max:.4f} with 95% interval ({paper['interval'][0]:.4f}, "
+        f"{paper['interval'][1]:.4f}) / ({low:.4f}, {high:.4f}) holding {paper['others']} / "
+        f"{result.teams_in_naive_ci - result.teams_at_max} other teams, E(best) without cropping "
+        f"{paper['expected']:.4f} / {result.plugin.expected_max:.4f}"
+    )
+
+
+def _melanoma_line(result):
+    """The paper's Melanoma numbers (§5.2.1, Fig. 12) beside benchtrust's, in one line."""
+    paper, crop = PAPER_MELANOMA, result.cropped
+    return (
+        f"Paper Fig. 12 / benchtrust: m = {paper['teams']} / {result.teams} teams with AUC > 0.5, cropped at "
+        f"{paper['crop']:.4f} / {crop.sota:.4f}, E(best) there {paper['expected']:.4f} / "
+        f"{crop.expected_max:.4f}, {paper['above']} / {crop.teams_above} teams above the crop"
+    )
+
+
+PAPER_LINES = {"cassava": _cassava_line, "melanoma": _melanoma_line}
 
 
 #: The consistency examples of Fazekas & Kovács: §3.3 (one test set) and §5.2 (EHG, 5-fold, unknown folds,
@@ -228,16 +285,15 @@ def comparison():
     return example
 
 
-def report(folder, *, table2_result=None, example=None):
+def report(folder, *, table2_result=None, example=None, boards=None):
     """Write `folder`/report.html: one section per bundled example, each with its question, verdict,
     numbers, plot, assumptions and paper section; return its path.
 
-    The sections: Table 2's first row with Fig. 1 (if `table2_result` is given), the Titanic leaderboard,
-    the consistency examples of §3.3 and §5.2, the scikit-learn comparison (`example`, computed if not
-    given) and the multiverse of the Herrmann et al. results.
+    The sections: Table 2's first row with Fig. 1 (if `table2_result` is given), the leaderboards of
+    :data:`BOARDS` (Titanic, Cassava, Melanoma; `boards` as :func:`leaderboards` returns them, computed if
+    not given), the consistency examples of §3.3 and §5.2, the scikit-learn comparison (`example`, computed
+    if not given) and the multiverse of the Herrmann et al. results.
     """
-    from pathlib import Path
-
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
     from benchtrust.compare._example import sklearn_example
@@ -250,10 +306,15 @@ def report(folder, *, table2_result=None, example=None):
     sections = []
     if table2_result is not None:
         sections.append(best_of_section(table2_result, accuracy="0.9"))
-    path = bundled_leaderboard()
-    options = {"test_size": 209, "classes": 2, "max_plausible": 0.999}
-    board = leaderboard(path, **options)
-    sections.append(leaderboard_file_section(board, path, name=path.name, classes=2, max_plausible=0.999))
+    if boards is None:
+        boards = []
+        for competition, options, _ in BOARDS:
+            path = bundled_leaderboard(competition)
+            boards.append((path, options, leaderboard(path, **options)))
+    reading = ("score_column", "team_column", "classes", "max_plausible")
+    for path, options, result in boards:
+        given = {key: options[key] for key in reading if key in options}
+        sections.append(leaderboard_file_section(result, path, name=path.name, **given))
     for command, entry in _CONSISTENCY_ANALYSES:
         run = ANALYSES[f"consistency {command}"].run
         sections.append(run(entry, {"_folder": Path(".")}))

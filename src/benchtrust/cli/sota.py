@@ -35,7 +35,10 @@ def best_of_command(
         None, "--test-size", metavar="N", help="n, the number of test items (required)."
     ),
     metric: str = typer.Option(
-        "accuracy", "--metric", metavar="accuracy|auc", help="The score: accuracy (exact) or AUC (simulated)."
+        "accuracy",
+        "--metric",
+        metavar="accuracy|auc",
+        help="The score: accuracy (exact) or AUC (tabulated, §5.2.1).",
     ),
     accuracy: str | None = typer.Option(
         None, "--accuracy", metavar="THETA", help="θ, the true accuracy shared by all m classifiers."
@@ -241,7 +244,7 @@ def _best_of(
 def _best_of_auc(
     *, classifiers, test_size, auc, positives, simulations, seed, alpha, json_output, unused, report=None
 ):
-    """``benchtrust sota best-of --metric auc``: the simulated best of m AUCs (§5.2.1)."""
+    """``benchtrust sota best-of --metric auc``: the best of m AUCs (§5.2.1), tabulated or simulated."""
     import json
 
     for option, value in unused.items():
@@ -324,9 +327,14 @@ def leaderboard_command(
         "0.6", "--correlation", metavar="RHO", help=f"{RHO} of the dependence model (accuracy; §5.1.1: 0.6)."
     ),
     resamples: str = typer.Option(
-        "1000", "--resamples", metavar="B", help="Bootstrap resamples of teams (accuracy: exact if B > 0)."
+        "1000",
+        "--resamples",
+        metavar="B",
+        help="Bootstrap resamples of teams: B > 0 gives the exact bootstrap (B -> infinity); 0: none.",
     ),
-    seed: str | None = typer.Option(None, "--seed", metavar="S", help="Random seed (AUC simulation)."),
+    seed: str | None = typer.Option(
+        None, "--seed", metavar="S", help="Random seed (AUC: of the tabulated distributions)."
+    ),
     alpha: str = typer.Option(
         "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: report central 1 - {ALPHA} intervals."
     ),

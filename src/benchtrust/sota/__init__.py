@@ -3,8 +3,9 @@
 The top score among many teams on one test set is an optimistic estimate of the state of the art. This
 subpackage computes the distribution of the best of m observed accuracies exactly, for independent,
 non-identical and dependent classifiers (paper §3-4), with a Monte Carlo counterpart as a cross-check;
-simulates the best of m AUCs under the binormal model (§5.2); and estimates a sober state of the art
-from a real leaderboard (§5, Table 3), read from Kaggle's download, a CSV/TSV table or a DataFrame.
+tabulates the best of m AUCs under the binormal model (§5.2), direct simulation again the cross-check;
+and estimates a sober state of the art from a real leaderboard (§5, Table 3), read from Kaggle's
+download, a CSV/TSV table or a DataFrame.
 
 Each result explains itself: ``result.verdict`` in words, ``str(result)`` as ``benchtrust sota`` prints it,
 its report section in a notebook (``_repr_html_``), ``to_dict()`` and ``to_frame()``. The plots draw on a

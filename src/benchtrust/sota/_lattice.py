@@ -192,10 +192,10 @@ def infer_test_size(values, rounding="either", source="scores"):
             f"{what}: they fit test sizes {smallest} and {', '.join(map(str, others[:5]))}, which are not "
             "multiples of each other; pick one and give it as the test size"
         )
+    multiples = int(np.count_nonzero(sizes % smallest == 0))
     rule = (
-        f"inferred: the smallest of {sizes.size} size{'s' * (sizes.size != 1)} below {searched} whose "
-        f"lattice k/n holds all {values.size} distinct scores ({listed}); its multiples fit only because "
-        "k/n = 2k/2n"
+        f"inferred: the smallest size whose lattice k/n holds all {values.size} distinct scores; "
+        f"{multiples} of the {sizes.size} that do below {searched} are its multiples ({listed})"
     )
     return TestSizeInference(smallest, tuple(int(n) for n in sizes), searched, rule)
 

@@ -130,8 +130,9 @@ def plot_leaderboard(result, *, ax=None, title=None):
     * the observed maximum θ̂_max (solid black) and its (1 - α) interval ignoring multiplicity
       (``result.naive_ci``, shaded red), with the number of teams inside it;
     * the plug-in expected best score E(θ̂_max) when the scores are taken as the true ones (dotted);
-    * the cropped SOTA estimate c with E_c(θ̂_max) = θ̂_max (dashed blue) and the conservative one, whose
-      upper interval limit is θ̂_max (dash-dotted purple), each with the number of teams above it.
+    * the cropped SOTA estimate s, the observed score whose E_s(θ̂_max) is nearest θ̂_max (dashed blue),
+      and the conservative one, the highest whose upper interval limit is at most θ̂_max (dash-dotted
+      purple), each with the number of teams above it.
 
     Nothing is written: save the figure with :func:`benchtrust.save_figure`. Without `ax`, the figure is a
     new one of 9 x 6.5 inches, drawn with matplotlib's Agg renderer (no display needed, pyplot's global
@@ -205,14 +206,14 @@ def plot_leaderboard(result, *, ax=None, title=None):
         cropped.sota,
         color="tab:blue",
         linestyle="--",
-        label=f"cropped SOTA = {cropped.sota:.4f} (E(best) = observed max; "
+        label=f"cropped SOTA = {cropped.sota:.4f} (E(best) nearest the observed max; "
         f"{_teams(cropped.teams_above)} above)",
     )
     ax.axvline(
         conservative.sota,
         color="tab:purple",
         linestyle="-.",
-        label=f"conservative SOTA = {conservative.sota:.4f} (upper {level} limit = observed max; "
+        label=f"conservative SOTA = {conservative.sota:.4f} (upper {level} limit <= observed max; "
         f"{_teams(conservative.teams_above)} above)",
     )
 
