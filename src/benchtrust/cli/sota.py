@@ -394,8 +394,6 @@ def _leaderboard(
         raise InputError("--test-size N is required (n, items in the hidden test set)")
     if metric not in ("accuracy", "auc"):
         raise InputError(f"--metric: expected 'accuracy' or 'auc', got {metric!r}")
-    if rounding not in ("either", "round", "truncate"):
-        raise InputError(f"--rounding: expected either, round or truncate, got {rounding!r}")
     options = {
         "test_size": "auto" if test_size.strip().lower() == "auto" else _count(test_size, "--test-size"),
         "rounding": rounding,
