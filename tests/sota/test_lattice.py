@@ -75,6 +75,8 @@ def test_sizes_the_decimals_cannot_tell_apart_are_not_searched():
 
 
 def test_no_verdict_without_evidence():
+    with pytest.raises(InputError, match="no scores to infer the test size from"):
+        infer_test_size([], "round")
     # too few distinct scores: many sizes fit by chance
     with pytest.raises(InputError, match="by chance; give the test size"):
         infer_test_size([0.5, 0.75], "round")

@@ -160,6 +160,8 @@ def infer_test_size(values, rounding="either", source="scores"):
     """
     rounding = check_rounding(rounding)
     values = np.unique(np.asarray(values, dtype=float))
+    if values.size == 0:
+        raise InputError(f"{source}: no scores to infer the test size from")
     lo, hi, unit = ranges(values, rounding)
     lo, hi = np.maximum(lo, 0.0), np.minimum(hi, 1.0 + _EPS)
     searched = int(min(round(0.5 / unit.min()), _MAX_SEARCH))
@@ -201,5 +203,6 @@ def infer_test_size(values, rounding="either", source="scores"):
 
 
 def decimals_text(unit):
+    """The most decimals any score was written with, in words ("5 decimals")."""
     d = round(float(-np.log10(unit.min())))
     return f"{d} decimal{'s' * (d != 1)}"
