@@ -515,8 +515,8 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
         np.subtract(tail[..., :-1], tail[..., 1:], out=cells[..., 1:large])
         cells[..., large] = tail[..., -1]
         np.maximum(cells, 0.0, out=cells)
-        spectrum = fft.rfft(cells, n=length, axis=-1)
-        total += fft.irfft(spectrum**small, n=length, axis=-1)[..., :size].sum(axis=1)
+        spectrum = fft.rfft(cells, n=length, axis=-1, workers=-1)
+        total += fft.irfft(spectrum**small, n=length, axis=-1, workers=-1)[..., :size].sum(axis=1)
     pmf = np.maximum(total, 0.0)  # FFT rounding leaves tiny negative values
     pmf /= pmf.sum(axis=1, keepdims=True)
     return pmf
