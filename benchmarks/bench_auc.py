@@ -48,7 +48,7 @@ import numpy as np
 
 from _tables import print_table  # benchmarks/, the script's own folder
 from benchtrust.sota import best_of_auc, bundled_leaderboard, leaderboard, sample_auc
-from benchtrust.sota._leaderboard import _Levels
+from benchtrust.sota._crop import _Levels
 
 TEST_SIZE, POSITIVES = 3000, 52
 CLASSIFIERS, AUC = 1000, 0.9

@@ -47,7 +47,7 @@ import numpy as np
 
 from _tables import print_table  # benchmarks/, the script's own folder
 from benchtrust.sota import _dependence, leaderboard
-from benchtrust.sota._leaderboard import _Levels
+from benchtrust.sota._crop import _Levels
 
 TEST_SIZE = 13_840
 TEAMS = 3_498

@@ -14,7 +14,8 @@ matplotlib Axes (``plot_best_of(result, ax=ax)``); :func:`benchtrust.save_figure
 
 from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
 from benchtrust.sota._best_of import BestOfResult, best_of
-from benchtrust.sota._leaderboard import LeaderboardResult, SotaEstimate, leaderboard
+from benchtrust.sota._crop import SotaEstimate
+from benchtrust.sota._leaderboard import LeaderboardResult, leaderboard
 from benchtrust.sota._plot import plot_best_of, plot_leaderboard
 from benchtrust.sota._read import Leaderboard, bundled_leaderboard, read_leaderboard
 from benchtrust.sota._simulate import simulate_best_of
