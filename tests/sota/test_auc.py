@@ -489,7 +489,7 @@ def test_leaderboard_interpolation_of_the_table_is_within_its_stated_error():
     is between 1e-12 and 0.5, the range that decides the best of a board."""
     from scipy.interpolate import PchipInterpolator
 
-    from benchtrust.sota._crop import _REPLICATES, _AucModel
+    from benchtrust.sota._auc_levels import _REPLICATES, _AucModel
 
     n, positives = 600, 60
     scores = np.round(np.linspace(0.62, 0.95, 23) * positives * (n - positives)) / (

@@ -19,14 +19,15 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from scipy import stats
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
-from benchtrust.sota import _dependence, _text, _two_binomials
+from benchtrust.sota import _binomial, _conditional, _dependence, _text
 
 #: Probability mass allowed outside the evaluated window of z, at each end: the error bound of the exact
-#: distributions (every reported probability is within it; doubles resolve 1.1e-16 near 1).
+#: distributions (every reported probability is within it; doubles resolve 1.1e-16 near 1). In the
+#: dependent model a conditional cdf summed in floating point may stop short of 1 by up to 1e-12: its k
+#: is then finished there (:mod:`benchtrust.sota._conditional`).
 WINDOW_TAIL = 1e-15
 
 
@@ -198,11 +199,8 @@ class _Model:
         n, t0 = self.test_size, self.reference_accuracy
         if self.fixed_reference:
             return np.array([int(np.floor(t0 * n + 0.5))]), np.ones(1)
-        # P(K < low) < WINDOW_TAIL and P(K > high) < WINDOW_TAIL (upper end from n - K ~ B(n, 1 - θ0)).
-        low = int(stats.binom.ppf(WINDOW_TAIL, n, t0))
-        high = n - int(stats.binom.ppf(WINDOW_TAIL, n, 1.0 - t0))
-        k = np.arange(low, high + 1)
-        weights = stats.binom.pmf(k, n, t0)
+        # P(K < low) and P(K > high) at most WINDOW_TAIL.
+        k, weights = _binomial.central(n, t0, WINDOW_TAIL)
         return k, weights / weights.sum()
 
 
@@ -348,18 +346,18 @@ def _independent_failures_cdf(model, *, pooled=False):
     n, theta, counts = model.test_size, model.theta, model.counts
     m = model.classifiers
     # Below z_low, F <= sum_j c_j P(X_j <= z) <= m P(X_top <= z) <= WINDOW_TAIL / 2.
-    z_low = max(int(stats.binom.ppf(WINDOW_TAIL / (2 * m), n, 1.0 - theta[-1])) - 1, 0)
+    z_low = max(int(_binomial.ppf(WINDOW_TAIL / (2 * m), n, 1.0 - theta[-1])) - 1, 0)
     # From z_high on, 1 - F <= P(X_top > z)^c_top < WINDOW_TAIL (n - X_top ~ B(n, θ_top) gives the tail).
     # Pooled, F may reach 1 later (a resample may miss the top classifiers): stop where it does.
-    z_high = n if pooled else n - int(stats.binom.ppf(WINDOW_TAIL ** (1.0 / counts[-1]), n, theta[-1]))
+    z_high = n if pooled else n - int(_binomial.ppf(WINDOW_TAIL ** (1.0 / counts[-1]), n, theta[-1]))
     size = max(256, min(4096, -(-4_000_000 // theta.size)))
     blocks = -(-(z_high - z_low + 1) // size)
     negligible = WINDOW_TAIL / (2 * m * blocks)
     pieces = []
     for first in range(z_low, z_high + 1, size):
         z = np.arange(first, min(first + size, z_high + 1))
-        part = np.flatnonzero(stats.binom.cdf(z[-1], n, 1.0 - theta) > negligible)
-        cdfs = stats.binom.cdf(z, n, 1.0 - theta[part, None])
+        part = np.flatnonzero(_binomial.cdf(z[-1], n, 1.0 - theta) > negligible)
+        cdfs = _binomial.cdf(z, n, 1.0 - theta[part, None])
         with np.errstate(divide="ignore"):
             if pooled:
                 log_none = m * np.log1p(-np.minimum(counts[part] @ cdfs / m, 1.0))
@@ -383,7 +381,7 @@ def _dependent_failures_cdf(model, *, pooled=False):
     k, weights = model.reference_counts()
     # Each k needs its conditional cdf only to within WINDOW_TAIL / (K P(K = k)) for the mixture to be
     # within WINDOW_TAIL.
-    start, values = _conditional_cdfs(
+    start, values = _conditional.conditional_cdfs(
         k, WINDOW_TAIL / (weights * k.size), 1.0 - right, 1.0 - wrong, counts, n, pooled=pooled
     )
     offset = start - start.min()
@@ -393,112 +391,6 @@ def _dependent_failures_cdf(model, *, pooled=False):
     # Past its last evaluated z, each k's conditional cdf is 1 (to within its tolerance).
     cdf += np.cumsum(np.bincount(offset + values.shape[1], weights, minlength=size))
     return int(start.min()), cdf[:-1]
-
-
-def _conditional_cdfs(k, tolerance, q1, q0, counts, n, *, pooled=False):
-    """1 - prod_j (1 - P(X_j <= z | k)) for each k, from its own start until it is 1 within tolerance.
-
-    ``q1`` and ``q0`` are the failure probabilities of each distinct classifier given that the reference
-    is right or wrong. With ``pooled`` the classifiers are instead m independent draws from the mixture of
-    the distinct ones weighted by ``counts`` (see :func:`_exact`): 1 - (1 - sum_j (c_j/m) P(X_j <= z | k))^m.
-    Returns the start z of each k and a (k, step) array of the conditional cdf at start + step (1 once a
-    k is finished).
-
-    Classifiers too weak to matter are left out: each k finishes by about z_end (a normal guess, where
-    the strong classifiers' cdfs reach 1), and a classifier whose Chernoff bound c_j P(X_j <= z_end | k)
-    is below tolerance / (2 J) for every k changes no value by more than that. The guess is then
-    checked: if some k ran past its z_end, everything is computed again with every classifier.
-    """
-    m = counts.sum()
-    k_all = k.astype(float)
-    mean = np.outer(q1, k_all) + np.outer(q0, n - k_all)
-    var = np.outer(q1 * (1 - q1), k_all) + np.outer(q0 * (1 - q0), n - k_all)
-    sd = np.sqrt(var)
-    reach = np.sqrt(2 * np.log(m / tolerance))
-    ends = mean + reach * sd  # where each classifier's cdf is 1 within the tolerance (normal guess)
-    if pooled:
-        # 1 - F = (1 - G)^m <= tolerance once the classifiers that have ended weigh 1 - tolerance^(1/m).
-        order = np.argsort(ends, axis=0)
-        weight = np.cumsum(counts[order] / m, axis=0)
-        first = np.argmax(weight >= -np.expm1(np.log(tolerance) / m), axis=0)
-        z_end = np.take_along_axis(ends, order, axis=0)[first, np.arange(k.size)]
-    else:
-        z_end = ends.min(axis=0)
-    z_end = np.ceil(z_end + 2 * sd.min(axis=0))
-    t = np.maximum((mean - z_end) / np.maximum(var, 1e-300), 0.0)
-    log_bound = (
-        t * z_end
-        + k_all * np.log1p(-q1[:, None] * -np.expm1(-t))
-        + (n - k_all) * np.log1p(-q0[:, None] * -np.expm1(-t))
-    )
-    keep = (np.log(counts)[:, None] + log_bound > np.log(tolerance / (2 * q1.size))).any(axis=1)
-    start, values, last = _conditional_run(
-        k, tolerance, q1[keep], q0[keep], counts[keep], n, m, pooled, mean[keep], sd[keep]
-    )
-    if not keep.all() and np.any(last > z_end):
-        start, values, last = _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd)
-    return start, values
-
-
-def _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd):
-    """The computation of :func:`_conditional_cdfs` for the given classifiers (``m``: all of them).
-
-    Returns the start of each k, the conditional cdfs and the z at which each k finished.
-    """
-    classes = q1.size
-    # One pair per (distinct classifier, value of k), laid out classifier-major.
-    n1 = np.tile(k, classes).astype(float)
-    n0 = n - n1
-    q1 = np.repeat(q1, k.size)
-    q0 = np.repeat(q0, k.size)
-    # Start each k where all classifiers' cdfs add up to at most its tolerance: a normal guess, checked
-    # with the exact mass below the start (or a bound on it), and moved down where it fails.
-    reach = np.sqrt(2 * np.log(m / tolerance))
-    start = np.maximum(np.floor((mean - reach * sd).min(axis=0)), 0.0)
-    while True:
-        below, steps = _two_binomials.cdf_steps(np.tile(start, classes), n1, q1, n0, q0)
-        low = (counts @ np.minimum(below, 1.0).reshape(classes, -1) > tolerance) & (start > 0)
-        if not low.any():
-            break
-        start[low] = np.maximum(start[low] - np.ceil(sd.min(axis=0)[low]), 0.0)
-
-    log_tolerance = np.log(tolerance)
-    weights = counts / m
-    # A pair whose cdf is within tolerance / (2m) of 1 is set to 1 and no longer computed: pooled, that
-    # moves each k's mixture cdf by at most tolerance / (2m) and its best-of-m cdf by at most tolerance / 2
-    # (without pooling the k is then finished anyway). Pooled, many classifiers must pass their mode before
-    # a k finishes, and past its mode each pmf value of a pair is a direct sum: this keeps those sums to
-    # the pairs still short of 1.
-    saturation = 1.0 - np.tile(tolerance, classes) / (2 * m)
-    alive = np.arange(n1.size)  # the pairs the generator still computes
-    cdf = np.zeros(n1.size)
-    saturated = np.zeros(n1.size, bool)
-    finished = np.zeros(k.size, bool)
-    last = np.full(k.size, np.inf)
-    rows = []
-    partial, kept = next(steps)
-    while True:
-        if kept is not None:
-            alive = alive[kept]
-        cdf[alive] = partial
-        cdf[saturated] = 1.0
-        np.minimum(cdf, 1.0, out=cdf)
-        by_k = cdf.reshape(classes, -1)
-        with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
-            log_none = m * np.log1p(-np.minimum(weights @ by_k, 1.0)) if pooled else counts @ np.log1p(-by_k)
-        row = np.ones(k.size)
-        row[~finished] = -np.expm1(log_none[~finished])
-        rows.append(row)
-        newly = ~finished & (log_none <= log_tolerance)
-        finished |= newly
-        last[newly] = start[newly] + len(rows) - 1
-        if finished.all() or start.min() + len(rows) > n:
-            break
-        full = ~saturated & (cdf >= saturation)
-        saturated |= full
-        done = (saturated | np.tile(finished, classes))[alive] if newly.any() or full.any() else None
-        partial, kept = steps.send(done)
-    return start.astype(int), np.array(rows).T, last
 
 
 def _summarise(score, upper_tail, alpha):

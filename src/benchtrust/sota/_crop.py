@@ -5,8 +5,9 @@ from those kept. The levels are the board's distinct scores. For each level inde
 gives the best score's distribution without the bootstrap over teams (:meth:`_Levels.plain`: each kept
 team weighs m / kept) and with it, exactly (:meth:`_Levels.pooled`: its B -> infinity limit), each
 computed only when a search asks for it; :class:`_AccuracyModel` computes them exactly (§4.3's dependence
-model with θ0 = s), :class:`_AucModel` from AUC distributions tabulated once. :func:`_closest_level`
-searches the levels for the crop equations of :func:`benchtrust.sota.leaderboard`.
+model with θ0 = s), :class:`benchtrust.sota._auc_levels._AucModel` from AUC distributions tabulated
+once. :func:`_closest_level` searches the levels for the crop equations of
+:func:`benchtrust.sota.leaderboard`.
 """
 
 from __future__ import annotations
@@ -14,23 +15,9 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from scipy import special
-from scipy.interpolate import PchipInterpolator
 
 from benchtrust._interval import Interval
-from benchtrust.sota import _auc
 from benchtrust.sota._best_of import BestOfResult, _exact, _prepare, _summarise
-
-#: Spacing in Φ^-1(AUC) of the true AUCs at which the AUC distribution is tabulated (:class:`_AucModel`).
-_GRID_STEP = 0.05
-#: Replicates of the larger class per tabulated AUC (:func:`benchtrust.sota._auc.auc_pmf`).
-_REPLICATES = 128
-#: Values of U handled at once when the tabulated distributions are combined for a crop value.
-_CHUNK = 4096
-#: Upper tails below this are 0 to the table (log-tail interpolation needs finite values).
-_TINY = 1e-300
-#: log P(best <= u) below this is 0: the lower end of the best's distribution is reached.
-_LOG_NEGLIGIBLE = -800.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,9 +56,10 @@ def _closest_level(f, levels, guess, *, below=False):
     ``below``, the highest level where f(i) <= 0 (the lowest level if there is none).
 
     The top level is taken when f is not positive there. Otherwise the search starts from the level
-    nearest ``guess``, widens downwards until f <= 0 (or the lowest level), then narrows the bracket
-    lo < hi with f(lo) <= 0 < f(hi) by false position in the level's value (f is nearly linear in it),
-    bisecting the indices when one end stalls, until lo and hi are neighbours.
+    nearest ``guess``, moves down along the line through the last two points until f <= 0 (or the lowest
+    level), then narrows the bracket lo < hi with f(lo) <= 0 < f(hi) by false position in the level's
+    value (f is nearly linear in it; the level nearest the crossing), bisecting the indices when one end
+    stalls, until lo and hi are neighbours.
     """
     hi = levels.size - 1
     f_hi = f(hi)
@@ -82,9 +70,12 @@ def _closest_level(f, levels, guess, *, below=False):
     while f_lo > 0:
         if lo == 0:
             return 0
-        gap = 2 * (levels[hi] - levels[lo])
+        # Down to the level at or below where the line through both points crosses 0 (twice the gap if
+        # f did not grow), and at least one level down.
+        rise = f_hi - f_lo
+        gap = (levels[hi] - levels[lo]) * (f_lo / rise if rise > 0 else 2.0)
         hi, f_hi = lo, f_lo
-        lo = min(int(np.searchsorted(levels, levels[hi] - gap)), hi - 1)
+        lo = max(min(int(np.searchsorted(levels, levels[hi] - gap, side="right")) - 1, hi - 1), 0)
         f_lo = f(lo)
     moved = bisect = None
     while hi - lo > 1:
@@ -92,7 +83,9 @@ def _closest_level(f, levels, guess, *, below=False):
             mid = (lo + hi) // 2
         else:
             x = levels[lo] + (levels[hi] - levels[lo]) * -f_lo / (f_hi - f_lo)
-            mid = min(max(int(np.searchsorted(levels, x)), lo + 1), hi - 1)
+            above = int(np.searchsorted(levels, x))  # the levels nearest x are above - 1 and above
+            mid = above - 1 if above > 0 and x - levels[above - 1] < levels[above] - x else above
+            mid = min(max(mid, lo + 1), hi - 1)
         f_mid = f(mid)
         bisect = (f_mid <= 0) == moved  # the same end moved twice running: bisect next
         moved = f_mid <= 0
@@ -199,99 +192,3 @@ def _certain(m, alpha):
         model="a true score of 1",
         method="exact",
     )
-
-
-class _AucModel(_Levels):
-    """Best-of-m AUCs at each crop level from tabulated AUC distributions (binormal, independent teams; §5.2).
-
-    The distribution F_a of one classifier's empirical AUC is tabulated once by :func:`_auc.auc_pmf` on
-    a grid of true AUCs from just above 0.5 to θ̂_max, uniform in Φ^-1(AUC) (the binormal mean shift,
-    spacing _GRID_STEP: about a third of the empirical AUC's SD near the top of a typical board, half of
-    it lower down), with common random numbers, so that F_a is ordered in a. The log upper tail
-    log P(U > u) is interpolated from the grid to the board's distinct scores by a monotone cubic (PCHIP)
-    in a, which keeps that order. Every crop level reuses the table through prefix sums over the distinct
-    scores in ascending order: with K teams kept at level i and m teams in all,
-
-    * plain: log P(best <= u) = (m / K) Σ_kept log F_j(u);
-    * pooled (the bootstrap over teams, exactly: its B -> infinity limit): m log(mean_kept F_j(u)).
-
-    Both grow with the level, so the searches are stable. As for accuracy, the plain distribution gives
-    the expected best (the crop equation) and the pooled one the interval; with many teams kept their
-    expectations agree closely (Melanoma's crop: 0.948989 and 0.948985).
-    Error: the table's Monte Carlo error (see :func:`_auc.auc_pmf`; the same replicates for every level)
-    and the interpolation's, which tests/sota/test_auc.py bounds against distributions computed at the
-    scores themselves.
-    """
-
-    def __init__(self, values, n, positives, alpha, resamples, seed):
-        super().__init__(values, resamples)
-        self.n, self.positives, self.alpha = n, positives, alpha
-        self.lattice = positives * (n - positives)
-        top = float(self.levels[-1])
-        high = float(special.ndtri(top))
-        low = min(float(special.ndtri(0.5 + 1.0 / self.lattice)), high / 2)
-        grid = special.ndtr(np.linspace(low, high, max(2, int(np.ceil((high - low) / _GRID_STEP)) + 1)))
-        grid[-1] = top
-        pmf = _auc.auc_pmf(grid, test_size=n, positives=positives, replicates=_REPLICATES, seed=seed)
-        self.top_pmf = pmf[-1]
-        above = np.cumsum(pmf[:, :0:-1], axis=1)[:, ::-1]  # P(U > u) for u = 0..lattice - 1
-        self.grid = grid
-        self.log_tail = np.log(np.maximum(above, _TINY))
-        self._chunks = []
-
-    def single_interval(self, auc):
-        """Central interval of one classifier's empirical AUC when its true AUC is θ̂_max (the top row)."""
-        log_cdf = _auc._log_cdf(self.top_pmf[None])[0]
-        return _auc._best_from_log_cdf(log_cdf, self.lattice, self.alpha)["ci"]
-
-    def _chunk(self, index):
-        """Prefix sums over the distinct scores, Σ count P(U > u) and Σ count log F(u), for block ``index``.
-
-        Block i covers u in [hi - _CHUNK, hi) with hi = lattice - i _CHUNK.
-        """
-        while len(self._chunks) <= index:
-            hi = self.lattice - len(self._chunks) * _CHUNK
-            lo = max(hi - _CHUNK, 0)
-            tail = np.exp(PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)(self.levels))
-            with np.errstate(divide="ignore"):
-                log_cdf = np.log1p(-np.minimum(tail, 1.0))
-            weights = self.counts[:, None]
-            self._chunks.append(
-                (lo, hi, np.cumsum(weights * tail, axis=0), np.cumsum(weights * log_cdf, axis=0))
-            )
-        return self._chunks[index]
-
-    def _log_cdfs(self, i):
-        """log P(best <= u), u = 0..lattice, plain and pooled, at level i (-inf where below e^-800)."""
-        kept, m = self.kept[i], self.teams
-        plain = np.full(self.lattice + 1, -np.inf)
-        pooled = np.full(self.lattice + 1, -np.inf)
-        plain[-1] = pooled[-1] = 0.0  # P(U <= lattice) = 1
-        index = 0
-        while True:
-            lo, hi, tail_sums, log_sums = self._chunk(index)
-            plain[lo:hi] = (m / kept) * log_sums[i]
-            with np.errstate(divide="ignore"):
-                pooled[lo:hi] = m * np.log1p(-np.minimum(tail_sums[i] / kept, 1.0))
-            index += 1
-            if lo == 0 or max(plain[lo], pooled[lo]) < _LOG_NEGLIGIBLE:
-                return plain, pooled
-
-    def _compute(self, i, pooled):
-        level = float(self.levels[i])
-        log_cdf = self._log_cdfs(i)[int(pooled)]
-        return BestOfResult(
-            **_auc._best_from_log_cdf(log_cdf, self.lattice, self.alpha),
-            alpha=self.alpha,
-            classifiers=self.teams,
-            test_size=self.n,
-            top_score=level,
-            correlation=0.0,
-            reference_accuracy=None,
-            fixed_reference=False,
-            dropped=0,
-            model=f"independent, binormal, {'bootstrap over teams' if pooled else 'teams kept'}",
-            method=f"tabulated, {_REPLICATES} replicates, {self.grid.size} AUCs",
-            metric="auc",
-            positives=self.positives,
-        )

@@ -25,7 +25,7 @@ The plug-in is the crop at the observed maximum (no team left out).
 Intervals use the paper's bootstrap over teams (B resamples). For accuracy it is computed exactly, as its
 B -> infinity limit, in one computation (:func:`benchtrust.sota._best_of._exact`). For AUC too:
 (mean_j F_j)^m, with each team's empirical-AUC distribution F_j interpolated from a table computed once
-(:class:`benchtrust.sota._crop._AucModel`, :func:`benchtrust.sota._auc.auc_pmf`).
+(:class:`benchtrust.sota._auc_levels._AucModel`, :func:`benchtrust.sota._auc.auc_pmf`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from scipy import special
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
 from benchtrust.sota import _lattice, _text
-from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _AucModel, _closest_level, _prob_at_least
+from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, _prob_at_least
 from benchtrust.sota._read import read_leaderboard
 from benchtrust.sota._single import clopper_pearson
 
@@ -346,6 +346,8 @@ def leaderboard(
     top = float(values.max())
     report = progress or (lambda text: None)
     if auc:
+        from benchtrust.sota._auc_levels import _AucModel  # scipy.fft and scipy.interpolate: AUC only
+
         report("tabulating the AUC distributions")
         model = _AucModel(values, n, positives, alpha, resamples, seed)
         naive = model.single_interval(top)

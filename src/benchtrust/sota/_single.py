@@ -6,10 +6,10 @@ Notation of the paper (§3.1): n test items, accuracy θ, X ~ B(n, 1 - θ) failu
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
+from benchtrust.sota import _binomial
 
 
 def _correct_count(value, test_size):
@@ -47,9 +47,7 @@ def clopper_pearson(accuracy, *, test_size, alpha=0.05):
     check_probability(accuracy, "accuracy", closed=True)
     check_probability(alpha, "alpha")
     correct = round(accuracy * n)
-    low = 0.0 if correct == 0 else float(stats.beta.ppf(alpha / 2, correct, n - correct + 1))
-    high = 1.0 if correct == n else float(stats.beta.isf(alpha / 2, correct + 1, n - correct))
-    return Interval(low, high)
+    return Interval(*_binomial.clopper_pearson_limits(correct, n, alpha))
 
 
 def prob_beats(value, *, test_size, accuracy):
@@ -81,7 +79,7 @@ def prob_beats(value, *, test_size, accuracy):
     check_probability(accuracy, "accuracy", closed=True)
     check_probability(value, "value", closed=True)
     needed = _correct_count(value, n)
-    return float(stats.binom.sf(needed - 1, n, accuracy))
+    return float(_binomial.sf(needed - 1, n, accuracy))
 
 
 def prob_any_reaches(value, *, test_size, accuracy, classifiers=None):
@@ -125,7 +123,7 @@ def prob_any_reaches(value, *, test_size, accuracy, classifiers=None):
         weights = np.ones(theta.size)
     needed = _correct_count(value, n)
     # log prod_j P(θ̂_j < value) = sum_j log(1 - P(correct_j >= needed))
-    log_none = np.sum(weights * np.log1p(-stats.binom.sf(needed - 1, n, theta)))
+    log_none = np.sum(weights * np.log1p(-_binomial.sf(needed - 1, n, theta)))
     return float(-np.expm1(log_none))
 
 

@@ -29,20 +29,13 @@ checked against direct convolution in the tests.
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
+
+from benchtrust.sota import _binomial
 
 _NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a pmf value
 _RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
 _BLOCK = 65536  # pairs run up from zero together
 _AHEAD = 64  # pmf values past z* computed at once by the downward recurrence
-
-
-def _log_binom_pmf(x, trials, p):
-    """log P(Bin(trials, p) = x), accurate also far in the tails and for trials up to 10^7 and beyond."""
-    with np.errstate(divide="ignore"):
-        direct = np.log(stats.binom.pmf(x, trials, p))
-    # binom.pmf (Boost) is accurate to ~1e-12 relative; where it underflows fall back to the log form.
-    return np.where(direct > -690.0, direct, stats.binom.logpmf(x, trials, p))
 
 
 def log_pmf(z, n1, q1, n0, q0):
@@ -87,8 +80,8 @@ def _log_pmf_pair(z, n1, q1, n0, q0):
         shift = np.where(degenerate1, n1 * (q1 >= 1), 0.0) + np.where(degenerate0, n0 * (q0 >= 1), 0.0)
         trials = np.where(degenerate1, np.where(degenerate0, 0.0, n0), n1)[s]
         p = np.clip(np.where(degenerate1, q0, q1), 0.0, 1.0)[s]
-        at[s] = _log_binom_pmf(z[s] - shift[s], trials, p)
-        below[s] = _log_binom_pmf(z[s] - 1.0 - shift[s], trials, p)
+        at[s] = _binomial.log_pmf(z[s] - shift[s], trials, p)
+        below[s] = _binomial.log_pmf(z[s] - 1.0 - shift[s], trials, p)
     inside = ~single & (z >= 0) & (z <= n1 + n0)
     if inside.any():
         at[inside], below[inside] = _log_pmf_two(z[inside], n1[inside], q1[inside], n0[inside], q0[inside])
@@ -149,7 +142,7 @@ def _log_pmf_two(z, n1, q1, n0, q0):
             short.append(group[~covered & (lev < whole[group])])
         todo = np.concatenate(short)
         level[todo] += 1
-    centre = _log_binom_pmf(mode, n1, q1) + _log_binom_pmf(z - mode, n0, q0)
+    centre = _binomial.log_pmf(mode, n1, q1) + _binomial.log_pmf(z - mode, n0, q0)
     with np.errstate(divide="ignore"):
         log_at = centre + np.log(sum_at)
         log_below = centre + np.log(sum_below)
@@ -157,7 +150,7 @@ def _log_pmf_two(z, n1, q1, n0, q0):
     a_edge = z - 1.0 - n0
     edge = (a_edge >= 0) & (a_edge <= n1)
     if edge.any():
-        extra = _log_binom_pmf(a_edge[edge], n1[edge], q1[edge]) + n0[edge] * np.log(q0[edge])
+        extra = _binomial.log_pmf(a_edge[edge], n1[edge], q1[edge]) + n0[edge] * np.log(q0[edge])
         log_below[edge] = np.logaddexp(log_below[edge], extra)
     return log_at, log_below
 
@@ -351,6 +344,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
         "ahead_step": np.full(z_start.shape, -np.inf),
         "work": np.empty(z_start.shape),
         "out": np.empty(z_start.shape),
+        "z": np.empty(z_start.shape),
     }
     pair["total"] = pair["cur"] + np.exp(log_below - log_scale)
     pair["direct"] = degenerate | ~np.isfinite(log_cur) | (pair["crossing"] < 1)
@@ -372,7 +366,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
             direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
         step += 1
         # c(z+1) = (A(z) c(z) + B(z) c(z-1)) / D(z) for z = z_start + step - 1, into the buffer of c(z-1).
-        z = p["z_start"] + (step - 1)
+        z = np.add(p["z_start"], step - 1, out=p["z"])
         nxt, work = p["prev"], p["work"]
         with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
             np.subtract(p["n_plus_1"], z, out=work)

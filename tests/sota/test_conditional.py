@@ -1,0 +1,95 @@
+"""The dependent model's conditional cdfs: classifiers left out with a proof, k shared out among threads.
+
+On the Cassava board's accuracies (a real spread: 3,755 teams from chance to 0.913) with n = 1000 and
+ρ = 0.6, the exact distribution of the best must not depend on which classifiers the first run takes
+(the bound of ``_left_out`` adds any it cannot leave out) nor on how many threads share the values of k.
+"""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from benchtrust.sota import _conditional, _dependence, bundled_leaderboard, read_leaderboard
+from benchtrust.sota._best_of import WINDOW_TAIL, _exact, _prepare
+
+N = 1000
+
+
+@pytest.fixture(scope="module")
+def cassava():
+    return read_leaderboard(bundled_leaderboard("cassava"), classes=5).scores
+
+
+def dependent(scores):
+    """The dependent model (ρ = 0.6, θ0 the best score) with the scores as true accuracies, n = 1000."""
+    return _prepare(
+        scores,
+        test_size=N,
+        classifiers=scores.size,
+        correlation=0.6,
+        reference_accuracy=None,
+        fixed_reference=False,
+        alpha=0.05,
+        invalid="drop",
+    )
+
+
+def exact(scores, pooled):
+    return _exact(dependent(scores), pooled=pooled)
+
+
+def assert_same_distribution(got, want):
+    """The same cdf to 1e-12 wherever either window has it (0 below and 1 above a window)."""
+    score = np.union1d(got.score, want.score)
+
+    def cdf(result):
+        return np.interp(score, result.score, result.cdf, left=0.0, right=1.0)
+
+    np.testing.assert_allclose(cdf(got), cdf(want), rtol=0, atol=1e-12)
+    assert got.expected_max == pytest.approx(want.expected_max, abs=1e-12)
+
+
+@pytest.mark.parametrize("pooled", [False, True], ids=["plain", "bootstrap"])
+def test_classifiers_left_out_do_not_change_the_distribution(cassava, pooled, monkeypatch):
+    default = exact(cassava, pooled)
+    monkeypatch.setattr(_conditional, "_REACH", np.inf)  # every classifier in the first run
+    everyone = exact(cassava, pooled)
+    monkeypatch.setattr(_conditional, "_REACH", 0.0)  # only the strongest: the bound adds the rest
+    strongest_first = exact(cassava, pooled)
+    assert_same_distribution(default, everyone)
+    assert_same_distribution(strongest_first, everyone)
+
+
+def test_the_bound_adds_the_classifiers_that_matter(cassava):
+    """The strongest alone gives a distribution far from the whole board's: after a run of it, the bound
+    must add classifiers (the test above checks that it adds enough), and it proves the weakest
+    negligible even so."""
+    model = dependent(cassava)
+    alone = _exact(dataclasses.replace(model, theta=model.theta[-1:], counts=model.counts[-1:]))
+    assert np.abs(alone.cdf - np.interp(alone.score, *exact_cdf(model))).max() > 1e-3
+    right, wrong = _dependence.conditional_accuracies(
+        model.theta, reference_accuracy=model.reference_accuracy, correlation=0.6
+    )
+    q1, q0, counts = 1.0 - right, 1.0 - wrong, model.counts  # ascending accuracy: the strongest last
+    k, weights = model.reference_counts()
+    tolerance = WINDOW_TAIL / (weights * k.size)
+    mean = np.outer(q1[-1:], k) + np.outer(q0[-1:], N - k)
+    sd = np.sqrt(np.outer(q1[-1:] * right[-1:], k) + np.outer(q0[-1:] * wrong[-1:], N - k))
+    m = counts.sum()
+    run = _conditional._conditional_run(k, tolerance, q1[-1:], q0[-1:], counts[-1:], N, m, False, mean, sd)
+    needed = _conditional._left_out(k, tolerance / 2, q1[:-1], q0[:-1], counts[:-1], N, m, False, *run)
+    assert needed[-1]  # the second strongest
+    assert not needed[0]  # the weakest
+
+
+def exact_cdf(model):
+    result = _exact(model)
+    return result.score, result.cdf
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_threads_do_not_change_the_distribution(cassava, threads, monkeypatch):
+    default = exact(cassava, False)
+    monkeypatch.setattr(_conditional, "_cores", lambda: threads)
+    assert_same_distribution(exact(cassava, False), default)
