@@ -6,11 +6,12 @@ On the Cassava board's accuracies (a real spread: 3,755 teams from chance to 0.9
 """
 
 import dataclasses
+import warnings
 
 import numpy as np
 import pytest
 
-from benchtrust.sota import _conditional, _dependence, bundled_leaderboard, read_leaderboard
+from benchtrust.sota import _conditional, _dependence, bundled_leaderboard, leaderboard, read_leaderboard
 from benchtrust.sota._best_of import WINDOW_TAIL, _exact, _prepare
 
 N = 1000
@@ -93,3 +94,16 @@ def test_threads_do_not_change_the_distribution(cassava, threads, monkeypatch):
     default = exact(cassava, False)
     monkeypatch.setattr(_conditional, "_cores", lambda: threads)
     assert_same_distribution(exact(cassava, False), default)
+
+
+def test_finished_pairs_stay_finite():
+    """A small dependent board with the bootstrap: pairs (team, k) finish long before their k, and
+    past the recurrence's stable range their values must not overflow into warnings (a random board
+    that once did)."""
+    counts = [1212, 933, 1065, 1032, 1201, 1405, 1509, 1015, 1237, 782, 1055]
+    counts += [1512, 872, 1452, 1287, 985, 1381, 1001, 1459, 843, 849]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = leaderboard(np.array(counts) / 1558, test_size=1558, correlation=0.6, resamples=1000)
+    assert result.cropped.sota <= result.observed_max
+    assert np.isfinite(result.conservative.ci).all()

@@ -363,6 +363,9 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
             if p["finished"].sum() * 4 >= p["finished"].size:
                 kept = ~p["finished"]
                 p = {name: value[kept] for name, value in p.items()}
+            # A finished pair's values are no longer used: zero, the recurrence keeps them finite.
+            for name in ("cur", "prev", "total"):
+                p[name][p["finished"]] = 0.0
             direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
         step += 1
         # c(z+1) = (A(z) c(z) + B(z) c(z-1)) / D(z) for z = z_start + step - 1, into the buffer of c(z-1).
