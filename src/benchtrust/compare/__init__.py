@@ -13,6 +13,7 @@ prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` an
 ``to_frame()``. Plots draw on an Axes and return it; save them with :func:`benchtrust.save_figure`.
 """
 
+from benchtrust.compare._aggregate import AggregateResult, aggregate
 from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
 from benchtrust.compare._error_rates import ErrorRatesResult, error_rates
 from benchtrust.compare._estimators import (
@@ -42,14 +43,17 @@ from benchtrust.compare._outperform import OutperformResult, outperform, probabi
 from benchtrust.compare._plot import plot_error_rates, plot_history
 from benchtrust.compare._sample_size import sample_size
 from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
+from benchtrust.compare._tasks import MissingRuns, TaskScores, bundled_results, read_task_scores
 
 __all__ = [
+    "AggregateResult",
     "CriterionResult",
     "DatasetTestResult",
     "ErrorRatesResult",
     "Estimate",
     "EverywhereResult",
     "HistoryResult",
+    "MissingRuns",
     "NoisyGridSearch",
     "OutperformResult",
     "PairwiseResult",
@@ -58,11 +62,14 @@ __all__ = [
     "Runs",
     "SourceVariances",
     "Study",
+    "TaskScores",
     "TestSetVariance",
+    "aggregate",
     "average_correlation",
     "average_difference",
     "better_everywhere",
     "binomial_variance",
+    "bundled_results",
     "error_rates",
     "fixed_hopt_estimate",
     "friedman_datasets",
@@ -76,6 +83,7 @@ __all__ = [
     "plot_error_rates",
     "plot_history",
     "probability_of_outperforming",
+    "read_task_scores",
     "sample_size",
     "single_point",
     "source_variances",
