@@ -37,10 +37,8 @@ def paper_line(output, pattern):
     return [float(value) for value in match.groups()]
 
 
-def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    _demo.main()
-    out = capsys.readouterr().out
+def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
+    out, folder = demo
     lines = [line.split() for line in out.splitlines()]
     rows = [line for line in lines if line and line[0] in {"3.4", "4.1", "4.2", "4.3"}]
     assert [row[:3] for row in rows] == [
@@ -54,7 +52,7 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
         # Upper limit and expected value agree with the paper to its four printed decimals.
         assert row[3] == row[4]
         assert row[5] == row[6]
-    figure = tmp_path / "demo-output" / "fig1-best-of-1000.png"
+    figure = folder / "fig1-best-of-1000.png"
     assert figure.read_bytes().startswith(PNG_SIGNATURE)
     assert "demo-output/fig1-best-of-1000.png" in out
     boards = [figure.parent / name for _, _, name in _demo.BOARDS]
@@ -80,6 +78,8 @@ def test_demo_prints_table_2_and_writes_fig_1(tmp_path, monkeypatch, capsys):
     # The Titanic analysis, perfect (leaked) scores left out, is what the command prints, word for word.
     command, output = blocks["titanic"]
     assert "teams used             16066 (excluded: 39 broken, 57 chance, 111 implausible)" in output
+    monkeypatch.chdir(tmp_path)  # the command again, in a directory of its own
+    (tmp_path / "demo-output").mkdir()
     shutil.copy(bundled_leaderboard("titanic"), tmp_path)
     ran = CliRunner().invoke(cli.app, shlex.split(command)[2:])
     assert ran.exit_code == 0, ran.output
