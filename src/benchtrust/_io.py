@@ -285,6 +285,31 @@ def read_text(path: str | os.PathLike[str]) -> str:
         ) from None
 
 
+#: Each bundled data file's path once known (extracted to a temporary file if benchtrust is zipped).
+_bundled_paths: dict[str, Path] = {}
+
+
+def bundled_file(filename: str) -> Path:
+    """The path of a data file shipped in ``benchtrust/data`` (sources in its README): read it, never write.
+
+    Where benchtrust is installed as a zip, the file is extracted once, and removed at exit.
+    """
+    if filename not in _bundled_paths:
+        from importlib import resources
+
+        resource = resources.files("benchtrust") / "data" / filename
+        if isinstance(resource, Path):
+            _bundled_paths[filename] = resource
+        else:
+            import atexit
+            import contextlib
+
+            stack = contextlib.ExitStack()
+            atexit.register(stack.close)
+            _bundled_paths[filename] = Path(stack.enter_context(resources.as_file(resource)))
+    return _bundled_paths[filename]
+
+
 def is_number(token: str) -> bool:
     """Whether ``float`` accepts `token`."""
     try:

@@ -78,8 +78,12 @@ def test_the_bound_adds_the_classifiers_that_matter(cassava):
     mean = np.outer(q1[-1:], k) + np.outer(q0[-1:], N - k)
     sd = np.sqrt(np.outer(q1[-1:] * right[-1:], k) + np.outer(q0[-1:] * wrong[-1:], N - k))
     m = counts.sum()
-    run = _conditional._conditional_run(k, tolerance, q1[-1:], q0[-1:], counts[-1:], N, m, False, mean, sd)
-    needed = _conditional._left_out(k, tolerance / 2, q1[:-1], q0[:-1], counts[:-1], N, m, False, *run)
+    start, _, log_none = _conditional._conditional_run(
+        k, tolerance, q1[-1:], q0[-1:], counts[-1:], N, m, False, mean, sd
+    )
+    needed = _conditional._left_out(
+        k, tolerance / 2, q1[:-1], q0[:-1], counts[:-1], N, m, False, start, log_none
+    )
     assert needed[-1]  # the second strongest
     assert not needed[0]  # the weakest
 

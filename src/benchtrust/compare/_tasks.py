@@ -18,14 +18,13 @@ a DataFrame: the row's label and the column).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 from pathlib import Path
 
 import numpy as np
 
-from benchtrust._io import InputError, is_number, table_of
+from benchtrust._io import InputError, bundled_file, is_number, table_of
 from benchtrust._words import TIMES, paragraph
 from benchtrust.compare._text import aligned
 
@@ -41,8 +40,6 @@ _BUNDLED_RESULTS = {
     "atari_reference": "atari_reference_scores.csv",
     "uci": "uci_10x10cv_accuracies.csv",
 }
-#: Each bundled file's path once known (extracted to a temporary file if benchtrust is zipped).
-_bundled_paths: dict[str, Path] = {}
 #: Most missing (method, task) pairs the text lists.
 _LISTED = 10
 
@@ -79,19 +76,7 @@ def bundled_results(name: str = "atari100k") -> Path:
     if name not in _BUNDLED_RESULTS:
         known = ", ".join(repr(key) for key in _BUNDLED_RESULTS)
         raise InputError(f"name: expected one of {known}, got {name!r}")
-    if name not in _bundled_paths:
-        from importlib import resources
-
-        resource = resources.files("benchtrust") / "data" / _BUNDLED_RESULTS[name]
-        if isinstance(resource, Path):
-            _bundled_paths[name] = resource
-        else:  # benchtrust is installed as a zip: extract the file once; it is removed at exit
-            import atexit
-
-            stack = contextlib.ExitStack()
-            atexit.register(stack.close)
-            _bundled_paths[name] = Path(stack.enter_context(resources.as_file(resource)))
-    return _bundled_paths[name]
+    return bundled_file(_BUNDLED_RESULTS[name])
 
 
 @dataclasses.dataclass(frozen=True)

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from benchtrust._figures import save_figure
-from benchtrust._io import InputError
+from benchtrust._io import InputError, bundled_file
 from benchtrust._write import write_atomic
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
@@ -365,11 +365,8 @@ def _fit_summary(fitted) -> dict[str, object]:
 def bundled_study() -> dict[str, Path]:
     """The paths of the bundled Herrmann et al. (2021) results, their data-set characteristics and the spec
     of Nießl et al.'s 288 combinations, as keyword arguments of :func:`study`."""
-    from importlib.resources import files
-
-    data = Path(str(files("benchtrust") / "data"))
     return {
-        "results": data / "herrmann2020_cv_results.csv",
-        "spec": data / "herrmann-spec.yaml",
-        "characteristics": data / "datasets_overview.csv",
+        "results": bundled_file("herrmann2020_cv_results.csv"),
+        "spec": bundled_file("herrmann-spec.yaml"),
+        "characteristics": bundled_file("datasets_overview.csv"),
     }

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count, check_seed, table_of
+from benchtrust._io import InputError, bundled_file, check_count, check_seed, table_of
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import read_characteristics, read_results
 from benchtrust.multiverse._rankings import _impute, _rank_subsets, first_shares, ranked_first
@@ -318,9 +318,7 @@ def _distinct(codes, reps) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def bundled_orders() -> Path:
     """The path of the bundled 50 orders of the 18 data sets of Nießl et al.'s Fig. 6 (``rep``, ``pos1`` …
     ``pos18``; from the reference repository's ``Data/rankdata_datasample.RData``)."""
-    from importlib.resources import files
-
-    return Path(str(files("benchtrust") / "data")) / "datasample_orders_50x18.csv"
+    return bundled_file("datasample_orders_50x18.csv")
 
 
 def _default(spec: Spec, family: str):

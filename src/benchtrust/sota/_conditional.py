@@ -102,17 +102,19 @@ def _cdfs(k, tolerance, q1, q0, counts, n, pooled):
     strongest = np.argmin(mean[:, middle])
     chosen = mean[:, middle] <= mean[strongest, middle] + _REACH * sd[strongest, middle]
     while True:
-        run = _conditional_run(
+        start, values, log_none = _conditional_run(
             k, tolerance, q1[chosen], q0[chosen], counts[chosen], n, m, pooled, mean[chosen], sd[chosen]
         )
         rest = np.flatnonzero(~chosen)
-        add = rest[_left_out(k, tolerance / 2, q1[rest], q0[rest], counts[rest], n, m, pooled, *run)]
+        add = rest[
+            _left_out(k, tolerance / 2, q1[rest], q0[rest], counts[rest], n, m, pooled, start, log_none)
+        ]
         if not add.size:
-            return run[0], run[1]
+            return start, values
         chosen[add] = True
 
 
-def _left_out(k, allowance, q1, q0, counts, n, m, pooled, start, values, log_none):
+def _left_out(k, allowance, q1, q0, counts, n, m, pooled, start, log_none):
     """Which of the classifiers left out of a run of :func:`conditional_cdfs` must be added (a mask).
 
     The run's log(1 - F_S) at start + step is ``log_none`` (k, step; -inf once k is finished). A left-out

@@ -8,13 +8,12 @@ other file's: the file, the 1-based line and the column (a DataFrame's row label
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchtrust._io import InputError, check_number, check_probability, table_of
+from benchtrust._io import InputError, bundled_file, check_number, check_probability, table_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,8 +29,6 @@ _BUNDLED_LEADERBOARDS = {
     "cassava": "cassava-leaf-disease-classification-private.csv",
     "melanoma": "siim-isic-melanoma-classification-private.csv",
 }
-#: Each bundled leaderboard's path once known (extracted to a temporary file if benchtrust is zipped).
-_bundled_paths: dict[str, Path] = {}
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
@@ -290,19 +287,7 @@ def bundled_leaderboard(competition: str = "titanic") -> Path:
     if competition not in _BUNDLED_LEADERBOARDS:
         known = ", ".join(repr(name) for name in _BUNDLED_LEADERBOARDS)
         raise InputError(f"competition: expected one of {known}, got {competition!r}")
-    if competition not in _bundled_paths:
-        from importlib import resources
-
-        resource = resources.files("benchtrust") / "data" / _BUNDLED_LEADERBOARDS[competition]
-        if isinstance(resource, Path):
-            _bundled_paths[competition] = resource
-        else:  # benchtrust is installed as a zip: extract the file once; it is removed at exit
-            import atexit
-
-            stack = contextlib.ExitStack()
-            atexit.register(stack.close)
-            _bundled_paths[competition] = Path(stack.enter_context(resources.as_file(resource)))
-    return _bundled_paths[competition]
+    return bundled_file(_BUNDLED_LEADERBOARDS[competition])
 
 
 def _chance_level(classes, lower_bound) -> float:
