@@ -16,20 +16,34 @@ the same interval; the exact interval is what both tend to as the number of resa
 resamples an end may still sit one lattice step 1/(2N) away when its tail probability is close to α/2).
 Each timing is the median of several repetitions.
 
+Then the comparisons over many tasks, each against its peer in a throwaway environment
+(``benchmarks/_peers.py``; what was learned from each peer is in ``benchmarks/*_FACTS.md``):
+
+* ``_compare_aggregate``: IQM and the other aggregates with stratified bootstrap intervals and performance
+  profiles on the Atari 100k runs, against rliable (target: IQM with 50,000 resamples at least 10x faster);
+* ``_compare_improvement``: the probability of improvement and effect sizes, against rliable;
+* ``_compare_ranks``: Friedman + Nemenyi + the critical-difference diagram on the 54 UCI data sets,
+  against autorank and scikit-posthocs (target: at least 5x faster than autorank);
+* ``_compare_bayes``: the Bayesian signed-rank and correlated t-tests on the UCI data, against baycomp
+  (target: signed-rank at least 10x faster at equal samples).
+
 Run: make bench (or .venv/bin/python benchmarks/bench_compare.py). Prints tables; asserts nothing.
-Takes a few seconds.
+Takes about three minutes (more the first time, when it installs the peers).
 """
 
 from __future__ import annotations
 
 import os
-import statistics
-import time
 
 import numpy as np
 from scipy import stats
 
-from _tables import print_table  # benchmarks/, the script's own folder
+import _compare_aggregate  # benchmarks/, the script's own folder
+import _compare_bayes
+import _compare_improvement
+import _compare_ranks
+from _peers import median_seconds
+from _tables import print_table
 from benchtrust.compare import probability_of_outperforming
 from benchtrust.compare._outperform import _sum_pmf
 
@@ -50,17 +64,6 @@ def scores(decimals=None, seed=SEED):
     if decimals is not None:
         a, b = np.round(a, decimals), np.round(b, decimals)
     return a, b
-
-
-def median_seconds(function, repeats):
-    """The result of ``function()`` and the median of ``repeats`` timings of it (after one warm-up call)."""
-    result = function()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return result, statistics.median(times)
 
 
 def scipy_interval(indicators):
@@ -150,6 +153,9 @@ def main():
         f"{speed_up:,.0f}x ({'met' if speed_up >= TARGET_SPEED_UP else 'not met'}); "
         f"resampled version {speed_up_resampled:,.1f}x."
     )
+    for peer in (_compare_aggregate, _compare_improvement, _compare_ranks, _compare_bayes):
+        print()
+        peer.main()
 
 
 if __name__ == "__main__":

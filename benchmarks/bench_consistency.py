@@ -31,24 +31,24 @@ Takes about a minute and a half on two cores (a few more the first time, when it
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import statistics
-import subprocess
-import sys
 import textwrap
 import time
 from pathlib import Path
 
-from _tables import print_table  # benchmarks/, the script's own folder
+from _peers import (  # benchmarks/, the script's own folder
+    UNAVAILABLE,
+    peer_python,
+    ratio_text,
+    run_peer,
+    speed_up,
+)
+from _tables import print_table
 from benchtrust.consistency._test_set import check_test_set
 
 HERE = Path(__file__).resolve().parent
-MLS_VENV = HERE / ".venv-mlscorecheck"
-MLS_REQUIREMENTS = HERE / "requirements-mlscorecheck.txt"
-UNAVAILABLE = "mlscorecheck unavailable"
-MLS_PYTHON = MLS_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 #: Case 1: the confusion matrix the 22 scores come from.
 LARGE = {"p": 100_000, "n": 900_000, "tp": 81_234, "tn": 812_345, "beta": 2.0}
@@ -103,7 +103,7 @@ for job in json.load(sys.stdin):
         results.append({"seconds": statistics.median(times), "calls": len(times), **summary(job, result)})
     except Exception as error:
         results.append({"error": f"{type(error).__name__}: {error}"})
-print("MLSCORECHECK-JSON " + json.dumps(results))
+print("PEER-JSON " + json.dumps(results))
 """
 
 
@@ -170,55 +170,14 @@ def benchtrust_time(function):
     return statistics.median(times), len(times), result
 
 
-def mlscorecheck_python():
-    """The Python of benchmarks/.venv-mlscorecheck, created when missing; None if it cannot be set up."""
-    importable = [str(MLS_PYTHON), "-c", "import mlscorecheck"]
-    if MLS_PYTHON.exists() and subprocess.run(importable, capture_output=True).returncode == 0:
-        return MLS_PYTHON
-    print(
-        f"mlscorecheck: setting up {MLS_VENV.relative_to(HERE.parent)} (python -m venv, then pip install -r"
-    )
-    print(f"  {MLS_REQUIREMENTS.relative_to(HERE.parent)}; needs network, takes a minute or two) ...")
-    steps = [
-        [sys.executable, "-m", "venv", str(MLS_VENV)],
-        [str(MLS_PYTHON), "-m", "pip", "install", "-q", "-r", str(MLS_REQUIREMENTS)],
-        importable,
-    ]
-    for step in steps:
-        done = subprocess.run(step, capture_output=True, text=True)
-        if done.returncode != 0:
-            reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            print(f"mlscorecheck: UNAVAILABLE ({' '.join(step[1:4])} failed: {reason})")
-            print("mlscorecheck: timing benchtrust alone; the speed-up targets cannot be judged.\n")
-            return None
-    print("mlscorecheck: installed.\n")
-    return MLS_PYTHON
-
-
 def run_mlscorecheck(python, jobs):
     """Run ``jobs`` in mlscorecheck's environment: a result dict per job (``{"error": ...}`` on failure)."""
-    if python is None:
-        return [{"error": UNAVAILABLE} for _ in jobs]
-    done = subprocess.run(
-        [str(python), "-c", MLS_SNIPPET], input=json.dumps(jobs), capture_output=True, text=True, timeout=900
-    )
-    for line in reversed(done.stdout.splitlines()):
-        if line.startswith("MLSCORECHECK-JSON "):
-            return json.loads(line.removeprefix("MLSCORECHECK-JSON "))
-    reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
-    return [{"error": f"subprocess failed: {reason}"} for _ in jobs]
+    results = run_peer(python, MLS_SNIPPET, jobs, timeout=900)
+    return [results] * len(jobs) if isinstance(results, dict) else results
 
 
 def seconds(value):
     return "n/a" if value is None else f"{value:.4f}" if value < 1 else f"{value:.2f}"
-
-
-def speed_up(ours, theirs):
-    return None if theirs is None else theirs / ours
-
-
-def ratio(value):
-    return "n/a" if value is None else f"{value:,.0f}x" if value >= 10 else f"{value:.1f}x"
 
 
 def eps_text(eps):
@@ -250,7 +209,7 @@ def target(label, value, correct=True, failure="NOT exact"):
         print(f"Target: {label}: not judged (no mlscorecheck timing){'' if correct else '; ' + failure}")
         return
     met = value >= SPEED_UP_TARGET and correct
-    detail = ratio(value) + ("" if correct else ", " + failure)
+    detail = ratio_text(value) + ("" if correct else ", " + failure)
     print(f"Target: {label}: {detail} ({'met' if met else 'not met'})")
 
 
@@ -297,7 +256,7 @@ def case_large(python):
                     call,
                     f"{seconds(ours)} ({calls})",
                     "n/a" if "error" in theirs else f"{seconds(theirs['seconds'])} ({theirs['calls']})",
-                    ratio(ratios[-1]),
+                    ratio_text(ratios[-1]),
                     verdict(result.consistent, result.n_solutions),
                     mls_verdict(theirs, "pairs", "pair"),
                 )
@@ -338,7 +297,7 @@ def case_paper(python):
             (
                 f"{seconds(ours)} ({calls})",
                 "n/a" if "error" in theirs else f"{seconds(theirs['seconds'])} ({theirs['calls']})",
-                ratio(speed_up(ours, theirs.get("seconds"))),
+                ratio_text(speed_up(ours, theirs.get("seconds"))),
                 verdict(result.consistent, result.n_solutions) + f": {', '.join(map(str, result.solutions))}",
                 mls_verdict(theirs, "pairs", "pair")
                 + ("" if "error" in theirs else f", evidence {tuple(theirs['evidence'] or ())}"),
@@ -410,7 +369,7 @@ def case_ehg(python, check_kfold, positives, expected):
             (
                 f"{seconds(ours)} ({calls})",
                 "n/a" if "error" in theirs else f"{seconds(theirs['seconds'])} ({theirs['calls']})",
-                ratio(ratio_value),
+                ratio_text(ratio_value),
                 verdict(result.consistent, result.configurations_tested, "configuration") + " tested",
                 mls_verdict(theirs, "configurations", "configuration") + " tested" * ("error" not in theirs),
             ),
@@ -449,7 +408,7 @@ def load_check_kfold():
 
 
 def main():
-    python = mlscorecheck_python()
+    python = peer_python("mlscorecheck", "mlscorecheck")
     case_large(python)
     case_paper(python)
     check_kfold = load_check_kfold()

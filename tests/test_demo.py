@@ -128,6 +128,9 @@ def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
     # The variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.).
     assert "Is A really better than B?" in out
     assert "P(A > B) = " in out and "Runs needed (C.3, " in out and "0.05): 29;" in out
+    # Several methods over many tasks: the Atari 100k IQM (the data README's 0.3366 for SPR), the UCI ranks.
+    assert "SPR leads on the IQM of the human-normalised scores: 0.3366" in text
+    assert "Friedman test (Iman-Davenport F_F = 5.469" in text and "aode practically better" in text
     # The multiverse of Nießl et al. on the Herrmann et al. results.
     assert "$ benchtrust multiverse example --out demo-output/multiverse" in out
     assert "288 combinations (9 datasets" in text
@@ -144,12 +147,16 @@ def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
         "consistency kfold",
         "consistency kfold",
         "compare example",
+        "compare aggregate",
+        "compare rank",
+        "compare bayes (signed-rank test)",
         "multiverse",
     ]
     assert page.count('<section class="analysis"') == len(analyses)
     for analysis in set(analyses):
         assert page.count(f"benchtrust {analysis}</p>") == analyses.count(analysis)
-    assert page.count("<svg") == page.count("<figure>") == 5  # Fig. 1, three Fig. 7, the rank distribution
+    # Fig. 1, three Fig. 7, the CD diagram, the simplex and the rank distribution
+    assert page.count("<svg") == page.count("<figure>") == 7
     assert "<script" not in page and "http://" not in page and "https://" not in page
     report = " ".join(page.split())
     assert "(tp, tn) = (743, 4031), (743, 4032)" in report

@@ -2,9 +2,10 @@
 art estimated from three real leaderboards with §5's method (Kaggle's Titanic, then the paper's own two
 boards: Cassava Leaf Disease, §5.1.2, and SIIM-ISIC Melanoma, §5.2.1 and Fig. 12, each beside the paper's
 numbers) with their Fig. 7, the consistency tests of Fazekas & Kovács on their own examples (§3.3 and the
-EHG case of §5.2), a variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.), and
-the multiverse of design and analysis choices of Nießl et al. on the Herrmann et al. results; at its end,
-the HTML report of them all (``demo-output/report.html``, a section per analysis).
+EHG case of §5.2), a variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.), several
+methods over many tasks (the Atari 100k agents; five classifiers on 54 UCI data sets), and the multiverse
+of design and analysis choices of Nießl et al. on the Herrmann et al. results; at its end, the HTML report
+of them all (``demo-output/report.html``, a section per analysis).
 
 The paper simulates the non-i.i.d. rows of its Table 2 (100,000 repetitions); benchtrust computes every
 row exactly (:func:`benchtrust.sota.best_of`), so the two agree to the paper's printed decimals up to the
@@ -141,9 +142,10 @@ def main() -> None:
     consistency()
     example = comparison()
     print()
+    tasks = many_tasks()
     multiverse(folder)
     print()
-    written = report(folder, table2_result=rows[0][4], example=example, boards=boards)
+    written = report(folder, table2_result=rows[0][4], example=example, boards=boards, tasks=tasks)
     print(f"Report written to {written.as_posix()}")
 
 
@@ -285,14 +287,42 @@ def comparison():
     return example
 
 
-def report(folder, *, table2_result=None, example=None, boards=None):
+def many_tasks():
+    """Several methods over many tasks, on the bundled data: the Atari 100k agents' IQM with stratified
+    bootstrap intervals (Agarwal et al. 2021), the ranks of five classifiers over 54 UCI data sets with the
+    Nemenyi test (Demšar 2006) and the Bayesian signed-rank test of two of them (Benavoli et al. 2017).
+    Prints each result and returns them, for the report."""
+    from benchtrust.compare import aggregate, bundled_results, rank_test, read_task_scores, signed_rank_test
+
+    atari = read_task_scores(
+        bundled_results("atari100k"), direction="higher", method_column="algorithm", task_column="game",
+        normalise="reference", reference=bundled_results("atari_reference"),
+    )  # fmt: skip
+    uci = read_task_scores(
+        bundled_results("uci"), direction="higher", method_column="classifier", task_column="dataset_index",
+        run_column="score_index", score_column="accuracy_percent",
+    )  # fmt: skip
+    print("Several methods over many tasks (Agarwal et al. 2021; Demšar 2006; Benavoli et al. 2017)")
+    results = [
+        aggregate(atari, resamples=10_000, seed=0),
+        rank_test(uci),
+        signed_rank_test(uci, "nbc", "aode", rope=1.0, seed=0),
+    ]
+    for result in results:
+        print(result)
+        print()
+    return results
+
+
+def report(folder, *, table2_result=None, example=None, boards=None, tasks=None):
     """Write `folder`/report.html: one section per bundled example, each with its question, verdict,
     numbers, plot, assumptions and paper section; return its path.
 
     The sections: Table 2's first row with Fig. 1 (if `table2_result` is given), the leaderboards of
     :data:`BOARDS` (Titanic, Cassava, Melanoma; `boards` as :func:`leaderboards` returns them, computed if
     not given), the consistency examples of §3.3 and §5.2, the scikit-learn comparison (`example`, computed
-    if not given) and the multiverse of the Herrmann et al. results.
+    if not given), the comparisons over many tasks (`tasks` as :func:`many_tasks` returns them, computed if
+    not given) and the multiverse of the Herrmann et al. results.
     """
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
@@ -319,6 +349,7 @@ def report(folder, *, table2_result=None, example=None, boards=None):
         run = ANALYSES[f"consistency {command}"].run
         sections.append(run(entry, {"_folder": Path(".")}))
     sections.append(compare_example_section(example if example is not None else sklearn_example()))
+    sections += [result._section() for result in (tasks if tasks is not None else many_tasks())]
     herrmann = multiverse_section(
         study(**bundled_study(), orders=bundled_orders()), what="the bundled Herrmann et al. (2021) results"
     )

@@ -27,6 +27,13 @@ RESULTS = "data,method,fold,acc\n" + "".join(
     for m in range(3)
     for f in range(2)
 )
+#: Scores of 3 methods on 5 tasks, 6 runs each, for the commands over many tasks.
+TASKS = "method,task,run,score\n" + "".join(
+    f"m{m},t{t},{r},{0.6 + 0.01 * ((7 * t + 5 * r + 3 * m) % 13) + 0.02 * m:.2f}\n"
+    for m in range(3)
+    for t in range(5)
+    for r in range(6)
+)
 SPEC = """\
 columns: {dataset: data, method: method, iteration: fold}
 measures: {acc: {better: higher, random: 0.5}}
@@ -34,7 +41,7 @@ choices: {aggregation: {default: mean, options: [mean, median]}}
 """
 
 #: Per command (its path in the tree): the arguments before ``--seed S --json``; ``{folder}`` is a folder
-#: holding auc.csv, runs.csv, results.csv and spec.yaml.
+#: holding auc.csv, runs.csv, results.csv, spec.yaml and tasks.csv.
 CASES = {
     ("sota", "best-of"): [
         *("--metric", "auc", "--classifiers", "20", "--test-size", "100", "--auc", "0.8"),
@@ -47,6 +54,15 @@ CASES = {
     ("compare", "outperform"): ["{folder}/runs.csv", "--a", "A", "--b", "B", "--resamples", "50"],
     ("compare", "error-rates"): [
         *("--sigma", "0.01", "--runs", "10", "--simulations", "40", "--probabilities", "0.5,0.75"),
+    ],
+    ("compare", "aggregate"): ["{folder}/tasks.csv", "--direction", "higher", "--resamples", "200"],
+    ("compare", "profile"): ["{folder}/tasks.csv", "--direction", "higher", "--resamples", "200"],
+    ("compare", "improvement"): ["{folder}/tasks.csv", "--direction", "higher", "--resamples", "200"],
+    ("compare", "bayes"): [
+        *("{folder}/tasks.csv", "--direction", "higher", "--a", "m0", "--b", "m2", "--samples", "500"),
+    ],
+    ("compare", "effect"): [
+        *("{folder}/tasks.csv", "--direction", "higher", "--a", "m0", "--b", "m2", "--resamples", "200"),
     ],
     ("multiverse", "run"): [
         *("{folder}/results.csv", "--spec", "{folder}/spec.yaml", "--out", "{folder}/multiverse"),
@@ -72,6 +88,7 @@ def folder(tmp_path_factory):
     (folder / "runs.csv").write_text(RUNS, encoding="utf-8")
     (folder / "results.csv").write_text(RESULTS, encoding="utf-8")
     (folder / "spec.yaml").write_text(SPEC, encoding="utf-8")
+    (folder / "tasks.csv").write_text(TASKS, encoding="utf-8")
     return folder
 
 

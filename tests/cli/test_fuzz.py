@@ -374,6 +374,42 @@ def test_compare_history(data, noise):
         assert_result_or_refusal(["compare", "history", path, *noise, "--json"])
 
 
+#: The commands over tasks, with options that keep them quick.
+TASK_COMMANDS = [
+    ["choose"],
+    ["aggregate", "--resamples", "50"],
+    ["profile", "--resamples", "50"],
+    ["improvement", "--resamples", "50"],
+    ["rank"],
+    ["bayes", "--a", "A", "--b", "B", "--samples", "300"],
+    ["effect", "--a", "A", "--b", "B", "--resamples", "50"],
+]
+
+
+@FUZZ
+@given(
+    data=tables(
+        ["method", "task", "run", "score"],
+        ["fold"],
+        cells("A", "B", "C", "t1", "t2", "1", "2", "0.9", "0.8"),
+        {
+            "method": names("A", "B", "A", "B", "C"),
+            "task": names("t1", "t2", "t3"),
+            "run": names(*"123"),
+            "score": decimals(),
+            "fold": names(*"12"),
+        },
+    ),
+    command=st.sampled_from(TASK_COMMANDS),
+    direction=st.sampled_from(["higher", "lower"]),
+)
+def test_compare_over_tasks(data, command, direction):
+    """``compare <command> TABLE --direction D``: a result or one error line, for any file."""
+    with input_file(data, "tasks.csv") as path:
+        name, *options = command
+        assert_result_or_refusal(["compare", name, path, "--direction", direction, *options, "--json"])
+
+
 SPEC = """\
 columns: {dataset: data, method: learner, iteration: fold}
 measures:

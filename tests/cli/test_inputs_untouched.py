@@ -45,6 +45,13 @@ FILES = {
         for fold in (1, 2)
     ),
     "spec.yaml": SPEC,
+    "tasks.csv": "method,task,run,score\n"
+    + "".join(
+        f"{m},t{t},{r},{0.5 + 0.01 * ((3 * t + 5 * r + 7 * ord(m)) % 11):.2f}\n"
+        for m in "ABC"
+        for t in range(4)
+        for r in range(3)
+    ),
     "datasets.csv": "data,n\nd0,100\nd1,200\nd2,300\n",
     # a folder where a file is to be written: the output cannot be renamed into place
     "taken.png/": "",
@@ -72,6 +79,21 @@ SUCCEEDS = {
     "outperform": (["compare", "outperform", "runs.csv", "--a", "A", "--b", "B", "--pair-by", "seed"], []),
     "history": (["compare", "history", "history.csv", "--test-size", "1000", "--plot", "h.png"], ["h.png"]),
     "multiverse": ([*MULTIVERSE, "--out", "mv"], ["mv"]),
+    "rank": (["compare", "rank", "tasks.csv", "--direction", "higher", "--plot", "cd.png"], ["cd.png"]),
+    "aggregate": (
+        [
+            "compare",
+            "aggregate",
+            "tasks.csv",
+            "--direction",
+            "higher",
+            "--resamples",
+            "100",
+            "--report",
+            "a.html",
+        ],
+        ["a.html"],
+    ),
 }
 #: id: arguments that fail, most after reading their files or while writing the output.
 FAILS = {
@@ -139,6 +161,26 @@ FAILS = {
         "h.png",
     ],
     "multiverse out is a file": [*MULTIVERSE, "--out", "plain-file"],
+    "rank plot onto a folder": [
+        "compare",
+        "rank",
+        "tasks.csv",
+        "--direction",
+        "higher",
+        "--plot",
+        "taken.png",
+    ],
+    "bayes unknown method": [
+        "compare",
+        "bayes",
+        "tasks.csv",
+        "--direction",
+        "higher",
+        "--a",
+        "A",
+        "--b",
+        "Z",
+    ],
     "multiverse missing column": ["multiverse", "run", "datasets.csv", "--spec", "spec.yaml", "--out", "mv"],
 }
 

@@ -83,6 +83,30 @@ def test_bundled_uci():
     assert uci.scores.shape == (5, 54, 100) and not np.isnan(uci.scores).any()
 
 
+def test_fold_column_keeps_runs_by_folds_run_major():
+    table = pd.read_csv(bundled_results("uci"))
+    table["run"], table["fold"] = table["score_index"] // 10, table["score_index"] % 10
+    table = table.sample(frac=1, random_state=1)  # the row order must not matter
+    columns = {
+        "method_column": "classifier",
+        "task_column": "dataset_index",
+        "score_column": "accuracy_percent",
+    }
+    folded = read_task_scores(table, direction="higher", fold_column="fold", **columns)
+    flat = read_task_scores(table, direction="higher", run_column="score_index", **columns)
+    assert folded.folds == 10 and flat.folds is None
+    np.testing.assert_array_equal(folded.scores, flat.scores)  # score_index = 10 run + fold
+    assert list(folded.run_labels[0, 0, 9:12]) == ["0/9", "1/0", "1/1"]
+    assert "fold scores (each run a 10-fold cross-validation)" in str(folded)
+    assert folded.to_dict()["folds"] == 10
+
+
+def test_a_repeated_run_and_fold_is_refused(tmp_path):
+    path = write(tmp_path, "method,task,run,fold,score\nA,x,1,1,1\nA,x,1,2,2\nA,x,1,1,3\n")
+    with pytest.raises(InputError, match=r"line 4, column 'run': a second run '1/1' .* each run/fold pair"):
+        read_task_scores(path, direction="higher", fold_column="fold")
+
+
 def test_bundled_results_unknown_name():
     with pytest.raises(InputError, match=r"name: expected one of 'atari100k', 'atari_reference', 'uci'"):
         bundled_results("mnist")

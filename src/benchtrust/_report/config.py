@@ -122,6 +122,43 @@ def _compare_example(entry, files):
     return compare_example_section(sklearn_example(**entry))
 
 
+#: The keys of a config entry that say how to read a table of task scores (:func:`read_task_scores`).
+_READING = (
+    "direction",
+    "method_column",
+    "task_column",
+    "run_column",
+    "score_column",
+    "fold_column",
+    "normalise",
+    "reference",
+    "reference_task_column",
+)
+
+
+def _compare_tasks(entry, files, function):
+    """Read the entry's table of task scores and run ``function(scores, **other keys)``: its section."""
+    from benchtrust.compare import read_task_scores
+
+    reading = {key: entry[key] for key in _READING if key in entry}
+    if "reference" in files:
+        reading["reference"] = files["reference"]
+    options = {key: value for key, value in entry.items() if key not in (*_READING, "file")}
+    return function(read_task_scores(files["file"], **reading), **options)._section()
+
+
+def _tasks_analysis(name: str):
+    """How a config entry runs ``benchtrust.compare.<name>`` on a table of task scores."""
+
+    def run(entry, files):
+        import benchtrust.compare
+
+        return _compare_tasks(entry, files, getattr(benchtrust.compare, name))
+
+    extra = (("file", True), ("direction", True), *((key, False) for key in _READING[1:]))
+    return _Analysis(run, f"compare:{name}", ("scores", "progress"), extra, ("file", "reference"))
+
+
 def _multiverse(entry, files):
     from benchtrust.multiverse import study
     from benchtrust.multiverse._section import multiverse_section
@@ -187,6 +224,14 @@ ANALYSES = {
         _compare_history, "compare:history", ("dates", "scores"), (("file", True),), ("file",)
     ),
     "compare example": _Analysis(_compare_example, "compare._example:sklearn_example"),
+    "compare choose": _tasks_analysis("choose_analysis"),
+    "compare aggregate": _tasks_analysis("aggregate"),
+    "compare profile": _tasks_analysis("performance_profile"),
+    "compare improvement": _tasks_analysis("improvement_probabilities"),
+    "compare rank": _tasks_analysis("rank_test"),
+    "compare correlated-t": _tasks_analysis("correlated_t_test"),
+    "compare signed-rank": _tasks_analysis("signed_rank_test"),
+    "compare effect": _tasks_analysis("effect_sizes"),
     "multiverse": _Analysis(
         _multiverse, "multiverse:study", ("progress",), (), ("results", "spec", "characteristics", "orders")
     ),

@@ -47,7 +47,8 @@ _OPTION_NAMES = re.compile(
     r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|resamples"
     r"|classes|max_plausible|simulations|seed|negatives|folds|repeats|aggregation|folding|eps"
     r"|rounding|beta|examples|class_counts|average|max_configurations|gamma|sigma|conditional_sd"
-    r"|bias_sd|probabilities|delta|pair_by|[a-z]+(?:_[a-z]+)*_column)(?=[:=])"
+    r"|bias_sd|probabilities|delta|pair_by|posthoc|control|rope|threshold|samples|prior_strength|task"
+    r"|[a-z]+(?:_[a-z]+)*_column)(?=[:=])"
 )
 
 

@@ -14,7 +14,16 @@ prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` an
 """
 
 from benchtrust.compare._aggregate import AggregateResult, aggregate
+from benchtrust.compare._bayes import CorrelatedTResult, SignedRankResult, correlated_t_test, signed_rank_test
+from benchtrust.compare._bayes_plot import plot_simplex
+from benchtrust.compare._chooser import ChoiceResult, choose_analysis
 from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
+from benchtrust.compare._effect import (
+    EffectSizeResult,
+    cohen_magnitude,
+    effect_sizes,
+    vargha_delaney_magnitude,
+)
 from benchtrust.compare._error_rates import ErrorRatesResult, error_rates
 from benchtrust.compare._estimators import (
     Estimate,
@@ -29,6 +38,7 @@ from benchtrust.compare._estimators import (
     test_set_variance,
 )
 from benchtrust.compare._history import HistoryResult, history
+from benchtrust.compare._improvement import ImprovementResult, improvement_probabilities, plot_improvement
 from benchtrust.compare._many import (
     DatasetTestResult,
     EverywhereResult,
@@ -41,25 +51,35 @@ from benchtrust.compare._many import (
 )
 from benchtrust.compare._outperform import OutperformResult, outperform, probability_of_outperforming
 from benchtrust.compare._plot import plot_error_rates, plot_history
+from benchtrust.compare._profiles import ProfileResult, performance_profile, plot_performance_profile
+from benchtrust.compare._rank_plot import critical_difference_svg, plot_critical_difference
+from benchtrust.compare._ranks import RankResult, rank_test
 from benchtrust.compare._sample_size import sample_size
 from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
 from benchtrust.compare._tasks import MissingRuns, TaskScores, bundled_results, read_task_scores
 
 __all__ = [
     "AggregateResult",
+    "ChoiceResult",
+    "CorrelatedTResult",
     "CriterionResult",
     "DatasetTestResult",
+    "EffectSizeResult",
     "ErrorRatesResult",
     "Estimate",
     "EverywhereResult",
     "HistoryResult",
+    "ImprovementResult",
     "MissingRuns",
     "NoisyGridSearch",
     "OutperformResult",
     "PairwiseResult",
+    "ProfileResult",
     "RandomSearch",
+    "RankResult",
     "Run",
     "Runs",
+    "SignedRankResult",
     "SourceVariances",
     "Study",
     "TaskScores",
@@ -70,24 +90,38 @@ __all__ = [
     "better_everywhere",
     "binomial_variance",
     "bundled_results",
+    "choose_analysis",
+    "cohen_magnitude",
+    "correlated_t_test",
+    "critical_difference_svg",
+    "effect_sizes",
     "error_rates",
     "fixed_hopt_estimate",
     "friedman_datasets",
     "history",
     "holm",
     "ideal_estimate",
+    "improvement_probabilities",
     "mean_variance",
     "out_of_bootstrap",
     "outperform",
     "pairwise",
+    "performance_profile",
+    "plot_critical_difference",
     "plot_error_rates",
     "plot_history",
+    "plot_improvement",
+    "plot_performance_profile",
+    "plot_simplex",
     "probability_of_outperforming",
+    "rank_test",
     "read_task_scores",
     "sample_size",
+    "signed_rank_test",
     "single_point",
     "source_variances",
     "t_test",
     "test_set_variance",
+    "vargha_delaney_magnitude",
     "wilcoxon_datasets",
 ]

@@ -1,34 +1,54 @@
-"""Aggregate performance of several methods over many tasks (Agarwal et al. 2021, §4.3).
+"""Aggregate performance of several methods over many tasks, with stratified bootstrap intervals (Agarwal et
+al. 2021, §4.1 and §4.3).
 
-:func:`aggregate` gives the point estimates of Agarwal et al., "Deep reinforcement learning at the edge of
-the statistical precipice" (NeurIPS 2021; the rliable library): the mean and the median of each method's
+:func:`aggregate` gives the estimates of Agarwal et al., "Deep reinforcement learning at the edge of the
+statistical precipice" (NeurIPS 2021; the rliable library): the mean and the median of each method's
 per-task mean scores, and the interquartile mean (IQM) and the optimality gap of its (normalised) scores,
-every run on every task pooled. The stratified bootstrap intervals of these estimates (§4.1) come in a
-later step.
+every run on every task pooled; and their 95% stratified bootstrap percentile intervals (§4.1), as rliable's
+``get_interval_estimates`` computes them: the runs of each task are drawn again with replacement, every task
+kept, and each estimate's interval is read off its resampled values (:mod:`benchtrust.compare._bootstrap`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import numbers
 
 import numpy as np
 
-from benchtrust._io import InputError, check_number
-from benchtrust._words import GAMMA, TIMES, paragraph
-from benchtrust.compare._tasks import TaskScores, normalisation_words, scores_words
+from benchtrust._interval import Interval
+from benchtrust._io import check_number, check_probability, check_seed
+from benchtrust._words import GAMMA, TIMES, interval_text, level_text, paragraph
+from benchtrust.compare._bootstrap import (
+    check_progress,
+    check_resamples,
+    group_progress,
+    method_groups,
+    percentile_interval,
+    resample_counts,
+    stratified_values,
+    trim_plan,
+    trimmed_means,
+)
+from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
 from benchtrust.compare._text import aligned, listed
 
 __all__ = ["AggregateResult", "aggregate"]
 
 PAPER = "Agarwal et al. 2021"
-_SOURCE = f"{PAPER}, deep reinforcement learning at the edge of the statistical precipice, §4.3"
+_SOURCE = (
+    f"{PAPER}, deep reinforcement learning at the edge of the statistical precipice, §4.3 (estimates) and "
+    "§4.1 (stratified bootstrap intervals)"
+)
 #: The estimates, in the order of the table, with their headers.
 _ESTIMATES = {"mean": "mean", "median": "median", "iqm": "IQM", "optimality_gap": "optimality gap"}
+#: rliable's number of resamples for interval estimates (``get_interval_estimates(reps=50000)``).
+RESAMPLES = 50_000
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class AggregateResult:
-    """Aggregate performance of each method over many tasks (Agarwal et al. 2021, §4.3).
+    """Aggregate performance of each method over many tasks (Agarwal et al. 2021, §4.1, §4.3).
 
     Attributes
     ----------
@@ -38,14 +58,26 @@ class AggregateResult:
         One value per method: the mean and the median of its per-task mean scores; the IQM and the
         optimality gap of all its runs on all tasks pooled. ``optimality_gap`` is NaN where no target γ
         applies (raw scores and no `gamma` given).
+    mean_ci, median_ci, iqm_ci, optimality_gap_ci : Interval
+        The stratified bootstrap percentile interval of each estimate, ``(low, high)`` arrays with one end
+        per method; NaN when ``resamples == 0`` (and for the optimality gap when it is not computed).
     rank : numpy.ndarray
         Each method's rank by IQM, 1 = best in `direction`; tied methods share the best of their ranks.
     runs : numpy.ndarray
         Each method's number of runs, over all tasks.
+    single_run : numpy.ndarray
+        True for a method with one run on every task: the bootstrap has nothing to resample, and its
+        intervals are its point estimates.
     tasks : int
         The number of tasks.
     gamma : float or None
         γ, the target of the optimality gap; None when it is not computed.
+    alpha : float
+        α: the intervals have level 1 - α.
+    resamples : int
+        The number of stratified bootstrap resamples (0: point estimates only).
+    seed : int or None
+        The seed of the resamples, when one was given as an int.
     direction : {"higher", "lower"}
         Which scores are better.
     normalisation : {"none", "minmax", "reference"}
@@ -61,10 +93,18 @@ class AggregateResult:
     median: np.ndarray
     iqm: np.ndarray
     optimality_gap: np.ndarray
+    mean_ci: Interval
+    median_ci: Interval
+    iqm_ci: Interval
+    optimality_gap_ci: Interval
     rank: np.ndarray
     runs: np.ndarray
+    single_run: np.ndarray
     tasks: int
     gamma: float | None
+    alpha: float
+    resamples: int
+    seed: int | None
     direction: str
     normalisation: str
     normalisation_text: str
@@ -79,11 +119,16 @@ class AggregateResult:
         iqm = ", ".join(f"{m}: {v:.4g}" for m, v in zip(self.methods, self.iqm, strict=True))
         return (
             f"AggregateResult(methods={len(self.methods)}, tasks={self.tasks}, direction={self.direction!r}, "
-            f"normalisation={self.normalisation!r}, iqm={{{iqm}}}, leaders={list(self.leaders)})"
+            f"normalisation={self.normalisation!r}, iqm={{{iqm}}}, leaders={list(self.leaders)}, "
+            f"resamples={self.resamples})"
         )
 
     def _order(self):
         return np.argsort(self.rank, kind="stable")
+
+    def _interval(self, key, i):
+        ci = getattr(self, f"{key}_ci")
+        return float(ci.low[i]), float(ci.high[i])
 
     def _gap_words(self):
         if self.gamma is None:
@@ -92,10 +137,20 @@ class AggregateResult:
             return f"optimality gap = mean of max(0, {GAMMA} - score), {GAMMA} = {self.gamma:g}"
         return f"optimality gap = mean of max(0, score - {GAMMA}), {GAMMA} = {self.gamma:g}"
 
+    def _interval_words(self):
+        if not self.resamples:
+            return "none (resamples=0): point estimates only"
+        return (
+            f"{level_text(self.alpha)} stratified bootstrap percentile intervals ({PAPER} §4.1: the runs of "
+            f"every task drawn again with replacement, every task kept), {self.resamples:,} resamples"
+        )
+
     def __str__(self):
-        """The estimates of every method, best IQM first, then the verdict (Agarwal et al. 2021, §4.3)."""
+        """The estimates of every method, best IQM first, their intervals, then the verdict (Agarwal et al.
+        2021, §4.1, §4.3)."""
+        order = self._order()
         rows = [("rank", "method", "runs", *_ESTIMATES.values())]
-        for i in self._order():
+        for i in order:
             cells = [_number(getattr(self, key)[i]) for key in _ESTIMATES]
             rows.append((str(int(self.rank[i])), self.methods[i], str(int(self.runs[i])), *cells))
         lines = [
@@ -103,114 +158,188 @@ class AggregateResult:
                 f"Aggregate performance over {self.tasks} tasks ({PAPER} §4.3): mean and median of the "
                 "per-task means; IQM = mean of the middle 50% of every run on every task pooled; "
                 f"{self._gap_words()}; {self.direction} is better; normalisation: "
-                f"{self.normalisation_text}."
+                f"{self.normalisation_text}. Intervals: {self._interval_words()}."
             ),
             "",
             *aligned(rows),
-            "",
-            paragraph(self.verdict),
         ]
+        if self.resamples:
+            intervals = [(f"{level_text(self.alpha)} intervals", *_ESTIMATES.values())]
+            for i in order:
+                intervals.append((self.methods[i], *(self._interval_cell(key, i) for key in _ESTIMATES)))
+            lines += ["", *aligned(intervals)]
+        lines += ["", paragraph(self.verdict)]
         return "\n".join(lines)
+
+    def _interval_cell(self, key, i):
+        low, high = self._interval(key, i)
+        return "-" if np.isnan(low) else interval_text((low, high))
+
+    def _iqm_words(self, i):
+        """A method's IQM, with its interval when there is one: ``0.3366 (95% interval [0.3257, 0.3485])``."""
+        if not self.resamples:
+            return f"{self.iqm[i]:.4g}"
+        return (
+            f"{self.iqm[i]:.4g} ({level_text(self.alpha)} interval {interval_text(self._interval('iqm', i))})"
+        )
 
     @property
     def verdict(self) -> str:
-        """The result in plain words: which method leads on IQM, and by how much (point estimates)."""
+        """The result in plain words: which method leads on IQM, and whether its interval overlaps the
+        next method's (or that there are no intervals, or nothing to resample)."""
         what = f"IQM of the {scores_words(self.normalisation)}"
-        later = (
-            "These are point estimates: the stratified bootstrap intervals (Agarwal et al. 2021, §4.1) that "
-            "say whether such differences exceed the noise of the runs come in a later step."
-        )
         missing = (
             f" {self.missing} method {TIMES} task pairs have missing runs; every method keeps the runs it "
             "has."
             if self.missing
             else ""
         )
-        leaders = self.leaders
-        best = float(self.iqm[self.methods.index(leaders[0])])
+        order = self._order()
+        leader = order[0]
         if len(self.methods) == 1:
-            return (
-                f"One method, {leaders[0]}: {what} {best:.4g} over {self.tasks} tasks; nothing to compare it "
-                f"with.{missing}"
+            head = (
+                f"One method, {self.methods[leader]}: {what} {self._iqm_words(leader)} over {self.tasks} "
+                f"tasks; nothing to compare it with."
             )
-        if len(leaders) == len(self.methods):
-            lead = f"All {len(self.methods)} methods tie on the {what}: {best:.4g}"
-        elif len(leaders) > 1:
-            lead = f"{listed(leaders)} tie for the lead on the {what}: {best:.4g}"
         else:
-            order = self._order()
-            runner = order[1]
-            lead = (
-                f"{leaders[0]} leads on the {what}: {best:.4g}, against {self.iqm[runner]:.4g} for "
-                f"{self.methods[runner]}, the next"
-            )
+            head = self._lead_words(what, order)
+        return " ".join(part for part in (head + missing, self._noise_words(order)) if part)
+
+    def _lead_words(self, what, order):
+        leaders = self.leaders
+        setting = f"({len(self.methods)} methods, {self.tasks} tasks; {self.direction} is better)."
+        best = float(self.iqm[order[0]])
+        if len(leaders) == len(self.methods):
+            return f"All {len(self.methods)} methods tie on the {what}: {best:.4g} {setting}"
+        if len(leaders) > 1:
+            return f"{listed(leaders)} tie for the lead on the {what}: {best:.4g} {setting}"
+        leader, runner = order[0], order[1]
         return (
-            f"{lead} ({len(self.methods)} methods, {self.tasks} tasks; {self.direction} is better).{missing} "
-            f"{later}"
+            f"{self.methods[leader]} leads on the {what}: {self._iqm_words(leader)}, against "
+            f"{self._iqm_words(runner)} for {self.methods[runner]}, the next {setting}"
         )
 
-    def _repr_html_(self):
-        from benchtrust._html import Section, section_html
+    def _noise_words(self, order):
+        """What the intervals say about the lead, in words."""
+        if not self.resamples:
+            return (
+                "These are point estimates (resamples=0): without the stratified bootstrap intervals "
+                f"({PAPER} §4.1) nothing says whether the differences exceed the noise of the runs."
+            )
+        single = [self.methods[i] for i in order if self.single_run[i]]
+        words = []
+        if single:
+            has = "has" if len(single) == 1 else "have"
+            words.append(
+                f"{listed(single)} {has} one run per task: the stratified bootstrap has nothing to "
+                "resample, so the intervals are single points that say nothing about the noise of the "
+                "runs; more runs per task are needed to judge it."
+            )
+        if len(self.methods) > 1 and len(single) < len(self.methods):
+            words.append(self._overlap_words(order))
+        return " ".join(words)
+
+    def _overlap_words(self, order):
+        first, second = order[0], order[1]
+        (low1, high1), (low2, high2) = self._interval("iqm", first), self._interval("iqm", second)
+        names = f"{self.methods[first]} and {self.methods[second]}"
+        if max(low1, low2) <= min(high1, high2):
+            return (
+                f"The IQM intervals of {names} overlap: these runs do not settle which of the two is "
+                "better (overlapping intervals do not show that they are equal either). The probability "
+                "of improvement (compare improvement) compares the two directly."
+            )
+        return (
+            f"The IQM intervals of {names} do not overlap: the lead exceeds the noise of the runs on these "
+            f"{self.tasks} tasks (the intervals resample runs, not tasks: other tasks could rank them "
+            "differently). The probability of improvement (compare improvement) says how often "
+            f"{self.methods[first]} beats {self.methods[second]} on a task."
+        )
+
+    def _section(self):
+        """The report's section of this result (also shown by ``_repr_html_``)."""
+        from benchtrust._html import Section
         from benchtrust.compare._section import COMPARE_QUESTION
+
+        def cell(key, i):
+            value = _number(getattr(self, key)[i])
+            interval = self._interval_cell(key, i) if self.resamples else "-"
+            return value if interval == "-" else f"{value} {interval}"
 
         rows = tuple(
             (
                 str(int(self.rank[i])),
                 self.methods[i],
                 str(int(self.runs[i])),
-                *(_number(getattr(self, key)[i]) for key in _ESTIMATES),
+                *(cell(key, i) for key in _ESTIMATES),
             )
             for i in self._order()
         )
-        return section_html(
-            Section(
-                title=COMPARE_QUESTION,
-                analysis="compare aggregate over tasks",
-                verdict=self.verdict,
-                columns=("rank", "method", "runs", *_ESTIMATES.values()),
-                rows=rows,
-                assumptions=(
-                    ("direction", f"{self.direction} is better"),
-                    ("normalisation", self.normalisation_text),
-                    (f"{GAMMA}, optimality gap", "not computed" if self.gamma is None else f"{self.gamma:g}"),
-                    ("missing runs", "every method keeps the runs it has" if self.missing else "none"),
-                ),
-                source=_SOURCE,
-            )
+        level = f" [{level_text(self.alpha)} interval]" if self.resamples else ""
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare aggregate",
+            verdict=self.verdict,
+            columns=("rank", "method", "runs", *(f"{name}{level}" for name in _ESTIMATES.values())),
+            rows=rows,
+            assumptions=(
+                ("direction", f"{self.direction} is better"),
+                ("normalisation", self.normalisation_text),
+                (f"{GAMMA}, optimality gap", "not computed" if self.gamma is None else f"{self.gamma:g}"),
+                ("missing runs", "every method keeps the runs it has" if self.missing else "none"),
+                ("intervals", self._interval_words()),
+                ("seed", "none given" if self.seed is None else str(self.seed)),
+            ),
+            source=_SOURCE,
         )
 
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
     def to_frame(self):
-        """One row per method, best IQM first: ``method``, ``runs``, ``mean``, ``median``, ``iqm``,
-        ``optimality_gap`` and ``rank``."""
+        """One row per method, best IQM first: ``method``, ``runs``, each estimate followed by the ends of
+        its interval (``mean``, ``mean_low``, ``mean_high``, ... ``optimality_gap_high``) and ``rank``."""
         import pandas as pd
 
         order = self._order()
-        return pd.DataFrame(
-            {
-                "method": [self.methods[i] for i in order],
-                "runs": self.runs[order],
-                "mean": self.mean[order],
-                "median": self.median[order],
-                "iqm": self.iqm[order],
-                "optimality_gap": self.optimality_gap[order],
-                "rank": self.rank[order],
-            }
-        )
+        columns = {"method": [self.methods[i] for i in order], "runs": self.runs[order]}
+        for key in _ESTIMATES:
+            ci = getattr(self, f"{key}_ci")
+            columns.update(
+                {key: getattr(self, key)[order], f"{key}_low": ci.low[order], f"{key}_high": ci.high[order]}
+            )
+        columns["rank"] = self.rank[order]
+        return pd.DataFrame(columns)
 
     def to_dict(self):
-        """The result as plain JSON types (None for an optimality gap not computed)."""
+        """The result as plain JSON types (None for what is not computed: an optimality gap without a
+        target, the interval ends without resamples)."""
         return {
             "tasks": self.tasks,
             "direction": self.direction,
             "normalisation": self.normalisation,
             "gamma": self.gamma,
+            "alpha": self.alpha,
+            "resamples": self.resamples,
+            "seed": self.seed,
             "missing": self.missing,
             "leaders": list(self.leaders),
             "methods": [
                 {
                     "method": self.methods[i],
                     "runs": int(self.runs[i]),
-                    **{key: _plain(getattr(self, key)[i]) for key in _ESTIMATES},
+                    "single_run": bool(self.single_run[i]),
+                    **{
+                        name: _plain(value)
+                        for key in _ESTIMATES
+                        for name, value in zip(
+                            (key, f"{key}_low", f"{key}_high"),
+                            (getattr(self, key)[i], *self._interval(key, i)),
+                            strict=True,
+                        )
+                    },
                     "rank": int(self.rank[i]),
                 }
                 for i in self._order()
@@ -226,8 +355,58 @@ def _plain(value):
     return None if np.isnan(value) else float(value)
 
 
-def aggregate(scores, *, gamma=None) -> AggregateResult:
-    """Mean, median, interquartile mean and optimality gap of each method (Agarwal et al. 2021, §4.3).
+def _resampled(scores, target, resamples, rng, progress):
+    """The four estimates of every resample, of the scores oriented so that higher is better: shape
+    (resamples, methods, 4) (Agarwal et al. 2021, §4.1; see :func:`stratified_values`).
+
+    Methods with the same runs on every task share the resampled counts: each method's resamples are still
+    a stratified bootstrap of its own runs (the intervals are per method), drawn once for all.
+    """
+    oriented, runs_per_task = stratified_values(scores)
+    if target is not None and scores.direction == "lower":
+        target = -target  # max(0, x - γ) = max(0, (-γ) - (-x))
+    out = np.full((resamples, len(scores.methods), 4), np.nan)
+    groups = method_groups(runs_per_task)
+    for number, (runs, members) in enumerate(groups):
+        values = oriented[members][:, :, : runs.max()]  # (members, tasks, width)
+        present = ~np.isnan(values)
+        plans = [trim_plan(v) for v in values]
+        per_task = np.where(present, values, 0.0) / runs[:, None]  # each task's mean, from its counts
+        columns = [plan.weights for plan in plans]
+        if target is not None:
+            gaps = np.where(present, np.maximum(0.0, target - values), 0.0)  # NaN runs: no weight
+            columns += [gap[..., None] for gap in gaps]
+        weights = np.concatenate(columns, axis=2)
+        weights = weights.reshape(-1, weights.shape[2])  # (tasks × width, 3 per plan + 1 per gap)
+        first = 0
+        report = group_progress(progress, number, len(groups), resamples)
+        for counts in resample_counts(runs, resamples, rng, progress=report):
+            rows = slice(first, first + counts.shape[0])
+            sums = counts.reshape(counts.shape[0], -1) @ weights
+            task_means = np.einsum("rtw,mtw->rmt", counts, per_task)
+            out[rows, members, 0] = task_means.mean(axis=2)
+            out[rows, members, 1] = np.median(task_means, axis=2)
+            for j, (member, plan) in enumerate(zip(members, plans, strict=True)):
+                out[rows, member, 2] = trimmed_means(plan, counts, sums[:, 3 * j : 3 * j + 3])
+                if target is not None:
+                    out[rows, member, 3] = sums[:, 3 * len(plans) + j] / plan.runs
+            first = rows.stop
+    return out
+
+
+def _intervals(replicates, alpha, direction):
+    """The percentile intervals of the oriented replicates, (low, high) arrays of shape (methods, 4), in
+    the scores' units: for ``"lower"`` the location estimates are negated back, their ends swapped."""
+    low, high = percentile_interval(replicates, alpha)
+    if direction == "lower":
+        location = slice(0, 3)  # mean, median, IQM; the optimality gap is not negated
+        low[:, location], high[:, location] = -high[:, location], -low[:, location]
+    return low, high
+
+
+def aggregate(scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None, progress=None):
+    """Mean, median, interquartile mean and optimality gap of each method, with stratified bootstrap
+    intervals (Agarwal et al. 2021, §4.1, §4.3).
 
     As in the paper and its library rliable, for each method:
 
@@ -244,10 +423,22 @@ def aggregate(scores, *, gamma=None) -> AggregateResult:
     ``"minmax"`` with ``"higher"`` (the best run on the task), 0 for ``"minmax"`` with ``"lower"``. Raw
     scores (``"none"``) have no natural target: the gap is computed only when `gamma` is given.
 
+    Intervals (§4.1): the stratified bootstrap of rliable's ``get_interval_estimates`` (its defaults:
+    ``method="percentile"``, ``task_bootstrap=False``). A resample draws, on every task, as many runs as the
+    method has there, with replacement, from that task's runs; every task is kept. The interval of an
+    estimate is the α/2 and 1 - α/2 percentiles (linear interpolation, as :func:`numpy.percentile`) of its
+    values over the resamples. It measures how much the estimate would move with other runs of the same
+    methods on the same tasks, not with other tasks, and it takes the runs of a task to be independent
+    (seeds): the folds of one cross-validation share their training data, and their intervals come out too
+    narrow. A method with one run on every task has nothing to
+    resample: its intervals are its point estimates. The resamples are computed without building a
+    resampled data set (:mod:`benchtrust.compare._bootstrap`); methods with the same runs per task share
+    them (each method's interval is still its own stratified bootstrap).
+
     Methods are ranked by IQM (the paper's recommended aggregate), the best in the scores' direction first.
     A method with missing runs on some tasks (see :func:`read_task_scores`) is aggregated over the runs it
-    has: its mean and median still weigh every task the same, while in its IQM and optimality gap a task
-    with fewer runs weighs less.
+    has, and resampled within them: its mean and median still weigh every task the same, while in its IQM
+    and optimality gap a task with fewer runs weighs less.
 
     Parameters
     ----------
@@ -255,6 +446,14 @@ def aggregate(scores, *, gamma=None) -> AggregateResult:
         From :func:`read_task_scores`.
     gamma : float, optional
         γ, the target of the optimality gap, in the units of the (normalised) scores.
+    alpha : float, default 0.05
+        α: the intervals have level 1 - α.
+    resamples : int, default 50,000
+        The number of stratified bootstrap resamples (rliable's default); 0 for point estimates only.
+    seed : int or numpy.random.Generator, optional
+        The randomness of the resamples; an int reproduces them.
+    progress : callable, optional
+        Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`).
 
     Returns
     -------
@@ -266,28 +465,28 @@ def aggregate(scores, *, gamma=None) -> AggregateResult:
     >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
     ...                          task_column="game", normalise="reference",
     ...                          reference=bundled_results("atari_reference"))
-    >>> result = aggregate(atari)
-    >>> result.to_frame().round(4).head(3)
-         method  runs    mean  median     iqm  optimality_gap  rank
-    0       SPR  2600  0.6158  0.3956  0.3366          0.5773     1
-    1  DrQ(eps)  2600  0.4647  0.3129  0.2796          0.6305     2
-    2       DrQ  2600  0.3691  0.2120  0.2236          0.6917     3
+    >>> result = aggregate(atari, resamples=2000, seed=0)
+    >>> result.to_frame()[["method", "runs", "iqm", "iqm_low", "iqm_high", "rank"]].round(2).head(3)
+         method  runs   iqm  iqm_low  iqm_high  rank
+    0       SPR  2600  0.34     0.33      0.35     1
+    1  DrQ(eps)  2600  0.28     0.27      0.29     2
+    2       DrQ  2600  0.22     0.22      0.23     3
     >>> result.leaders
     ('SPR',)
     """
     from scipy import stats
 
-    if not isinstance(scores, TaskScores):
-        raise InputError(
-            "scores: expected TaskScores (from benchtrust.compare.read_task_scores), got "
-            f"{type(scores).__name__}"
-        )
+    check_task_scores(scores)
     if gamma is not None:
         target = check_number(gamma, "gamma")
     elif scores.normalisation == "none":
         target = None  # raw scores: no natural target
     else:
         target = 1.0 if scores.direction == "higher" else 0.0
+    alpha = check_probability(alpha, "alpha")
+    resamples = check_resamples(resamples)
+    rng = check_seed(seed)
+    progress = check_progress(progress)
 
     n = len(scores.methods)
     estimates = {key: np.full(n, np.nan) for key in _ESTIMATES}
@@ -304,13 +503,28 @@ def aggregate(scores, *, gamma=None) -> AggregateResult:
             estimates["optimality_gap"][i] = np.maximum(0.0, shortfall).mean()
     key = -estimates["iqm"] if scores.direction == "higher" else estimates["iqm"]
     rank = stats.rankdata(key, method="min").astype(np.int64)
+    single_run = (scores.runs_per_task == 1).all(axis=1)
+
+    intervals = {key: Interval(np.full(n, np.nan), np.full(n, np.nan)) for key in _ESTIMATES}
+    if resamples:
+        low, high = _intervals(_resampled(scores, target, resamples, rng, progress), alpha, scores.direction)
+        for k, key in enumerate(_ESTIMATES):
+            point = estimates[key]
+            # nothing to resample: the interval is the point (not the point up to rounding)
+            ends = [np.where(single_run, point, end[:, k]) for end in (low, high)]
+            intervals[key] = Interval(*ends)
     return AggregateResult(
         methods=scores.methods,
         **estimates,
+        **{f"{key}_ci": interval for key, interval in intervals.items()},
         rank=rank,
         runs=runs,
+        single_run=single_run,
         tasks=len(scores.tasks),
         gamma=target,
+        alpha=alpha,
+        resamples=resamples,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
         direction=scores.direction,
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),

@@ -385,7 +385,10 @@ def friedman_datasets(scores):
     """Friedman test of several algorithms over several data sets (paper §6, Demšar 2006).
 
     Each algorithm has one score per data set; the algorithms are ranked within each data set and
-    :func:`scipy.stats.friedmanchisquare` tests whether their mean ranks differ.
+    :func:`scipy.stats.friedmanchisquare` tests whether their mean ranks differ (its statistic corrected
+    for ties). :func:`benchtrust.compare.rank_test` is the whole of Demšar's procedure on a long table of
+    runs: his χ²_F (without that correction) and Iman and Davenport's F_F, the post-hoc tests and the
+    critical-difference diagram.
 
     Parameters
     ----------

@@ -28,7 +28,7 @@ from benchtrust._io import InputError, bundled_file, is_number, table_of
 from benchtrust._words import TIMES, paragraph
 from benchtrust.compare._text import aligned
 
-__all__ = ["MissingRuns", "TaskScores", "bundled_results", "read_task_scores"]
+__all__ = ["MissingRuns", "TaskScores", "bundled_results", "check_task_scores", "read_task_scores"]
 
 #: The declared directions of a score.
 DIRECTIONS = ("higher", "lower")
@@ -118,7 +118,8 @@ class TaskScores:
     raw_scores : numpy.ndarray
         The scores as read, same shape and NaNs (equal to `scores` when ``normalisation == "none"``).
     run_labels : numpy.ndarray
-        The run labels as written, object array of the same shape, None where there is no run.
+        The run labels as written, object array of the same shape, None where there is no run. With a fold
+        column, a label is ``"<run>/<fold>"``.
     direction : {"higher", "lower"}
         The direction of `scores`: which values are better. Every "better", rank and lead follows it. It is
         `declared_direction`, except after ``normalisation == "reference"``, whose scores are always
@@ -135,6 +136,10 @@ class TaskScores:
     reference : str or None
         The reference table's file for ``normalisation == "reference"`` (``"<table>"`` for a DataFrame);
         None otherwise.
+    folds : int or None
+        k, the number of cross-validation folds of each run, when the table has a fold column: the runs
+        axis then holds runs × folds, run-major (the folds of the first run, then those of the second ...).
+        None when the table has no fold column.
 
     Examples
     --------
@@ -161,11 +166,17 @@ class TaskScores:
     missing: tuple[MissingRuns, ...]
     source: str | None
     reference: str | None = None
+    folds: int | None = None
 
     @property
     def runs_per_task(self) -> np.ndarray:
         """The number of runs of each method on each task, int array of shape (methods, tasks)."""
         return (~np.isnan(self.scores)).sum(axis=2)
+
+    @property
+    def labels_match(self) -> bool:
+        """Whether every method has the same run labels on every task, so that runs pair across methods."""
+        return bool((self.run_labels == self.run_labels[:1]).all())
 
     @property
     def runs(self) -> int:
@@ -178,8 +189,9 @@ class TaskScores:
         return normalisation_words(self.normalisation, self.direction, self.reference)
 
     def __repr__(self) -> str:
+        folds = "" if self.folds is None else f", folds={self.folds}"
         return (
-            f"TaskScores(methods={len(self.methods)}, tasks={len(self.tasks)}, runs={self.runs}, "
+            f"TaskScores(methods={len(self.methods)}, tasks={len(self.tasks)}, runs={self.runs}{folds}, "
             f"direction={self.direction!r}, normalisation={self.normalisation!r}, "
             f"missing={len(self.missing)})"
         )
@@ -192,10 +204,15 @@ class TaskScores:
             low, high = int(counts[i].min()), int(counts[i].max())
             rows.append((method, str(high) if low == high else f"{low}-{high}", str(int(counts[i].sum()))))
         where = f" from {self.source}" if self.source is not None else ""
+        read = (
+            f"{self.runs:,} runs"
+            if self.folds is None
+            else f"{self.runs:,} fold scores (each run a {self.folds}-fold cross-validation)"
+        )
         lines = [
             paragraph(
-                f"Scores of {len(self.methods)} methods on {len(self.tasks)} tasks{where}: "
-                f"{self.runs:,} runs; {self.direction} is better. Normalisation: {self.normalisation_text}."
+                f"Scores of {len(self.methods)} methods on {len(self.tasks)} tasks{where}: {read}; "
+                f"{self.direction} is better. Normalisation: {self.normalisation_text}."
             ),
             "",
             *aligned(rows),
@@ -256,8 +273,19 @@ class TaskScores:
             "declared_direction": self.declared_direction,
             "normalisation": self.normalisation,
             "reference": self.reference,
+            "folds": self.folds,
             "missing": [m.to_dict() for m in self.missing],
         }
+
+
+def check_task_scores(scores) -> TaskScores:
+    """`scores`, or an InputError unless it is a :class:`TaskScores` (the input of analyses over tasks)."""
+    if not isinstance(scores, TaskScores):
+        raise InputError(
+            "scores: expected TaskScores (from benchtrust.compare.read_task_scores), got "
+            f"{type(scores).__name__}"
+        )
+    return scores
 
 
 def normalisation_words(normalisation: str, direction: str, reference: str | None) -> str:
@@ -313,6 +341,7 @@ def read_task_scores(
     task_column="task",
     run_column="run",
     score_column="score",
+    fold_column=None,
     normalise="none",
     reference=None,
     reference_task_column=None,
@@ -349,6 +378,11 @@ def read_task_scores(
     method_column, task_column, run_column, score_column : str
         The columns naming the method, the task and the run (a seed or repetition: any label, unique per
         method and task), and holding the score; matched without regard to case.
+    fold_column : str, optional
+        The column naming the cross-validation fold of each row, when every run is a k-fold
+        cross-validation scored fold by fold (Benavoli et al. 2017, §3: the correlated t-test needs k). Each
+        (method, task, run, fold) then appears once, and :attr:`TaskScores.folds` is k, the number of
+        distinct fold labels.
     normalise : {"none", "minmax", "reference"}, default "none"
         The per-task normalisation (above).
     reference : str, os.PathLike or pandas.DataFrame, optional
@@ -403,6 +437,8 @@ task or the method
     method_column, task_column, run_column, score_column = (
         _column_name(value, name) for name, value in names.items()
     )
+    if fold_column is not None:
+        fold_column = _column_name(fold_column, "fold_column")
     if normalise == "reference" and reference is None:
         raise InputError("reference: normalise='reference' needs a table of random and human scores per task")
     if normalise != "reference" and reference is not None:
@@ -410,7 +446,8 @@ task or the method
             f"reference: given, but normalise={normalise!r}; pass normalise='reference' to use it"
         )
     source = os.fspath(table) if isinstance(table, (str, os.PathLike)) else None
-    data = table_of(table, example=f"{method_column},{task_column},{run_column},{score_column}")
+    fold_example = "" if fold_column is None else f",{fold_column}"
+    data = table_of(table, example=f"{method_column},{task_column},{run_column}{fold_example},{score_column}")
     name = data.name
     method = data.column(method_column)
     task = data.column(task_column)
@@ -420,10 +457,17 @@ task or the method
     task_names = data.texts(task, "a task name")
     run_names = data.texts(run, "a run label")
     values = data.numbers(score)
+    folds = None
+    run_codes = _run_order(run_names)
+    if fold_column is not None:
+        fold_names = data.texts(data.column(fold_column), "a fold label")
+        fold_codes = _run_order(fold_names)
+        folds = int(fold_codes.max()) + 1
+        run_codes = run_codes * folds + fold_codes
+        run_names = [f"{r}/{f}" for r, f in zip(run_names, fold_names, strict=True)]
 
     method_codes, methods = pd.factorize(np.array(method_names, dtype=object))
     task_codes, tasks = pd.factorize(np.array(task_names, dtype=object))
-    run_codes = _run_order(run_names)
     n_methods, n_tasks = len(methods), len(tasks)
     methods, tasks = tuple(str(m) for m in methods), tuple(str(t) for t in tasks)
 
@@ -436,10 +480,11 @@ task or the method
         second = int(min(order[repeated + 1]))
         first = int(np.flatnonzero(row_key == row_key[second])[0])
         where_first = data.where(first)[len(name) + 2 :]
+        unique = "run label" if folds is None else "run/fold pair"
         raise InputError(
             f"{data.where(second)}, column {data.header[run]!r}: a second run {run_names[second]!r} of "
             f"method {method_names[second]!r} on task {task_names[second]!r} (the first is on "
-            f"{where_first}); each run label must appear once per method and task"
+            f"{where_first}); each {unique} must appear once per method and task"
         )
 
     cell = method_codes * n_tasks + task_codes
@@ -511,6 +556,7 @@ task or the method
         missing=missing,
         source=source,
         reference=reference_name,
+        folds=folds,
     )
 
 

@@ -1,0 +1,316 @@
+"""The stratified bootstrap of Agarwal et al. (2021, §4.1), vectorised over resamples.
+
+A stratified bootstrap resample draws, on every task, as many runs as the task has, with replacement, from
+that task's runs alone: every task is kept, and only the runs vary. A resample is therefore fully described
+by its counts: how many times each run was drawn. :func:`resample_counts` draws them for many resamples at
+once (in chunks, to bound the memory), as an array of shape (resamples, tasks, runs), and every statistic of
+:mod:`benchtrust.compare._aggregate` and :mod:`benchtrust.compare._profiles` is read off the counts without
+building or sorting a single resampled data set:
+
+* a mean over the runs of a task, a mean over all runs or any other sum of a fixed function of the scores is
+  linear in the counts (one matrix product for many methods and statistics together);
+* the interquartile mean (IQM, the 25% trimmed mean of all runs of all tasks pooled) is the weighted sum
+  of the sorted scores whose weights are the resampled copies that fall in the middle 50%: with the counts
+  in sorted order and their cumulative sums C, run k keeps ``clip(min(C_k, N - g) - max(C_k - c_k, g), 0)``
+  of its c_k copies (g = ⌊N/4⌋ cut from each end). Only the runs whose sorted position can border a cut
+  need their counts one by one (:class:`TrimPlan` finds them from the variance of the counts below each
+  position); the others enter through three sums. A resample whose cut falls outside those runs, which the
+  plan makes very unlikely, is computed with every run, so the result is always exact;
+* a fraction of runs above a threshold, per task, is a cumulative count in sorted order.
+
+A percentile interval is read off the resampled statistics as rliable does (through arch's
+``IIDBootstrap.conf_int(method="percentile")``): :func:`numpy.percentile` with linear interpolation at
+100·α/2 and 100·(1 - α/2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError
+
+__all__ = [
+    "TrimPlan",
+    "check_progress",
+    "check_resamples",
+    "group_progress",
+    "method_groups",
+    "percentile_interval",
+    "resample_counts",
+    "stratified_values",
+    "trim_plan",
+    "trimmed_means",
+]
+
+#: The most count cells (resamples × tasks × runs) a chunk of resamples holds: 4 MB of float64, so that a
+#: chunk's draws and counts stay in the processor's cache (larger chunks are slower).
+CHUNK_CELLS = 1 << 19
+#: How many standard deviations of the count below a sorted position the bordering runs cover (speed only:
+#: a resample outside them, about 1 in 10,000 at 4, is computed with every run).
+_BORDER_SDS = 4.0
+
+
+def check_resamples(value, name="resamples") -> int:
+    """The number of resamples: a whole number >= 0 (0: no interval).
+
+    Examples
+    --------
+    >>> check_resamples(2000), check_resamples(0)
+    (2000, 0)
+    >>> check_resamples(-1)
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: resamples: expected a whole number >= 0, got -1
+    """
+    whole = isinstance(value, numbers.Real) and not isinstance(value, bool) and float(value).is_integer()
+    if not whole or value < 0:
+        raise InputError(f"{name}: expected a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+def check_progress(progress):
+    """`progress`, a callable ``progress(done, total)`` or None; an InputError otherwise."""
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress: expected a callable progress(done, total) or None, got {progress!r:.60}")
+    return progress
+
+
+def stratified_values(scores):
+    """A :class:`TaskScores`' scores as the resamples read them, and the runs per task in the same order.
+
+    The scores are oriented so that higher is better (negated for ``"lower"``), the tasks put in the order
+    of their names and each task's runs in increasing order, NaN after them. The runs of a task are
+    exchangeable in a stratified bootstrap, so this changes no statistic, but it makes the resamples drawn
+    from a seed independent of the order of the tasks, the methods and the runs in the table, and the same
+    for negated scores of the opposite direction: run k of a task is its k-th worst in either.
+
+    Returns
+    -------
+    values : numpy.ndarray
+        Shape (methods, tasks, runs).
+    runs : numpy.ndarray
+        Shape (methods, tasks): each method's runs on each task.
+    """
+    order = sorted(range(len(scores.tasks)), key=scores.tasks.__getitem__)
+    sign = 1.0 if scores.direction == "higher" else -1.0
+    return np.sort(sign * scores.scores[:, order, :], axis=-1), scores.runs_per_task[:, order]
+
+
+def method_groups(runs_per_task):
+    """The methods with the same runs on every task, which share resampled counts: (runs, members) pairs,
+    in the order of the runs (not of the methods)."""
+    groups = {}
+    for i, runs in enumerate(runs_per_task):
+        groups.setdefault(tuple(runs.tolist()), []).append(i)
+    return [(np.array(key), groups[key]) for key in sorted(groups)]
+
+
+def group_progress(progress, group, groups, resamples):
+    """The progress of one group's resamples as a share of all groups': ``progress(done, resamples)``."""
+    if progress is None:
+        return None
+    return lambda done, _total: progress(round((group * resamples + done) / groups), resamples)
+
+
+def resample_counts(runs, resamples, rng, *, progress=None):
+    """Stratified bootstrap resamples of runs within tasks, as counts, in chunks (Agarwal et al. 2021, §4.1).
+
+    Parameters
+    ----------
+    runs : array_like of int
+        n_t, the number of runs of each task (each >= 1).
+    resamples : int
+        How many resamples to draw in all.
+    rng : numpy.random.Generator
+        The randomness; the chunks are drawn from it in order, so a seeded generator reproduces them.
+    progress : callable, optional
+        Called as ``progress(done, resamples)`` after each chunk.
+
+    Yields
+    ------
+    numpy.ndarray
+        float64 counts of shape (r, tasks, max n_t) for the next r resamples: ``counts[i, t, k]`` is how
+        many times run k of task t is drawn in resample i, a multinomial draw of n_t over the task's n_t
+        runs (zero past n_t).
+
+    Examples
+    --------
+    >>> chunks = list(resample_counts([3, 1], 4, np.random.default_rng(0)))
+    >>> [chunk.shape for chunk in chunks]
+    [(4, 2, 3)]
+    >>> chunks[0].sum(axis=2).tolist()  # every resample draws each task's number of runs
+    [[3.0, 1.0], [3.0, 1.0], [3.0, 1.0], [3.0, 1.0]]
+    """
+    runs = np.asarray(runs, dtype=np.int64)
+    tasks, width = runs.size, int(runs.max())
+    task_of = np.repeat(np.arange(tasks), runs)  # the task of each draw of a resample
+    high = int(runs[0]) if (runs == runs[0]).all() else runs[task_of]
+    cells = tasks * width
+    rows = max(1, min(resamples, CHUNK_CELLS // cells))
+    base = (np.arange(rows) * cells)[:, None] + task_of * width  # draw (i, p) -> cell (i, task of p, 0)
+    for first in range(0, resamples, rows):
+        size = min(rows, resamples - first)
+        bins = rng.integers(0, high, size=(size, task_of.size))
+        bins += base[:size]
+        counts = np.bincount(bins.ravel(), minlength=size * cells)
+        yield counts.reshape(size, tasks, width).astype(np.float64)
+        if progress is not None:
+            progress(first + size, resamples)
+
+
+def percentile_interval(replicates, alpha):
+    """The percentile bootstrap interval of each column of `replicates`, as rliable (arch) computes it.
+
+    The ends are :func:`numpy.percentile` with linear interpolation at 100·α/2 and 100·(1 - α/2) of the
+    resampled values (axis 0).
+
+    Examples
+    --------
+    >>> percentile_interval(np.arange(101.0), 0.05)
+    (np.float64(2.5), np.float64(97.5))
+    """
+    low, high = np.percentile(replicates, [100 * alpha / 2, 100 * (1 - alpha / 2)], axis=0)
+    return low, high
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class TrimPlan:
+    """How to read the pooled trimmed mean (the IQM for 25%) of a method's resamples off their counts.
+
+    Attributes
+    ----------
+    cut : int
+        g = ⌊proportion · N⌋, the runs cut from each end of the N runs pooled.
+    task, run, value : numpy.ndarray
+        The task, the run index and the score of every run, in sorted order of the scores.
+    border : numpy.ndarray
+        The sorted positions of the runs that may border a cut, in order.
+    border_high : numpy.ndarray
+        For each of them, True if it borders the upper cut (it comes after the middle runs).
+    split : bool
+        Whether middle runs (always kept whole) separate the lower border from the upper one.
+    weights : numpy.ndarray
+        Shape (tasks, max runs, 3): for each run, its score if it is a middle run, and indicators of lying
+        below all bordering runs and above them (always cut); zero past each task's runs.
+    """
+
+    cut: int
+    task: np.ndarray
+    run: np.ndarray
+    value: np.ndarray
+    border: np.ndarray
+    border_high: np.ndarray
+    split: bool
+    weights: np.ndarray
+
+    @property
+    def runs(self) -> int:
+        """N, the runs pooled."""
+        return self.value.size
+
+    def exact(self) -> TrimPlan:
+        """The same plan with every run bordering: no shortcut, for resamples the borders miss."""
+        N = self.runs
+        return dataclasses.replace(
+            self,
+            border=np.arange(N),
+            border_high=np.zeros(N, dtype=bool),
+            split=False,
+            weights=np.zeros_like(self.weights),
+        )
+
+
+def trim_plan(values, proportion=0.25) -> TrimPlan:
+    """The :class:`TrimPlan` of one method's scores, shape (tasks, max runs) with NaN past a task's runs.
+
+    A run at sorted position p can border a cut if X_p, the number of resampled runs below p, can reach the
+    cut g. X_p has mean p and variance Σ_t k_t (n_t - k_t) / n_t, where k_t of task t's n_t runs lie below
+    p (a sum of independent binomials, one per task). The runs are bordering where X_p is within 4 standard
+    deviations of g (or of N - g): beyond that a resample is recomputed exactly (:func:`trimmed_means`), so
+    this choice sets the speed only, never the result.
+
+    Examples
+    --------
+    >>> plan = trim_plan(np.array([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, np.nan]]))
+    >>> plan.cut, plan.runs, plan.value.tolist()
+    (1, 7, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])
+    """
+    tasks, width = values.shape
+    present = ~np.isnan(values)
+    task, run = np.nonzero(present)
+    order = np.argsort(values[task, run], kind="stable")
+    task, run = task[order], run[order]
+    value = values[task, run]
+    N = value.size
+    g = int(proportion * N)
+    n_t = present.sum(axis=1)[task]
+    # k: how many runs of the same task come before each run in sorted order
+    by_task = np.argsort(task, kind="stable")
+    k = np.empty(N, dtype=np.int64)
+    k[by_task] = np.arange(N) - np.searchsorted(task[by_task], task[by_task])
+    sd = np.sqrt(np.maximum(np.concatenate([[0.0], np.cumsum((n_t - 2 * k - 1) / n_t)]), 0.0))
+    sd[-1] = 0.0  # every run below: no variance (not a rounding error's worth), so the borders below exist
+    p = np.arange(N + 1)
+    low0 = int(np.flatnonzero(p + _BORDER_SDS * sd <= g)[-1])
+    low1 = int(np.flatnonzero(p - _BORDER_SDS * sd >= g)[0])
+    high0 = int(np.flatnonzero(p + _BORDER_SDS * sd <= N - g)[-1])
+    high1 = int(np.flatnonzero(p - _BORDER_SDS * sd >= N - g)[0])
+    split = low1 < high0
+    if not split:  # the two borders meet: one border, no middle runs
+        low1 = high0 = high1 = max(low1, high1)
+    border = np.concatenate([np.arange(low0, low1), np.arange(high0, high1)])
+    weights = np.zeros((tasks, width, 3))
+    weights[task[low1:high0], run[low1:high0], 0] = value[low1:high0]
+    weights[task[:low0], run[:low0], 1] = 1.0
+    weights[task[high1:], run[high1:], 2] = 1.0
+    return TrimPlan(
+        cut=g,
+        task=task,
+        run=run,
+        value=value,
+        border=border,
+        border_high=border >= high0 if split else np.zeros(border.size, dtype=bool),
+        split=split,
+        weights=weights,
+    )
+
+
+def trimmed_means(plan, counts, sums):
+    """The trimmed mean of every resample in `counts` (r, tasks, max runs).
+
+    ``sums`` (r, 3) are the counts summed with ``plan.weights``: the middle runs' resampled scores, the
+    resampled runs below the bordering runs and above them. Of the resampled runs in sorted order, those
+    at positions g to N - g are kept: with D = clip(C, g, N - g), C the resampled runs up to and including
+    a run, the run keeps D - D_before of its copies, and the kept sum of a segment of consecutive bordering
+    runs is Σ D_k (v_k - v_k+1) - v_first D_before_first (summation by parts; v_last+1 = 0).
+    """
+    N, g = plan.runs, plan.cut
+    middle, below, above = sums[:, 0], sums[:, 1], sums[:, 2]
+    low = int((~plan.border_high).sum())
+    cumulative = np.cumsum(counts[:, plan.task[plan.border], plan.run[plan.border]], axis=1)
+    low_part = cumulative[:, low - 1].copy() if low else np.zeros_like(below)
+    high = plan.border.size > low  # a segment of runs bordering the upper cut
+    high_part = cumulative[:, -1] - low_part if high else np.zeros_like(below)
+    between = N - below - above - low_part - high_part  # the resampled middle runs
+    before_high = below + low_part + between
+    cumulative += below[:, None]
+    cumulative[:, low:] += between[:, None]
+    np.clip(cumulative, g, N - g, out=cumulative)
+    value = plan.value[plan.border]
+    step = value - np.append(value[1:], 0.0)
+    if low:
+        step[low - 1] = value[low - 1]
+    kept = np.einsum("rb,b->r", cumulative, step) - (value[0] * np.clip(below, g, N - g) if low else 0.0)
+    if high:
+        kept -= value[low] * np.clip(before_high, g, N - g)
+    means = (middle + kept) / (N - 2 * g)
+    missed = (below > g) | (above > g)
+    if plan.split:
+        missed |= (below + low_part < g) | (above + high_part < g)
+    if missed.any():
+        exact = plan.exact()
+        means[missed] = trimmed_means(exact, counts[missed], np.zeros((int(missed.sum()), 3)))
+    return means

@@ -1,0 +1,354 @@
+"""Which analysis fits the data: a test chooser in words, from the shape of a table of task scores.
+
+:func:`choose_analysis` reads the shape of a :class:`~benchtrust.compare.TaskScores` (how many methods,
+tasks, runs and folds; whether the runs are paired; whether the scores are on a common scale) and says
+which of benchtrust's comparisons fit and why, and which do not. It follows the advice of the papers the
+analyses come from:
+
+* Demšar (2006), §3.2 and §4: across several data sets, rank-based tests (Wilcoxon signed-rank for two
+  methods, Friedman with a post-hoc test for more), since scores on different data sets are not
+  commensurable and their differences not normal; few data sets leave the tests little power.
+* Benavoli et al. (2017): the Bayesian signed-rank test across data sets and, on one data set's
+  cross-validation, the correlated t-test (the folds share training data, so their scores are correlated:
+  Nadeau and Bengio's correction), each with a region of practical equivalence.
+* Agarwal et al. (2021), §4: with several runs per task on many tasks, aggregate estimates (IQM) with
+  stratified bootstrap intervals, performance profiles and the probability of improvement, on scores
+  normalised to a common scale.
+* Bouthillier et al. (2021), §4.1: on one task, the probability that A outperforms B over runs that
+  randomise the sources of variance, paired where the runs share their seeds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from benchtrust._words import TIMES, paragraph
+from benchtrust.compare._tasks import check_task_scores
+
+__all__ = ["ChoiceResult", "choose_analysis"]
+
+#: Fewest tasks for the tests across data sets to say much (Demšar 2006, §3.2.2 and §4: the Friedman
+#: statistic's chi-square approximation needs N > 10 for k > 5 or so; the Wilcoxon test needs N >= 6 to
+#: reject at 0.05 at all, two-sided).
+_FEW_TASKS = 6
+#: Fewest runs per task for a bootstrap over runs to mean anything.
+_FEW_RUNS = 2
+
+
+@dataclasses.dataclass(frozen=True)
+class Analysis:
+    """One analysis and why it fits (or not)."""
+
+    name: str
+    command: str
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ChoiceResult:
+    """The analyses that fit a table of task scores, and those that do not, with the reasons.
+
+    Attributes
+    ----------
+    methods : int
+        k, the number of methods.
+    tasks : int
+        N, the number of tasks (data sets, games).
+    runs : tuple of int
+        The fewest and the most runs of a method on a task (runs × folds with a fold column).
+    folds : int or None
+        k-fold cross-validation per run, when the table says so (:attr:`TaskScores.folds`).
+    paired : bool
+        Every method has the same run labels on every task, so runs can be paired across methods.
+    common_scale : bool
+        The scores are normalised per task (min-max or reference), so they can be pooled across tasks.
+    fits : tuple of Analysis
+        The analyses that fit, the first being the main one.
+    not_fitting : tuple of Analysis
+        Analyses that do not fit this data, and why.
+    """
+
+    methods: int
+    tasks: int
+    runs: tuple[int, int]
+    folds: int | None
+    paired: bool
+    common_scale: bool
+    fits: tuple[Analysis, ...]
+    not_fitting: tuple[Analysis, ...]
+
+    def __repr__(self):
+        return (
+            f"ChoiceResult(methods={self.methods}, tasks={self.tasks}, runs={self.runs}, "
+            f"paired={self.paired}, fits={[a.name for a in self.fits]})"
+        )
+
+    @property
+    def shape_text(self) -> str:
+        """The data's shape in words."""
+        low, high = self.runs
+        runs = f"{low}" if low == high else f"{low} to {high}"
+        unit = "runs" if self.folds is None else f"fold scores ({self.folds}-fold cross-validation)"
+        paired = (
+            "paired (every method has the same run labels on every task)"
+            if self.paired
+            else "not paired (the run labels differ between methods)"
+        )
+        scale = (
+            "normalised to a common scale"
+            if self.common_scale
+            else "as read (not normalised: their scales may differ from task to task)"
+        )
+        return (
+            f"{self.methods} methods {TIMES} {self.tasks} task{'s' * (self.tasks != 1)} {TIMES} {runs} "
+            f"{unit} per method and task; the runs are {paired}; the scores are {scale}."
+        )
+
+    @property
+    def verdict(self) -> str:
+        """The main analysis, and why, in plain words."""
+        if not self.fits:
+            return f"No comparison fits this data: {self.not_fitting[0].reason}"
+        main = self.fits[0]
+        others = ""
+        if len(self.fits) > 1:
+            others = " Also fitting: " + "; ".join(a.name for a in self.fits[1:]) + "."
+        return f"Use {main.name} ({main.command}): {main.reason}{others}"
+
+    def __str__(self):
+        lines = [paragraph(f"The data: {self.shape_text}"), "", "Analyses that fit, the main one first:", ""]
+        lines += [paragraph(f"- {a.name} ({a.command}): {a.reason}") for a in self.fits] or ["- none"]
+        if self.not_fitting:
+            lines += ["", "Analyses that do not fit:", ""]
+            lines += [paragraph(f"- {a.name}: {a.reason}") for a in self.not_fitting]
+        lines += ["", paragraph(self.verdict)]
+        return "\n".join(lines)
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
+    def _section(self):
+        """The report's section of this result."""
+        from benchtrust._html import Section
+        from benchtrust.compare._section import COMPARE_QUESTION
+
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare choose",
+            verdict=self.verdict,
+            columns=("analysis", "command", "why"),
+            rows=tuple((a.name, a.command, a.reason) for a in self.fits),
+            tables=(
+                (
+                    "Analyses that do not fit",
+                    ("analysis", "why not"),
+                    tuple((a.name, a.reason) for a in self.not_fitting),
+                ),
+            )
+            if self.not_fitting
+            else (),
+            notes=(self.shape_text,),
+            source="Demšar 2006; Benavoli et al. 2017; Agarwal et al. 2021; Bouthillier et al. 2021",
+        )
+
+    def to_frame(self):
+        """One row per analysis: ``analysis``, ``command``, ``fits`` and ``reason``."""
+        import pandas as pd
+
+        rows = [(a.name, a.command, True, a.reason) for a in self.fits]
+        rows += [(a.name, a.command, False, a.reason) for a in self.not_fitting]
+        return pd.DataFrame(rows, columns=["analysis", "command", "fits", "reason"])
+
+    def to_dict(self):
+        """The result as plain JSON types."""
+        return {
+            "methods": self.methods,
+            "tasks": self.tasks,
+            "runs": list(self.runs),
+            "folds": self.folds,
+            "paired": self.paired,
+            "common_scale": self.common_scale,
+            "verdict": self.verdict,
+            "fits": [a.to_dict() for a in self.fits],
+            "not_fitting": [a.to_dict() for a in self.not_fitting],
+        }
+
+
+def _across_tasks(k, n, paired, common_scale, runs, folds):
+    """The analyses across tasks (n >= 2): (fitting, not fitting)."""
+    fits, not_fitting = [], []
+    few = n < _FEW_TASKS
+    caveat = (
+        f" With only {n} tasks the tests have little power: a 'no difference' says little (Demšar 2006, §4)."
+        if few
+        else ""
+    )
+    if k >= 3:
+        fits.append(
+            Analysis(
+                "Friedman test with Nemenyi or Holm post-hoc tests and the critical-difference diagram",
+                "compare rank",
+                f"{k} methods ranked on each of {n} tasks: ranks need no common scale and no normality "
+                f"(Demšar 2006, §3.2.2).{caveat}",
+            )
+        )
+    fits.append(
+        Analysis(
+            "Bayesian signed-rank test with a region of practical equivalence",
+            "compare bayes",
+            f"one pair of methods over {n} tasks: P(one is practically better), P(practically equivalent), "
+            f"on the per-task mean scores (Benavoli et al. 2017, §4).{caveat}"
+            + (" Run it per pair." if k > 2 else ""),
+        )
+    )
+    if runs[0] >= _FEW_RUNS and common_scale:
+        fits.insert(
+            0,
+            Analysis(
+                "aggregate performance (IQM) with stratified bootstrap intervals",
+                "compare aggregate",
+                f"{runs[0]} or more runs per task on {n} tasks of a common scale: the IQM pools every run of "
+                "every task, robust to outlying tasks, and the stratified bootstrap keeps every task in each "
+                "resample (Agarwal et al. 2021, §4.1, §4.3); see also the performance profiles "
+                "(compare profile) and the probability of improvement (compare improvement).",
+            ),
+        )
+    elif runs[0] >= _FEW_RUNS:
+        fits.append(
+            Analysis(
+                "probability of improvement",
+                "compare improvement",
+                "per task P(X > Y) over the runs, averaged over tasks: needs no common scale "
+                "(Agarwal et al. 2021, §4.3).",
+            )
+        )
+        not_fitting.append(
+            Analysis(
+                "aggregate performance and performance profiles",
+                "compare aggregate",
+                "they pool scores across tasks, which needs a common scale: normalise the scores per "
+                "task (min-max, or a reference table of random and human scores) first.",
+            )
+        )
+    else:
+        not_fitting.append(
+            Analysis(
+                "stratified bootstrap intervals over runs",
+                "compare aggregate",
+                "some method has a single run on a task: there is nothing to resample within a task.",
+            )
+        )
+    if folds is not None and paired:
+        fits.append(
+            Analysis(
+                "Bayesian correlated t-test, task by task",
+                "compare bayes --task",
+                f"on one task's {folds}-fold cross-validation the fold scores are correlated "
+                "(Benavoli et al. 2017, §3; Nadeau and Bengio's correction).",
+            )
+        )
+    return fits, not_fitting
+
+
+def _one_task(k, paired, runs, folds):
+    """The analyses on a single task: (fitting, not fitting)."""
+    fits = []
+    if runs[0] < _FEW_RUNS:
+        return [], [
+            Analysis(
+                "any comparison",
+                "-",
+                "one task and a single run of some method: one score each says nothing about the variance "
+                "of the runs; run each method several times (Bouthillier et al. 2021, §4.1).",
+            )
+        ]
+    if folds is not None and paired:
+        fits.append(
+            Analysis(
+                "Bayesian correlated t-test",
+                "compare bayes",
+                f"{folds}-fold cross-validation on one data set: its fold scores share training data, so a "
+                "plain t-test is overconfident; the correlated t-test corrects for it (Benavoli et al. "
+                "2017, §3; Nadeau and Bengio).",
+            )
+        )
+    how = "paired by run" if paired else "unpaired"
+    fits.append(
+        Analysis(
+            "probability of outperforming, P(A > B)",
+            "compare outperform" if k == 2 else "compare improvement",
+            f"runs {how} on one task: the probability that A's run beats B's, with its interval "
+            "(Bouthillier et al. 2021, §4.1); with its effect size (compare effect).",
+        )
+    )
+    not_fitting = [
+        Analysis(
+            "tests across data sets (Friedman, signed-rank)",
+            "compare rank",
+            "they need several tasks: each task is one observation.",
+        )
+    ]
+    return fits, not_fitting
+
+
+def choose_analysis(scores) -> ChoiceResult:
+    """Which comparisons fit a table of task scores, and why, from the data's shape alone.
+
+    The rules follow the papers the analyses implement (see the module's description): several tasks call
+    for rank-based or Bayesian tests over tasks (Demšar 2006; Benavoli et al. 2017), and, with several
+    runs per task on normalised scores, for aggregate estimates with stratified bootstrap intervals
+    (Agarwal et al. 2021, §4); one task with several runs calls for P(A > B) (Bouthillier et al. 2021,
+    §4.1) or, on a cross-validation, the correlated t-test. Which analysis answers the user's question is
+    theirs to judge: the result names the assumptions each one makes.
+
+    Parameters
+    ----------
+    scores : TaskScores
+        From :func:`read_task_scores`.
+
+    Returns
+    -------
+    ChoiceResult
+
+    Examples
+    --------
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
+    ...                        task_column="dataset_index", run_column="score_index",
+    ...                        score_column="accuracy_percent")
+    >>> choice = choose_analysis(uci)
+    >>> [a.command for a in choice.fits]
+    ['compare rank', 'compare bayes', 'compare improvement']
+    >>> choice.not_fitting[0].name
+    'aggregate performance and performance profiles'
+    """
+    check_task_scores(scores)
+    k, n = len(scores.methods), len(scores.tasks)
+    counts = scores.runs_per_task
+    runs = (int(counts.min()), int(counts.max()))
+    paired = scores.labels_match
+    common_scale = scores.normalisation != "none"
+    if k < 2:
+        fits, not_fitting = (
+            [],
+            [Analysis("any comparison", "-", "the table holds one method: there is nothing to compare.")],
+        )
+    elif n == 1:
+        fits, not_fitting = _one_task(k, paired, runs, scores.folds)
+    else:
+        fits, not_fitting = _across_tasks(k, n, paired, common_scale, runs, scores.folds)
+    return ChoiceResult(
+        methods=k,
+        tasks=n,
+        runs=runs,
+        folds=scores.folds,
+        paired=paired,
+        common_scale=common_scale,
+        fits=tuple(fits),
+        not_fitting=tuple(not_fitting),
+    )

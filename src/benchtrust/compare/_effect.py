@@ -1,0 +1,712 @@
+"""Effect sizes of one method against another, task by task and over all tasks, with intervals.
+
+Two effect sizes, each with its conventional magnitude words:
+
+* Vargha and Delaney's A (A₁₂; Vargha & Delaney 2000, "A critique and improvement of the CL common language
+  effect size statistics of McGraw and Wong", J. Educ. Behav. Stat. 25(2)): A = P(a > b) + ½ P(a = b),
+  the chance that a run of `a` scores better than a run of `b`, and Cliff's δ = 2A - 1 (Cliff 1993), the
+  same information on [-1, 1]. Magnitude (Vargha & Delaney 2000): max(A, 1 - A) below 0.56 negligible,
+  below 0.64 small, below 0.71 medium, else large.
+* Hedges' g (Hedges 1981): the standardised mean difference (mean_a - mean_b) / s_pooled times the exact
+  bias correction J(ν) = Γ(ν/2) / (sqrt(ν/2) Γ((ν - 1)/2)), ν = n_a + n_b - 2. Magnitude (Cohen 1988):
+  |g| below 0.2 negligible, below 0.5 small, below 0.8 medium, else large.
+
+Both are signed so that positive values favour `a` in the scores' direction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+
+from benchtrust._interval import Interval
+from benchtrust._io import InputError, check_count, check_probability, check_seed
+from benchtrust._words import level_text, paragraph
+from benchtrust.compare._improvement import (
+    check_paired,
+    oriented,
+    pair_estimates,
+    require_pairs,
+    run_codes,
+    run_positions,
+)
+from benchtrust.compare._outperform import _exact_interval
+from benchtrust.compare._tasks import check_task_scores, normalisation_words
+from benchtrust.compare._text import aligned
+
+__all__ = ["EffectSizeResult", "cohen_magnitude", "effect_sizes", "vargha_delaney_magnitude"]
+
+_SOURCE = (
+    "Vargha & Delaney 2000 (A and its thresholds); Cliff 1993 (δ); Brunner & Munzel 2000 (interval of A); "
+    "Hedges 1981 and Steiger & Fouladi 1997 (g and its noncentral t interval); Cohen 1988 (thresholds of g); "
+    "Agarwal et al. 2021, §4.1 and §4.3 (A averaged over tasks, stratified bootstrap)"
+)
+_PAIRED_SOURCE = "; paired runs: Bouthillier et al. 2021, Eq. 9 and appendix C.5 (exact bootstrap interval)"
+
+#: Lower ends of max(A, 1 - A) for small, medium and large effects (Vargha & Delaney 2000).
+VD_THRESHOLDS = (0.56, 0.64, 0.71)
+#: Lower ends of |g| for small, medium and large effects (Cohen 1988, ch. 2).
+COHEN_THRESHOLDS = (0.2, 0.5, 0.8)
+#: Slack for rounding when a size is compared with a threshold (0.71 - 0.5 != 0.21 in floating point).
+_SLACK = 1e-12
+_MAGNITUDES = ("negligible", "small", "medium", "large")
+#: Halvings of the bracket of the noncentrality parameter (its width shrinks below 1e-15 of its start).
+_BISECTIONS = 60
+
+
+def _magnitude(size, thresholds):
+    size = np.asarray(size, dtype=float)
+    words = np.array(_MAGNITUDES, dtype=object)[np.searchsorted(thresholds, size + _SLACK, side="right")]
+    return np.where(np.isnan(size), "", words)
+
+
+def vargha_delaney_magnitude(a12):
+    """The magnitude of A in words (Vargha & Delaney 2000): negligible below 0.56 (or above 0.44), small
+    below 0.64, medium below 0.71, else large.
+
+    Examples
+    --------
+    >>> vargha_delaney_magnitude([0.5, 0.58, 0.3, 0.71]).tolist()
+    ['negligible', 'small', 'medium', 'large']
+    """
+    a12 = np.asarray(a12, dtype=float)
+    return _magnitude(np.maximum(a12, 1 - a12), VD_THRESHOLDS)
+
+
+def cohen_magnitude(g):
+    """The magnitude of a standardised mean difference in words (Cohen 1988): negligible below 0.2,
+    small below 0.5, medium below 0.8, else large.
+
+    Examples
+    --------
+    >>> cohen_magnitude([0.1, -0.3, 0.5, 2.0]).tolist()
+    ['negligible', 'small', 'medium', 'large']
+    """
+    return _magnitude(np.abs(np.asarray(g, dtype=float)), COHEN_THRESHOLDS)
+
+
+def _span(low, high, centre, words) -> str:
+    """What an interval says about the magnitude, in words: ``as is the whole interval``, ``the interval
+    spans small to large effects`` or ``the interval contains <centre>``."""
+    if (low - centre) * (high - centre) <= 0:
+        return f"the interval contains {centre:g}"
+    ends = sorted({str(words(low)), str(words(high))}, key=_MAGNITUDES.index)
+    if len(ends) == 1:
+        return "as is the whole interval"
+    return f"the interval spans {ends[0]} to {ends[1]} effects"
+
+
+def brunner_munzel(x, y, alpha):
+    """A = P(x > y) + ½ P(x = y) on each task and its Brunner-Munzel interval (Brunner & Munzel 2000).
+
+    Parameters
+    ----------
+    x, y : numpy.ndarray
+        (tasks, runs), higher is better, NaN for missing runs.
+    alpha : float
+
+    Returns
+    -------
+    a12, low, high : numpy.ndarray
+        (tasks,). The interval is A ± t_{f, 1-α/2} sqrt(v), clipped to [0, 1], with v the Brunner-Munzel
+        variance Σ_i S_i² / (n_i n_j²) of the placements (a run's count of the other method's runs below
+        it, ties one half; S_i² their variance, ddof 1) and f its Satterthwaite degrees of freedom. NaN
+        where a method has fewer than 2 runs or v = 0 (complete separation, or every run equal).
+    """
+    from scipy.stats import t as student
+
+    nx = (~np.isnan(x)).sum(axis=1)
+    ny = (~np.isnan(y)).sum(axis=1)
+    codes = run_codes(np.stack([x, y]))  # runs sorted within each task, missing runs last
+    px = _placements(codes[0], codes[1], nx)
+    py = _placements(codes[1], codes[0], ny)
+    a12 = np.nansum(px, axis=1) / (nx * ny)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        sx = _variance(px, nx) / (nx * ny**2)
+        sy = _variance(py, ny) / (ny * nx**2)
+        df = (sx + sy) ** 2 / (sx**2 / (nx - 1) + sy**2 / (ny - 1))
+        half = student.ppf(1 - alpha / 2, df) * np.sqrt(sx + sy)
+    bad = (nx < 2) | (ny < 2) | ~(sx + sy > 0)
+    low = np.where(bad, np.nan, np.clip(a12 - half, 0.0, 1.0))
+    high = np.where(bad, np.nan, np.clip(a12 + half, 0.0, 1.0))
+    return a12, low, high
+
+
+def _variance(values, runs):
+    """The variance (ddof 1) of each row's `runs` values (NaN elsewhere); NaN for fewer than 2."""
+    mean = np.nansum(values, axis=1, keepdims=True) / runs[:, None]
+    return np.nansum((values - mean) ** 2, axis=1) / (runs - 1)
+
+
+def _placements(x, y, runs):
+    """For each run of x (codes of :func:`run_codes`): the runs of y below it plus half those equal to it;
+    NaN past the `runs` of x on each task."""
+    lower, upper = run_positions(x, y)
+    return np.where(np.arange(x.shape[1]) < runs[:, None], (lower + upper) / 2, np.nan)
+
+
+def hedges_g(x, y, alpha):
+    """Hedges' g on each task and the noncentral t interval of δ, the effect g estimates.
+
+    g = J(ν) (mean_x - mean_y) / s_pooled (Hedges 1981), ν = n_x + n_y - 2. The interval inverts the
+    noncentral t distribution of t = d sqrt(ñ), d = g / J, ñ = n_x n_y / (n_x + n_y) (Steiger & Fouladi
+    1997; Hedges & Olkin 1985): λ_L and λ_U with P(T >= t | λ_L) = α/2 = P(T <= t | λ_U), T ~ t'(ν,
+    λ), found by bisection (P(T <= t | λ) decreases in λ); the ends are λ / sqrt(ñ). NaN where ν < 2 or
+    s_pooled = 0 (g undefined), or where scipy's noncentral t cannot bracket a root.
+
+    Returns
+    -------
+    g, low, high, variance : numpy.ndarray
+        (tasks,); `variance` is J² (1/ñ + d² / (2 (n_x + n_y))), the large-sample variance of g
+        (Borenstein et al. 2009, ch. 4).
+    """
+    from scipy.special import gammaln
+    from scipy.stats import nct
+
+    nx = (~np.isnan(x)).sum(axis=1)
+    ny = (~np.isnan(y)).sum(axis=1)
+    nu = nx + ny - 2
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pooled = np.sqrt(
+            (
+                np.nansum((x - np.nanmean(x, axis=1, keepdims=True)) ** 2, axis=1)
+                + np.nansum((y - np.nanmean(y, axis=1, keepdims=True)) ** 2, axis=1)
+            )
+            / nu
+        )
+        d = (np.nanmean(x, axis=1) - np.nanmean(y, axis=1)) / pooled
+        j = np.exp(gammaln(nu / 2) - gammaln((nu - 1) / 2) - 0.5 * np.log(nu / 2))
+    defined = (nu >= 2) & (pooled > 0)
+    d = np.where(defined, d, np.nan)
+    tilde = nx * ny / (nx + ny)
+    t = d * np.sqrt(tilde)
+    # Solve P(T <= |t| | λ) = q for q = 1 - α/2 (λ_L) and α/2 (λ_U), by bisection on λ, in the bracket
+    # |t| ± (10 + 10 |t|) (checked: an end whose root lies outside is NaN, never a bracket end). For t < 0
+    # the interval is minus that of -t, its ends swapped (scipy's nct.cdf fails at t < 0 with a large λ).
+    q = np.array([1 - alpha / 2, alpha / 2])[:, None]
+    safe_t, safe_nu = np.abs(np.nan_to_num(t)), np.where(defined, nu, 2)
+    spread = 10.0 + 10.0 * safe_t
+    lo = np.broadcast_to(safe_t - spread, q.shape[:1] + t.shape)
+    hi = np.broadcast_to(safe_t + spread, q.shape[:1] + t.shape)
+    bracketed = (nct.cdf(safe_t, safe_nu, lo) > q) & (nct.cdf(safe_t, safe_nu, hi) <= q)
+    for _ in range(_BISECTIONS):
+        mid = (lo + hi) / 2
+        above = nct.cdf(safe_t, safe_nu, mid) > q  # the root is above mid
+        lo = np.where(above, mid, lo)
+        hi = np.where(above, hi, mid)
+    ends = np.where(defined & bracketed, (lo + hi) / 2 / np.sqrt(tilde), np.nan)
+    ends = np.where(t < 0, -ends[::-1], ends)
+    variance = j**2 * (1 / tilde + d**2 / (2 * (nx + ny)))
+    return j * d, ends[0], ends[1], variance
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class EffectSizeResult:
+    """How much better one method is than another, task by task and over all tasks.
+
+    Attributes
+    ----------
+    a, b : str
+        The two methods; positive effects favour `a`.
+    tasks : tuple of str
+        The tasks.
+    runs_a, runs_b : numpy.ndarray
+        Their runs on each task.
+    mean_a, mean_b : numpy.ndarray
+        Their mean (normalised) score on each task.
+    a12, a12_low, a12_high : numpy.ndarray
+        Vargha and Delaney's A on each task, P(a > b) + ½ P(a = b), and its interval at level 1 - α
+        (Brunner-Munzel for all pairs of runs; the exact bootstrap for paired runs). NaN ends where
+        there is no interval (see :attr:`notes`).
+    g, g_low, g_high : numpy.ndarray
+        Hedges' g on each task and the noncentral t interval of δ.
+    notes : tuple of str
+        Why a task has no interval ("" where it has both).
+    overall_a12 : float
+        A averaged over tasks: the probability of improvement of Agarwal et al. (2021).
+    overall_a12_ci : benchtrust.Interval
+        Its stratified bootstrap interval (exact for paired runs); NaN ends with one run on every task.
+    overall_g : float
+        Hedges' g averaged over the tasks where it is defined.
+    overall_g_ci : benchtrust.Interval
+        Its normal interval, overall_g ± z_{1-α/2} sqrt(Σ var(g_m)) / M (tasks fixed).
+    g_tasks : int
+        The tasks g is averaged over.
+    alpha : float
+        α; every interval's level is 1 - α.
+    paired : bool
+        Whether run k of `a` was compared with run k of `b` (same labels) rather than all pairs of runs.
+    method : str
+        How the interval of overall_a12 was computed: ``"exact"`` or ``"resampled, B resamples"``.
+    seed : int or None
+        The seed given as a number.
+    direction : {"higher", "lower"}
+        Which scores are better.
+    normalisation_text : str
+        How the scores were normalised, in words.
+    """
+
+    a: str
+    b: str
+    tasks: tuple[str, ...]
+    runs_a: np.ndarray
+    runs_b: np.ndarray
+    mean_a: np.ndarray
+    mean_b: np.ndarray
+    a12: np.ndarray
+    a12_low: np.ndarray
+    a12_high: np.ndarray
+    g: np.ndarray
+    g_low: np.ndarray
+    g_high: np.ndarray
+    notes: tuple[str, ...]
+    overall_a12: float
+    overall_a12_ci: Interval
+    overall_g: float
+    overall_g_ci: Interval
+    g_tasks: int
+    alpha: float
+    paired: bool
+    method: str
+    seed: int | None
+    direction: str
+    normalisation_text: str
+
+    @property
+    def delta(self) -> np.ndarray:
+        """Cliff's δ on each task: 2A - 1."""
+        return 2 * self.a12 - 1
+
+    @property
+    def overall_delta(self) -> float:
+        """Cliff's δ of the average A: 2A - 1."""
+        return 2 * self.overall_a12 - 1
+
+    @property
+    def overall_delta_ci(self) -> Interval:
+        """The interval of the overall δ: 2 (interval of A) - 1."""
+        return Interval(2 * self.overall_a12_ci.low - 1, 2 * self.overall_a12_ci.high - 1)
+
+    def __repr__(self):
+        return (
+            f"EffectSizeResult(a={self.a!r}, b={self.b!r}, tasks={len(self.tasks)}, paired={self.paired}, "
+            f"overall_a12={self.overall_a12:.4f}, overall_g={self.overall_g:.4g}, method={self.method!r})"
+        )
+
+    def _calls(self):
+        """Each task's call: which method is better, or why nothing is decided."""
+        calls = []
+        for k in range(len(self.tasks)):
+            if self.notes[k]:
+                calls.append(self.notes[k])
+            elif self.a12_low[k] > 0.5:
+                calls.append(f"{self.a} better")
+            elif self.a12_high[k] < 0.5:
+                calls.append(f"{self.b} better")
+            else:
+                calls.append("cannot tell")
+        return calls
+
+    def _columns(self):
+        level = level_text(self.alpha)
+        return ("task", "runs", "A", f"{level} interval", "size", "g", f"{level} interval", "size", "")
+
+    def _rows(self):
+        a_words = vargha_delaney_magnitude(self.a12)
+        g_words = cohen_magnitude(self.g)
+        return [
+            (
+                self.tasks[k],
+                f"{self.runs_a[k]}, {self.runs_b[k]}",
+                f"{self.a12[k]:.3f}",
+                _interval_text(self.a12_low[k], self.a12_high[k]),
+                a_words[k],
+                _number(self.g[k]),
+                _interval_text(self.g_low[k], self.g_high[k]),
+                g_words[k],
+                call,
+            )
+            for k, call in enumerate(self._calls())
+        ]
+
+    def _overall_rows(self):
+        level = level_text(self.alpha)
+        low, high = self.overall_a12_ci
+        return [
+            ("effect over all tasks", "estimate", f"{level} interval", "size"),
+            (
+                "A (probability of improvement)",
+                f"{self.overall_a12:.4f}",
+                _interval_text(low, high),
+                str(vargha_delaney_magnitude(self.overall_a12)),
+            ),
+            (
+                "Cliff's δ = 2A - 1",
+                f"{self.overall_delta:+.4f}",
+                _interval_text(*self.overall_delta_ci),
+                str(vargha_delaney_magnitude(self.overall_a12)),
+            ),
+            (
+                f"Hedges' g, mean of {self.g_tasks} tasks",
+                _number(self.overall_g),
+                _interval_text(*self.overall_g_ci),
+                str(cohen_magnitude(self.overall_g)),
+            ),
+        ]
+
+    def _runs_words(self):
+        if self.paired:
+            return f"run k of {self.a} against run k of {self.b}, paired by their labels"
+        return f"every run of {self.a} against every run of {self.b}"
+
+    def __str__(self):
+        """Effect sizes task by task, over all tasks, then the verdict."""
+        lines = [
+            paragraph(
+                f"Effect sizes of {self.a} against {self.b} on {len(self.tasks)} tasks; {self.direction} is "
+                f"better, positive effects favour {self.a}. A = P({self.a} > {self.b}) + ½ P(=) (Vargha & "
+                f"Delaney 2000), {self._runs_words()}; Cliff's δ = 2A - 1; Hedges' g = "
+                "bias-corrected standardised mean difference (Hedges 1981). Intervals: A per task "
+                f"{self._a_interval_words()}, A over tasks {self._overall_interval_words()}, g per task "
+                "noncentral t (Steiger & Fouladi 1997), g over tasks normal (tasks fixed)."
+            ),
+            "",
+            *aligned([self._columns(), *self._rows()]),
+            "",
+            *aligned(self._overall_rows()),
+            "",
+            paragraph(self.verdict),
+        ]
+        return "\n".join(lines)
+
+    def _a_interval_words(self):
+        return "exact bootstrap of the paired runs" if self.paired else "Brunner-Munzel"
+
+    def _overall_interval_words(self):
+        how = "exact" if self.method == "exact" else self.method
+        return f"stratified bootstrap ({how})"
+
+    @property
+    def verdict(self) -> str:
+        """Which method is better over all tasks and by how much, with the magnitude words, then task by
+        task; says when the data decide nothing."""
+        level = level_text(self.alpha)
+        low, high = self.overall_a12_ci
+        a12 = self.overall_a12
+        head = (
+            f"Over {len(self.tasks)} tasks, {self.a} scores better than {self.b} with probability A = "
+            f"{a12:.2f}"
+        )
+        if np.isnan(low):
+            overall = (
+                f"{head}, but with one run of each on every task there is no interval: the runs' noise is "
+                "unknown, so nothing is decided."
+            )
+        else:
+            ci = f"{level} interval [{low:.2f}, {high:.2f}]; Cliff's δ = {self.overall_delta:+.2f}"
+            if low > 0.5 or high < 0.5:
+                winner = self.a if low > 0.5 else self.b
+                span = _span(low, high, 0.5, vargha_delaney_magnitude)
+                overall = (
+                    f"{head} ({ci}): {winner} is better, a {vargha_delaney_magnitude(a12)} effect by Vargha "
+                    f"and Delaney's thresholds, {span}."
+                )
+            else:
+                overall = f"{head} ({ci}): cannot tell which is better, the interval contains 0.5."
+        g_low, g_high = self.overall_g_ci
+        if np.isnan(self.overall_g):
+            g_text = "Hedges' g is not defined on any task (fewer than 4 runs in all, or no spread)."
+        else:
+            g_text = (
+                f"Hedges' g averaged over {self.g_tasks} tasks: {self.overall_g:+.2f} ({level} interval "
+                f"[{g_low:.2f}, {g_high:.2f}]), {cohen_magnitude(self.overall_g)} by Cohen's thresholds, "
+                f"{_span(g_low, g_high, 0.0, cohen_magnitude)}."
+            )
+        return f"{overall} {g_text} {self._task_words()}"
+
+    def _task_words(self):
+        calls = self._calls()
+        counts = {call: calls.count(call) for call in dict.fromkeys(calls)}
+        order = [f"{self.a} better", f"{self.b} better", "cannot tell"]
+        parts = [f"{call} on {counts[call]}" for call in order if call in counts]
+        parts += [f"{call} on {n}" for call, n in counts.items() if call not in order]
+        return f"Task by task (A's interval): {'; '.join(parts)}."
+
+    def _section(self):
+        """The report's section of this result (also shown by ``_repr_html_``)."""
+        from benchtrust._html import Section
+        from benchtrust.compare._section import COMPARE_QUESTION
+
+        overall = self._overall_rows()
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare effect",
+            verdict=self.verdict,
+            columns=self._columns(),
+            rows=tuple(self._rows()),
+            tables=(("Over all tasks", overall[0], tuple(overall[1:])),),
+            assumptions=(
+                ("direction", f"{self.direction} is better; positive effects favour {self.a}"),
+                ("runs compared", self._runs_words()),
+                ("interval of A per task", self._a_interval_words()),
+                ("interval of A over tasks", self._overall_interval_words()),
+                ("interval of g", "noncentral t per task; normal over tasks, tasks fixed"),
+                ("magnitudes", "A: 0.56 / 0.64 / 0.71 (Vargha & Delaney); g: 0.2 / 0.5 / 0.8 (Cohen)"),
+                ("normalisation", self.normalisation_text),
+            ),
+            source=_SOURCE + (_PAIRED_SOURCE if self.paired else ""),
+        )
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
+    def to_frame(self):
+        """One row per task: ``task``, ``runs_a``, ``runs_b``, ``mean_a``, ``mean_b``, ``a12``, ``a12_low``,
+        ``a12_high``, ``delta``, ``g``, ``g_low``, ``g_high``, ``a12_size``, ``g_size`` (magnitude words)
+        and ``note``."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "task": list(self.tasks),
+                "runs_a": self.runs_a,
+                "runs_b": self.runs_b,
+                "mean_a": self.mean_a,
+                "mean_b": self.mean_b,
+                "a12": self.a12,
+                "a12_low": self.a12_low,
+                "a12_high": self.a12_high,
+                "delta": self.delta,
+                "g": self.g,
+                "g_low": self.g_low,
+                "g_high": self.g_high,
+                "a12_size": vargha_delaney_magnitude(self.a12),
+                "g_size": cohen_magnitude(self.g),
+                "note": list(self.notes),
+            }
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (None for what is not defined)."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "alpha": self.alpha,
+            "paired": self.paired,
+            "method": self.method,
+            "direction": self.direction,
+            "overall": {
+                "a12": _plain(self.overall_a12),
+                "a12_ci": [_plain(v) for v in self.overall_a12_ci],
+                "delta": _plain(self.overall_delta),
+                "delta_ci": [_plain(v) for v in self.overall_delta_ci],
+                "g": _plain(self.overall_g),
+                "g_ci": [_plain(v) for v in self.overall_g_ci],
+                "g_tasks": self.g_tasks,
+                "a12_size": str(vargha_delaney_magnitude(self.overall_a12)),
+                "g_size": str(cohen_magnitude(self.overall_g)),
+            },
+            "tasks": [
+                {key: _plain(value) if isinstance(value, float) else value for key, value in row.items()}
+                for row in self.to_frame().to_dict(orient="records")
+            ],
+        }
+
+
+def _interval_text(low, high):
+    return "-" if np.isnan(low) else f"[{low:.3f}, {high:.3f}]"
+
+
+def _number(value):
+    return "-" if np.isnan(value) else f"{value:+.3f}"
+
+
+def _plain(value):
+    if isinstance(value, (np.integer, int)):
+        return int(value)
+    return None if np.isnan(value) else float(value)
+
+
+def _method_index(scores, name, argument):
+    if not isinstance(name, str) or name not in scores.methods:
+        known = ", ".join(repr(m) for m in scores.methods)
+        raise InputError(f"{argument}: expected one of the methods ({known}), got {name!r}")
+    return scores.methods.index(name)
+
+
+def _notes(a12, a_low, runs_a, runs_b, paired, a_name, b_name):
+    """Why a task has no interval of A: too few runs, every pair of runs decided the same way, or no
+    spread (every run equal: Brunner-Munzel's variance is 0)."""
+    notes = []
+    for value, low, na, nb in zip(a12, a_low, runs_a, runs_b, strict=True):
+        if (nb if paired else min(na, nb)) < 2:
+            notes.append("too few runs")
+        elif value == 1:
+            notes.append(f"{a_name} always better")
+        elif value == 0:
+            notes.append(f"{b_name} always better")
+        elif np.isnan(low):
+            notes.append("no spread")
+        else:
+            notes.append("")
+    return tuple(notes)
+
+
+def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=None) -> EffectSizeResult:
+    """Vargha and Delaney's A, Cliff's δ and Hedges' g of `a` against `b`, per task and over all tasks.
+
+    On each task (see the module's notes for the definitions and magnitude words):
+
+    * A = P(a > b) + ½ P(a = b), over all pairs of runs (the Mann-Whitney U statistic over n_a n_b) with
+      the Brunner-Munzel interval (Brunner & Munzel 2000; a t interval on the placements, valid without
+      equal variances or continuous scores); or, for paired runs (``paired=True``), over the pairs of runs
+      k, with the interval read off the exact bootstrap distribution of the mean of the win, tie and loss
+      indicators (as :func:`probability_of_outperforming`; Bouthillier et al. 2021, C.5). Cliff's δ =
+      2A - 1, its interval likewise. No interval where a method has fewer than 2 runs (pairs), or where
+      every pair of runs goes the same way (A = 0 or 1: the variance estimate is 0).
+    * Hedges' g with the noncentral t interval of δ (Steiger & Fouladi 1997), from the runs as two
+      independent samples (for paired runs this ignores the pairing, the usual between-runs g).
+
+    Over all tasks: A averaged over the tasks is the probability of improvement of Agarwal et al. (2021,
+    §4.3), with the same interval as :func:`improvement_probabilities` (stratified bootstrap; exact for
+    paired runs); Hedges' g averaged over the tasks where it is defined, with the normal interval
+    mean ± z_{1-α/2} sqrt(Σ_m var(g_m)) / M, var(g_m) the large-sample variance of g (Borenstein et al.
+    2009, ch. 4), the tasks held fixed as the stratified bootstrap holds them.
+
+    Parameters
+    ----------
+    scores : TaskScores
+        From :func:`read_task_scores`.
+    a, b : str
+        The two methods; positive effects favour `a` in the scores' direction.
+    alpha : float, default 0.05
+        α in (0, 1); every interval's level is 1 - α.
+    paired : bool, optional
+        True: compare run k of `a` with run k of `b` (they need the same run labels on every task); False
+        or None (default): all pairs of runs. Pairing is never inferred from the labels.
+    resamples : int, optional
+        B, the stratified bootstrap resamples of the interval of A over tasks; default as
+        :func:`improvement_probabilities`.
+    seed : int or numpy.random.Generator, optional
+        Randomness of the resamples.
+
+    Returns
+    -------
+    EffectSizeResult
+
+    Examples
+    --------
+    The UCI accuracies of Benavoli et al. (2017), whose 100 runs per data set are the same folds for every
+    classifier (paired):
+
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
+    ...                        task_column="dataset_index", run_column="score_index",
+    ...                        score_column="accuracy_percent")
+    >>> result = effect_sizes(uci, "hnb", "nbc", paired=True)
+    >>> print(result.verdict)  # doctest: +NORMALIZE_WHITESPACE
+    Over 54 tasks, hnb scores better than nbc with probability A = 0.66 (95% interval [0.65, 0.67]; Cliff's
+    δ = +0.31): hnb is better, a medium effect by Vargha and Delaney's thresholds, as is the whole interval.
+    Hedges' g averaged over 54 tasks: +1.29 (95% interval [1.24, 1.35]), large by Cohen's thresholds, as is
+    the whole interval. Task by task (A's interval): hnb better on 19; nbc better on 12; cannot tell on 13;
+    hnb always better on 10.
+    >>> result.to_frame()[["task", "a12", "a12_low", "a12_high", "g", "g_low", "g_high"]].round(3).head(2)
+      task    a12  a12_low  a12_high      g  g_low  g_high
+    0    0  0.885    0.830     0.935  1.243  0.943   1.549
+    1    1  0.635    0.565     0.705  0.282  0.004   0.562
+
+    The Atari 100k runs (independent trainings: all pairs of runs, Brunner-Munzel intervals per game):
+
+    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
+    ...                          task_column="game", normalise="reference",
+    ...                          reference=bundled_results("atari_reference"))
+    >>> spr = effect_sizes(atari, "SPR", "DER", resamples=1000, seed=0)
+    >>> round(spr.overall_a12, 4), [round(end, 4) for end in spr.overall_a12_ci]
+    (0.6858, [0.6725, 0.6987])
+    """
+    scores = check_task_scores(scores)
+    ia, ib = _method_index(scores, a, "a"), _method_index(scores, b, "b")
+    if ia == ib:
+        raise InputError(f"b: expected a method other than a ({a!r}), got the same")
+    alpha = check_probability(alpha, "alpha")
+    if resamples is not None:
+        resamples = check_count(resamples, "resamples")
+    paired = bool(check_paired(paired))
+    rng = check_seed(seed)
+    if paired:
+        require_pairs(scores, [ia, ib])
+    values = oriented(scores)[[ia, ib]]
+    runs = scores.runs_per_task[[ia, ib]]
+    task_p, lows, highs, method = pair_estimates(
+        values,
+        runs,
+        [(0, 1)],
+        paired=paired,
+        alpha=alpha,
+        resamples=resamples,
+        rng=rng,
+        report=lambda done, total: None,
+    )
+    a12 = task_p[0]
+    if paired:
+        x, y = values
+        wins, ties = (x > y).sum(axis=1), (x == y).sum(axis=1)
+        ends = np.array(
+            [
+                _exact_interval(int(n), int(w), int(t), alpha)
+                for n, w, t in zip(runs[0], wins, ties, strict=True)
+            ]
+        )
+        a_low, a_high = ends.T
+    else:
+        _, a_low, a_high = brunner_munzel(values[0], values[1], alpha)
+    notes = _notes(a12, a_low, runs[0], runs[1], paired, a, b)
+    no_interval = np.array([bool(note) for note in notes])
+    a_low = np.where(no_interval, np.nan, a_low)
+    a_high = np.where(no_interval, np.nan, a_high)
+    g, g_low, g_high, variance = hedges_g(values[0], values[1], alpha)
+    overall_g, overall_g_ci, g_tasks = _overall_g(g, variance, alpha)
+    return EffectSizeResult(
+        a=a,
+        b=b,
+        tasks=scores.tasks,
+        runs_a=runs[0],
+        runs_b=runs[1],
+        mean_a=np.nanmean(scores.scores[ia], axis=1),
+        mean_b=np.nanmean(scores.scores[ib], axis=1),
+        a12=a12,
+        a12_low=a_low,
+        a12_high=a_high,
+        g=g,
+        g_low=g_low,
+        g_high=g_high,
+        notes=notes,
+        overall_a12=float(a12.mean()),
+        overall_a12_ci=Interval(float(lows[0]), float(highs[0])),
+        overall_g=overall_g,
+        overall_g_ci=overall_g_ci,
+        g_tasks=g_tasks,
+        alpha=alpha,
+        paired=paired,
+        method=method,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
+        direction=scores.direction,
+        normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
+    )
+
+
+def _overall_g(g, variance, alpha):
+    """Hedges' g averaged over the tasks where it is defined, with its normal interval (tasks fixed)."""
+    from scipy.stats import norm
+
+    defined = ~np.isnan(g)
+    count = int(defined.sum())
+    if not count:
+        return float("nan"), Interval(float("nan"), float("nan")), 0
+    mean = float(g[defined].mean())
+    half = float(norm.ppf(1 - alpha / 2) * np.sqrt(variance[defined].sum()) / count)
+    return mean, Interval(mean - half, mean + half), count

@@ -1,0 +1,840 @@
+"""Average probability of improvement of every method over every other (Agarwal et al. 2021, §4.3).
+
+For two methods X and Y scored on tasks m = 1..M, the probability of improvement of Agarwal et al., "Deep
+reinforcement learning at the edge of the statistical precipice" (NeurIPS 2021; the rliable library), is
+
+    P(X > Y) = (1/M) Σ_m P(X_m > Y_m),   P(X_m > Y_m) = (1 / (N_m K_m)) Σ_i Σ_j S(x_{m,i}, y_{m,j}),
+
+where S(x, y) is 1 if x is better than y, 1/2 if they are equal and 0 otherwise, over all N_m K_m pairs of a
+run of X and a run of Y on task m: the Mann-Whitney U statistic divided by N_m K_m. Its interval is the
+percentile interval of the stratified bootstrap (§4.1): the runs of each method on each task are drawn
+again with replacement, P(X > Y) is computed again, many times.
+
+When run k of every method on a task shares its data split or seed (the folds of a cross-validation, say),
+the runs can be compared in pairs instead: P(X_m > Y_m) = (1/K_m) Σ_k S(x_{m,k}, y_{m,k}), the P(A > B) of
+Bouthillier et al. (2021, Eq. 9) on each task. The stratified bootstrap then draws the K_m pairs of each
+task again, and the distribution of the resampled average is known exactly: on task m the mean of K_m draws
+of the win (1), tie (1/2) and loss (0) indicators is S_m / (2 K_m), where S_m has the generating function
+(l_m + t_m z + w_m z²)^{K_m} (l_m, t_m, w_m: the shares of losses, ties and wins), and the tasks are drawn
+independently, so the generating function of the average is the product over tasks. The product is
+evaluated at the roots of unity and one inverse FFT turns it into the probability of every attainable
+average: the interval read off it is the limit of the resampled interval as the resamples grow.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import numbers
+
+import numpy as np
+
+from benchtrust._interval import Interval
+from benchtrust._io import InputError, check_count, check_probability, check_seed
+from benchtrust._words import level_text, paragraph
+from benchtrust.compare._outperform import TAIL_TOLERANCE
+from benchtrust.compare._tasks import TaskScores, check_task_scores, normalisation_words
+from benchtrust.compare._text import aligned, listed
+
+__all__ = ["ImprovementResult", "improvement_probabilities", "plot_improvement"]
+
+PAPER = "Agarwal et al. 2021"
+_SOURCE = (
+    f"{PAPER}, deep reinforcement learning at the edge of the statistical precipice, §4.3 (probability of "
+    "improvement) and §4.1 (stratified bootstrap)"
+)
+_PAIRED_SOURCE = "; runs compared in pairs: Bouthillier et al. 2021, Eq. 9"
+
+#: Resamples of the stratified bootstrap when its interval is not computed exactly (all pairs of runs).
+RESAMPLES = 10_000
+#: Most elements of the arrays one chunk of resamples holds.
+_CHUNK_ELEMENTS = 2**21
+#: Most attainable averages for the exact distribution of paired runs; beyond, it is resampled.
+_LATTICE_LIMIT = 2**22
+#: Most pairs the verdict names in one sentence.
+_LISTED = 8
+
+
+def check_paired(paired):
+    """`paired`: None, True or False, or an InputError."""
+    if paired is not None and not isinstance(paired, (bool, np.bool_)):
+        raise InputError(f"paired: expected None, True or False, got {paired!r}")
+    return None if paired is None else bool(paired)
+
+
+def require_pairs(scores: TaskScores, methods) -> None:
+    """An InputError unless `methods` (indices) have the same run labels on every task."""
+    labels = scores.run_labels[list(methods)]
+    for i, j in np.argwhere(np.any(labels != labels[:1], axis=2)):
+        first, other = scores.methods[methods[0]], scores.methods[methods[i]]
+        raise InputError(
+            f"paired: the runs of {other!r} on task {scores.tasks[j]!r} do not have the same labels as those "
+            f"of {first!r}; paired runs need the same run labels for every method on each task (run k of "
+            "every method shares its data split or seed); pass paired=False to compare all pairs of runs"
+        )
+
+
+def oriented(scores: TaskScores) -> np.ndarray:
+    """The scores with higher = better: negated when lower is better."""
+    return scores.scores if scores.direction == "higher" else -scores.scores
+
+
+def run_codes(values):
+    """Integer codes of the runs, sorted within each (method, task): (methods, tasks, runs) int64.
+
+    Equal scores on a task share a code and a better score has a larger one; every code of task j is below
+    every code of task j + 1, and a missing run gets the top code of its task (above every run), so that
+    the runs of one method, flattened task after task, are sorted.
+    """
+    n_methods, n_tasks, n_runs = values.shape
+    pooled = values.transpose(1, 0, 2).reshape(n_tasks, -1)
+    order = np.argsort(pooled, axis=1, kind="stable")  # NaN last
+    ranked = np.take_along_axis(pooled, order, axis=1)
+    new = np.ones(ranked.shape, dtype=np.int64)
+    new[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+    dense = np.empty(pooled.shape, dtype=np.int64)
+    np.put_along_axis(dense, order, np.cumsum(new, axis=1) - 1, axis=1)
+    top = pooled.shape[1]
+    dense[np.isnan(pooled)] = top
+    codes = dense + (top + 1) * np.arange(n_tasks)[:, None]
+    return np.sort(codes.reshape(n_tasks, n_methods, n_runs).transpose(1, 0, 2), axis=2)
+
+
+def run_positions(x, y):
+    """For each run of X (its codes, tasks × runs): the runs of Y on its task below it, and at most it.
+
+    Both are counts of Y's sorted runs, so they are positions in Y's sorted runs: 0 .. runs.
+    """
+    n_tasks, n_runs = y.shape
+    flat = y.ravel()  # sorted: codes grow from task to task, and within a task
+    start = (n_runs * np.arange(n_tasks))[:, None]
+    return np.searchsorted(flat, x, side="left") - start, np.searchsorted(flat, x, side="right") - start
+
+
+def _resampled_counts(counts, size, rng):
+    """How often each sorted run of each cell is drawn, in `size` stratified bootstrap resamples.
+
+    `counts` is the runs of each cell (a method on a task; or a task, its pairs drawn together), shape
+    (cells,); returns int32 (size, cells, most runs). Cells are drawn grouped by their number of runs, in
+    increasing order, each group with ``rng.integers(0, runs, size=(size, cells, runs))``.
+    """
+    width = int(counts.max())
+    drawn = np.zeros((size, counts.size, width), dtype=np.int32)
+    for runs in np.unique(counts):
+        cells = np.flatnonzero(counts == runs)
+        draws = rng.integers(0, runs, size=(size, cells.size, runs))
+        draws += runs * np.arange(size * cells.size).reshape(size, cells.size, 1)
+        tally = np.bincount(draws.ravel(), minlength=size * cells.size * runs)
+        drawn[:, cells, :runs] = tally.reshape(size, cells.size, runs)
+    return drawn
+
+
+def _chunks(resamples, per_resample):
+    """Sizes of the chunks of resamples, each at most :data:`_CHUNK_ELEMENTS` elements."""
+    step = max(1, _CHUNK_ELEMENTS // per_resample)
+    return [min(step, resamples - first) for first in range(0, resamples, step)]
+
+
+def _unpaired_resamples(codes, runs, pairs, resamples, rng, report):
+    """P(X > Y) over all pairs of runs of every pair (X, Y), on each stratified bootstrap resample.
+
+    Each resample draws the runs of every method on every task again (one draw serves all pairs); P(X > Y)
+    of a resample is (1/M) Σ_m Σ_p c_p F*(x_p) / (N_m K_m), the c_p the times X's sorted run p was drawn
+    and F*(x) the drawn runs of Y below x plus half those equal to it, read off Y's cumulative counts at
+    :func:`run_positions`. Returns (pairs, resamples).
+    """
+    n_methods, n_tasks, n_runs = codes.shape
+    # Flat positions in Y's cumulative counts of one resample, (tasks, runs + 1) flattened.
+    start = ((n_runs + 1) * np.arange(n_tasks))[:, None]
+    positions = []
+    for i, j in pairs:
+        lower, upper = run_positions(codes[i], codes[j])
+        positions.append(np.concatenate([(lower + start).ravel(), (upper + start).ravel()]))
+    weight = 0.5 / (runs[:, None, :] * runs[None, :, :])  # (methods, methods, tasks)
+    out = np.empty((len(pairs), resamples))
+    first = 0
+    sizes = _chunks(resamples, 3 * n_methods * n_tasks * (n_runs + 1))
+    for done, size in enumerate(sizes, start=1):
+        drawn = _resampled_counts(runs.ravel(), size, rng).reshape(size, n_methods, n_tasks, n_runs)
+        below = np.zeros((size, n_methods, n_tasks, n_runs + 1), dtype=np.int32)
+        np.cumsum(drawn, axis=3, out=below[..., 1:])
+        below = below.reshape(size, n_methods, -1)
+        for k, (i, j) in enumerate(pairs):
+            both = np.take(below[:, j], positions[k], axis=1).reshape(size, 2, n_tasks, n_runs)
+            per_task = np.einsum("str,sqtr->st", drawn[:, i], both, dtype=np.float64)
+            out[k, first : first + size] = (per_task * weight[i, j]).mean(axis=1)
+        first += size
+        report(done, len(sizes))
+    return out
+
+
+def _paired_halves(values, pairs):
+    """The win (2), tie (1) and loss (0) indicators in halves of every pair, run by run: int8 array."""
+    x = values[[i for i, _ in pairs]]
+    y = values[[j for _, j in pairs]]
+    return (2 * (x > y) + (x == y)).astype(np.int8)
+
+
+def _paired_resamples(halves, runs, resamples, rng, report):
+    """P(X > Y) over paired runs of every pair, on each stratified bootstrap resample: (pairs, resamples).
+
+    Each resample draws the pairs of runs of each task again, the same draws for every pair of methods.
+    """
+    n_pairs, n_tasks, n_runs = halves.shape
+    out = np.empty((n_pairs, resamples))
+    first = 0
+    sizes = _chunks(resamples, (n_pairs + 1) * n_tasks * n_runs)
+    for done, size in enumerate(sizes, start=1):
+        drawn = _resampled_counts(runs, size, rng)
+        per_task = np.einsum("str,ptr->pst", drawn, halves, dtype=np.float64)
+        out[:, first : first + size] = (per_task / (2 * runs)).mean(axis=2)
+        first += size
+        report(done, len(sizes))
+    return out
+
+
+def lattice_top(runs) -> int:
+    """d = 2 M lcm(K_m): the averages over tasks of paired indicators are s / d, s = 0..d (a Python int:
+    the lcm of many different K_m can exceed int64)."""
+    return 2 * math.lcm(*(int(k) for k in np.unique(runs))) * len(runs)
+
+
+def paired_distributions(wins, ties, runs, report=None):
+    """The exact distributions of the stratified bootstrap average over tasks of paired indicators.
+
+    Parameters
+    ----------
+    wins, ties : array_like of int, shape (pairs, tasks)
+        W_m and T_m of each pair of methods on each task: the pairs of runs won and tied.
+    runs : array_like of int, shape (tasks,)
+        K_m, the pairs of runs on each task.
+    report : callable, optional
+        Called as ``report(done, total)`` after each pair.
+
+    Yields
+    ------
+    numpy.ndarray
+        For each pair, P(average = s / d), s = 0..d, with d = :func:`lattice_top` (runs).
+
+    Notes
+    -----
+    With D = lcm(K_m), the resampled mean of task m, S_m / (2 K_m), is (D / K_m) S_m / (2 D), so the
+    average over the M tasks is Σ_m (D / K_m) S_m / d. Its generating function is
+    Π_m (l_m + t_m u_m + w_m u_m²)^{K_m}, u_m = z^{D/K_m}, a polynomial of degree d. At the d + 1 roots of
+    unity z_k = exp(-2πik / (d + 1)) its values are the discrete Fourier transform of the probabilities,
+    which ``numpy.fft.irfft`` inverts. Each factor is raised to its power K_m by repeated squaring: the
+    factors have modulus at most 1, so nothing overflows, and what underflows (below 1e-308) weighs nothing
+    in the probabilities. The rounding errors of the FFT (about 1e-16 times the largest probability) are
+    clipped at 0.
+    """
+    wins, ties = (np.atleast_2d(np.asarray(v, dtype=np.int64)) for v in (wins, ties))
+    runs = np.asarray(runs, dtype=np.int64)
+    top = lattice_top(runs)
+    length = top + 1
+    k = np.arange(length // 2 + 1)
+    common = top // (2 * runs.size)
+    # u = z^(D/K) for each distinct K, and the tasks with that K.
+    groups = [
+        ((int(K), np.exp(((common // K) * k % length) * (-2j * np.pi / length))), np.flatnonzero(runs == K))
+        for K in np.unique(runs)
+    ]
+    block = max(1, _CHUNK_ELEMENTS // k.size)
+    for p in range(wins.shape[0]):
+        transform = np.ones(k.size, dtype=complex)
+        for (K, u), tasks in groups:
+            for first in range(0, tasks.size, block):  # tasks in blocks, to bound memory
+                part = tasks[first : first + block]
+                w, t = wins[p, part][:, None] / K, ties[p, part][:, None] / K
+                transform *= _power((1 - w - t) + u * (t + w * u), K).prod(axis=0)
+        if report is not None:
+            report(p + 1, wins.shape[0])
+        yield np.clip(np.fft.irfft(transform, n=length), 0.0, None)
+
+
+def _power(base, exponent):
+    """`base` ** `exponent` (a positive int) by repeated squaring, element by element."""
+    result = None
+    while exponent:
+        if exponent & 1:
+            result = base if result is None else result * base
+        exponent >>= 1
+        if exponent:
+            base = base * base
+    return result
+
+
+def lattice_interval(pmf, top, alpha):
+    """The percentile interval of the distribution P(s / top) = pmf[s]: the smallest x with P(<= x) >= α/2
+    and the largest with P(>= x) >= α/2 (α/2 lowered by the relative TAIL_TOLERANCE, so that rounding can
+    only widen it)."""
+    target = alpha / 2 * (1 - TAIL_TOLERANCE)
+    below = np.cumsum(pmf)
+    above = np.cumsum(pmf[::-1])[::-1]
+    low = int(np.argmax(below >= target))
+    high = top - int(np.argmax(above[::-1] >= target))
+    return low / top, high / top
+
+
+def _percentiles(resampled, alpha):
+    """The percentile interval of each row: numpy.quantile's default ('linear') at α/2 and 1 - α/2."""
+    low, high = np.quantile(resampled, [alpha / 2, 1 - alpha / 2], axis=1)
+    return low, high
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ImprovementResult:
+    """The average probability of improvement of every method over every other (Agarwal et al. 2021, §4.3).
+
+    Attributes
+    ----------
+    methods : tuple of str
+        The methods, in the order of :attr:`TaskScores.methods`.
+    probability : numpy.ndarray
+        P(row > column), shape (methods, methods): the chance that a run of the row's method scores better
+        than a run of the column's on the same task, a tie counting one half, averaged over the tasks. NaN
+        on the diagonal. ``probability + probability.T == 1`` off it.
+    low, high : numpy.ndarray
+        The ends of its percentile interval at level 1 - α (stratified bootstrap), same shape; NaN on the
+        diagonal and for pairs with too little data (one run each on every task).
+    task_probability : numpy.ndarray
+        P(row > column) on each task, shape (methods, methods, tasks).
+    tasks : tuple of str
+        The tasks.
+    runs : numpy.ndarray
+        The runs of each method on each task, shape (methods, tasks).
+    alpha : float
+        α; each interval's level is 1 - α, for its pair alone.
+    paired : bool
+        True: run k of X is compared with run k of Y on each task (same labels); False: all pairs of runs.
+    method : str
+        How the intervals were computed: ``"exact"`` or ``"resampled, B resamples"``.
+    resamples : int or None
+        B, the bootstrap resamples; None for the exact interval.
+    seed : int or None
+        The seed given as a number; None for a Generator or no seed.
+    labels_match : bool
+        Whether every method has the same run labels on each task (so ``paired=True`` is possible).
+    paired_given : bool or None
+        The `paired` argument: None when the pairing was not declared.
+    direction : {"higher", "lower"}
+        Which scores are better.
+    normalisation : {"none", "minmax", "reference"}
+        How the scores were normalised (:func:`read_task_scores`); P(X > Y) does not depend on it.
+    normalisation_text : str
+        The normalisation in words.
+    missing : int
+        The number of (method, task) pairs with missing runs.
+    """
+
+    methods: tuple[str, ...]
+    probability: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    task_probability: np.ndarray
+    tasks: tuple[str, ...]
+    runs: np.ndarray
+    alpha: float
+    paired: bool
+    method: str
+    resamples: int | None
+    seed: int | None
+    labels_match: bool
+    paired_given: bool | None
+    direction: str
+    normalisation: str
+    normalisation_text: str
+    missing: int
+
+    @property
+    def ci(self) -> Interval:
+        """(low, high): the interval ends of every ordered pair, as two arrays."""
+        return Interval(self.low, self.high)
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """Each pair of methods once, as (x, y) indices with P(x > y) >= 1/2, the highest first."""
+        n = len(self.methods)
+        found = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                found.append((i, j) if self.probability[i, j] >= 0.5 else (j, i))
+        return sorted(found, key=lambda pair: -self.probability[pair])
+
+    @property
+    def better(self) -> tuple[tuple[str, str], ...]:
+        """The pairs (X, Y) whose interval of P(X > Y) lies above 1/2: X is likely better than Y."""
+        return tuple((self.methods[i], self.methods[j]) for i, j in self.pairs() if self.low[i, j] > 0.5)
+
+    def __repr__(self):
+        return (
+            f"ImprovementResult(methods={len(self.methods)}, tasks={len(self.tasks)}, paired={self.paired}, "
+            f"method={self.method!r}, alpha={self.alpha:g}, better={len(self.better)} of {len(self.pairs())} "
+            "pairs)"
+        )
+
+    def _call(self, i, j) -> str:
+        if np.isnan(self.low[i, j]):
+            return "too little data"
+        return f"{self.methods[i]} better" if self.low[i, j] > 0.5 else "cannot tell"
+
+    def _rows(self):
+        return [
+            (
+                self.methods[i],
+                self.methods[j],
+                f"{self.probability[i, j]:.4f}",
+                _interval_text(self.low[i, j], self.high[i, j]),
+                self._call(i, j),
+            )
+            for i, j in self.pairs()
+        ]
+
+    def _columns(self):
+        return ("X", "Y", "P(X > Y)", f"{level_text(self.alpha)} interval", "")
+
+    def _pairing_words(self):
+        if self.paired:
+            return (
+                "run k of X against run k of Y, paired by their labels as in Bouthillier et al. 2021, Eq. 9"
+            )
+        return "every run of X against every run of Y"
+
+    def _interval_words(self):
+        how = (
+            "its exact distribution"
+            if self.method == "exact"
+            else f"{self.resamples:,} resamples" + ("" if self.seed is None else f", seed {self.seed}")
+        )
+        redrawn = "pairs of runs" if self.paired else "runs"
+        return f"percentile interval of the stratified bootstrap, {redrawn} redrawn within each task ({how})"
+
+    @property
+    def pairing_hint(self) -> str:
+        """A note when the runs could be compared in pairs but the pairing was not declared; else ''."""
+        if self.paired_given is not None or not self.labels_match or self.paired:
+            return ""
+        return (
+            "Every method has the same run labels on each task. If run k of every method shares its data "
+            "split or seed (the folds of a cross-validation, say), pass paired=True to compare the runs in "
+            "pairs (Bouthillier et al. 2021, Eq. 9; exact intervals); labels alone do not say it, so all "
+            "pairs of runs were compared, as rliable does."
+        )
+
+    def __str__(self):
+        """The pairs, most probable improvement first, then the verdict (Agarwal et al. 2021, §4.3)."""
+        lines = [
+            paragraph(
+                f"Probability of improvement ({PAPER} §4.3): P(X > Y) is the chance that X scores better "
+                f"than Y on a task ({self._pairing_words()}), a tie counting one half, averaged over "
+                f"{len(self.tasks)} tasks; {self.direction} is better. Intervals: "
+                f"{level_text(self.alpha)} {self._interval_words()}."
+            ),
+            "",
+        ]
+        if len(self.methods) > 1:
+            lines += [*aligned([self._columns(), *self._rows()]), ""]
+        lines.append(paragraph(self.verdict))
+        if self.pairing_hint:
+            lines += ["", paragraph(self.pairing_hint)]
+        return "\n".join(lines)
+
+    @property
+    def verdict(self) -> str:
+        """The pairs whose interval lies above 1/2, those that cannot be told apart, and those with too
+        little data, in plain words."""
+        if len(self.methods) == 1:
+            return f"One method, {self.methods[0]}: nothing to compare it with."
+        pairs = self.pairs()
+        level = level_text(self.alpha)
+        better = [(i, j) for i, j in pairs if self.low[i, j] > 0.5]
+        unclear = [(i, j) for i, j in pairs if self.low[i, j] <= 0.5]
+        little = [(i, j) for i, j in pairs if np.isnan(self.low[i, j])]
+        sentences = []
+        if better:
+            sentences.append(
+                f"Better beyond the noise of the runs ({level} interval of P(X > Y) above 0.5; the size "
+                f"in Vargha and Delaney's words): {self._listed(better, ' > ')}."
+            )
+        if unclear:
+            sentences.append(
+                f"{'Cannot be told apart' if better else 'No pair can be told apart'} (interval "
+                f"containing 0.5): {self._listed(unclear, ' vs ')}."
+            )
+        if little:
+            sentences.append(
+                f"Too little data for an interval (one run on every task): {self._listed(little, ' vs ')}; "
+                "the bootstrap has nothing to redraw, so nothing is decided: more runs per task are needed."
+            )
+        if len(pairs) > 1 and len(little) != len(pairs):
+            sentences.append(
+                f"Each interval holds for its pair alone; for all {len(pairs)} pairs at once, use "
+                f"alpha={self.alpha:g}/{len(pairs)} (Bonferroni)."
+            )
+        return " ".join(sentences)
+
+    def _listed(self, pairs, between):
+        from benchtrust.compare._effect import vargha_delaney_magnitude
+
+        words = [
+            f"{self.methods[i]}{between}{self.methods[j]} ({self.probability[i, j]:.2f}"
+            + (
+                ""
+                if np.isnan(self.low[i, j])
+                else f" {_interval_text(self.low[i, j], self.high[i, j], 2)}, "
+                f"{vargha_delaney_magnitude(self.probability[i, j])}"
+            )
+            + ")"
+            for i, j in pairs[:_LISTED]
+        ]
+        if len(pairs) > _LISTED:
+            words.append(f"{len(pairs) - _LISTED} more")
+        return listed(words)
+
+    def _section(self):
+        """The report's section of this result (also shown by ``_repr_html_``)."""
+        from benchtrust._html import Section, svg_of
+        from benchtrust.compare._section import COMPARE_QUESTION
+
+        figure = svg_of(plot_improvement(self)) if len(self.methods) > 1 else None
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare improvement",
+            verdict=self.verdict,
+            columns=self._columns(),
+            rows=tuple(self._rows()),
+            figure_svg=figure,
+            notes=(self.pairing_hint,) if self.pairing_hint else (),
+            assumptions=(
+                ("direction", f"{self.direction} is better"),
+                ("runs compared", self._pairing_words()),
+                ("interval", f"{level_text(self.alpha)} {self._interval_words()}, each pair alone"),
+                ("tasks", f"{len(self.tasks)}, each weighing the same"),
+                ("normalisation", f"{self.normalisation_text} (P(X > Y) does not depend on it)"),
+                (
+                    "missing runs",
+                    f"{self.missing} method-task pairs; all runs used" if self.missing else "none",
+                ),
+            ),
+            source=_SOURCE + (_PAIRED_SOURCE if self.paired else ""),
+        )
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
+    def to_frame(self):
+        """One row per ordered pair of methods: ``method_x``, ``method_y``, ``probability`` (P(X > Y)),
+        ``low`` and ``high``."""
+        import pandas as pd
+
+        i, j = np.nonzero(~np.eye(len(self.methods), dtype=bool))
+        names = np.asarray(self.methods, dtype=object)
+        return pd.DataFrame(
+            {
+                "method_x": names[i],
+                "method_y": names[j],
+                "probability": self.probability[i, j],
+                "low": self.low[i, j],
+                "high": self.high[i, j],
+            }
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (None for an interval not computed)."""
+        return {
+            "tasks": len(self.tasks),
+            "direction": self.direction,
+            "normalisation": self.normalisation,
+            "alpha": self.alpha,
+            "paired": self.paired,
+            "method": self.method,
+            "resamples": self.resamples,
+            "seed": self.seed,
+            "missing": self.missing,
+            "better": [list(pair) for pair in self.better],
+            "pairs": [
+                {
+                    "method_x": row.method_x,
+                    "method_y": row.method_y,
+                    "probability": float(row.probability),
+                    "low": _plain(row.low),
+                    "high": _plain(row.high),
+                }
+                for row in self.to_frame().itertuples()
+            ],
+        }
+
+
+def _interval_text(low, high, digits=4):
+    return "-" if np.isnan(low) else f"[{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def _plain(value):
+    return None if np.isnan(value) else float(value)
+
+
+def improvement_probabilities(
+    scores, *, alpha=0.05, resamples=None, seed=None, paired=None, progress=None
+) -> ImprovementResult:
+    """The average probability of improvement P(X > Y) of every method over every other, with intervals.
+
+    Implements the probability of improvement of Agarwal et al. (2021, §4.3; rliable's
+    ``metrics.probability_of_improvement``) and its stratified bootstrap interval (§4.1; rliable's
+    ``get_interval_estimates`` on pairs of methods): on each task, the chance that X scores better than Y, a
+    tie counting one half, averaged over the tasks, so that every task weighs the same (see the module's
+    notes). "Better" follows the scores' direction.
+
+    Which runs are compared:
+
+    * all pairs of runs (``paired=False``, and the default ``None``): every run of X with every run of Y on
+      the task, as rliable does (the Mann-Whitney U statistic over N_m K_m). The interval comes from
+      `resamples` stratified bootstrap resamples (:data:`RESAMPLES` by default), each drawing the runs of
+      every method on every task again with replacement.
+    * paired runs (``paired=True``): run k of X with run k of Y, for methods whose runs carry the same
+      labels on each task and share their data split or seed (Bouthillier et al. 2021, Eq. 9, C.2). The
+      interval is computed from the exact distribution of the stratified bootstrap that draws the pairs of
+      each task again (unless `resamples` is given, or the attainable averages exceed
+      :data:`_LATTICE_LIMIT`, when they are resampled).
+
+    Labels alone do not tell whether runs are paired: Atari's runs 1..100 of two agents are independent
+    trainings, a cross-validation's runs 1..100 the same folds. So pairing is never inferred; with the
+    default ``None`` all pairs of runs are compared (what rliable computes), and the result says when
+    ``paired=True`` would be possible (:attr:`ImprovementResult.pairing_hint`).
+
+    Parameters
+    ----------
+    scores : TaskScores
+        From :func:`read_task_scores`. Methods may have different numbers of runs, and missing runs on some
+        tasks (all pairs of runs only).
+    alpha : float, default 0.05
+        α in (0, 1); each interval's level is 1 - α. The intervals are not adjusted for the number of pairs.
+    resamples : int, optional
+        B, the bootstrap resamples. Default: the exact interval for paired runs, :data:`RESAMPLES` for all
+        pairs of runs.
+    seed : int or numpy.random.Generator, optional
+        Randomness of the resamples.
+    paired : bool, optional
+        True: compare run k with run k (same labels needed on every task); False or None: all pairs of runs.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each chunk of resamples (or pair, for exact intervals).
+
+    Returns
+    -------
+    ImprovementResult
+
+    Notes
+    -----
+    The bootstrap treats the runs of a task as independent draws. The folds of repeated cross-validation
+    are not (their training sets overlap), so on them the intervals are too narrow (Nadeau & Bengio 2003;
+    Benavoli et al. 2017 correct for this with the correlated t-test).
+
+    The resampled interval is ``numpy.quantile(values, [α/2, 1 - α/2])`` (numpy's default 'linear'
+    method) of the B resampled averages; every resample draws the runs of every method on every task
+    again (``rng.integers`` per group of cells with the same number of runs), and all pairs are computed
+    on the same resamples. P(Y > X) = 1 - P(X > Y) exactly, and its interval is 1 minus that of
+    P(X > Y), the ends swapped.
+
+    Examples
+    --------
+    The Atari 100k runs of Agarwal et al. (2021), every run of an agent against every run of another, as
+    rliable compares them:
+
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
+    ...                          task_column="game", normalise="reference",
+    ...                          reference=bundled_results("atari_reference"))
+    >>> result = improvement_probabilities(atari, resamples=1000, seed=0)
+    >>> result.to_frame().query("method_x == 'SPR'").round(4).head(3)
+       method_x  method_y  probability     low    high
+    24      SPR       DER       0.6858  0.6734  0.6994
+    25      SPR       DrQ       0.7309  0.7193  0.7424
+    26      SPR  DrQ(eps)       0.6170  0.6030  0.6312
+    >>> len(result.better), result.better[0]
+    (20, ('SPR', 'OTRainbow'))
+
+    The UCI accuracies of Benavoli et al. (2017): 10 runs of 10-fold cross-validation on the same folds for
+    every classifier, so the runs can be compared in pairs, with exact intervals:
+
+    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
+    ...                        task_column="dataset_index", run_column="score_index",
+    ...                        score_column="accuracy_percent")
+    >>> paired = improvement_probabilities(uci, paired=True)
+    >>> paired.method
+    'exact'
+    >>> paired.to_frame().round(4).head(2)
+      method_x method_y  probability     low    high
+    0      nbc     aode       0.3285  0.3216  0.3355
+    1      nbc      hnb       0.3431  0.3349  0.3514
+    """
+    scores = check_task_scores(scores)
+    alpha = check_probability(alpha, "alpha")
+    if resamples is not None:
+        resamples = check_count(resamples, "resamples")
+    paired_given = check_paired(paired)
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress: expected a callable progress(done, total), got {progress!r}")
+    report = progress or (lambda done, total: None)
+    rng = check_seed(seed)
+    n = len(scores.methods)
+    if paired_given:
+        require_pairs(scores, list(range(n)))
+    runs = scores.runs_per_task
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    task_p, lows, highs, method = pair_estimates(
+        oriented(scores),
+        runs,
+        pairs,
+        paired=bool(paired_given),
+        alpha=alpha,
+        resamples=resamples,
+        rng=rng,
+        report=report,
+    )
+    return ImprovementResult(
+        methods=scores.methods,
+        **_matrices(n, pairs, task_p, lows, highs),
+        tasks=scores.tasks,
+        runs=runs,
+        alpha=alpha,
+        paired=bool(paired_given),
+        method=method,
+        resamples=None if method == "exact" else resamples or RESAMPLES,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
+        labels_match=scores.labels_match,
+        paired_given=paired_given,
+        direction=scores.direction,
+        normalisation=scores.normalisation,
+        normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
+        missing=len(scores.missing),
+    )
+
+
+def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report):
+    """P(X > Y) of each pair (x, y) of `pairs` on each task, and the ends of the interval of its average.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The scores, higher = better, (methods, tasks, runs), NaN for missing runs (paired: none, and the
+        runs aligned).
+    runs : numpy.ndarray
+        The runs of each method on each task, (methods, tasks).
+    pairs : list of (int, int)
+        Indices of the methods X and Y.
+    paired : bool
+        Compare run k with run k (True) or all pairs of runs (False).
+    alpha, resamples, rng, report
+        As :func:`improvement_probabilities` takes them (`report` is its `progress`, or a no-op).
+
+    Returns
+    -------
+    task_p : numpy.ndarray
+        (pairs, tasks).
+    lows, highs : numpy.ndarray
+        (pairs,); NaN where there is one run of each method on every task (one pair of runs, paired).
+    method : str
+        ``"exact"`` or ``"resampled, B resamples"``.
+    """
+    values = values[:, :, : int(runs.max())]  # no room for runs that only other methods have
+    if paired:
+        halves = _paired_halves(values, pairs)
+        task_p = halves.sum(axis=2) / (2 * runs[0])
+        lows, highs, method = _paired_intervals(halves, runs[0], alpha, resamples, rng, report)
+        little = np.full(len(pairs), bool(np.all(runs[0] == 1)))
+    else:
+        codes = run_codes(values)
+        task_p = np.empty((len(pairs), values.shape[1]))
+        valid = np.arange(codes.shape[2]) < runs[:, :, None]  # (methods, tasks, runs)
+        for k, (i, j) in enumerate(pairs):
+            lower, upper = run_positions(codes[i], codes[j])
+            task_p[k] = ((lower + upper) * valid[i]).sum(axis=1) / (2 * runs[i] * runs[j])
+        resamples = RESAMPLES if resamples is None else resamples
+        lows, highs = _percentiles(_unpaired_resamples(codes, runs, pairs, resamples, rng, report), alpha)
+        method = f"resampled, {resamples:,} resamples"
+        single = np.all(runs == 1, axis=1)
+        little = np.array([single[i] and single[j] for i, j in pairs], dtype=bool)
+    return task_p, np.where(little, np.nan, lows), np.where(little, np.nan, highs), method
+
+
+def _paired_intervals(halves, runs, alpha, resamples, rng, report):
+    """The intervals of every pair of paired runs: exact when `resamples` is None and the lattice fits."""
+    if resamples is None and lattice_top(runs) <= _LATTICE_LIMIT:
+        top = lattice_top(runs)
+        wins, ties = (halves == 2).sum(axis=2), (halves == 1).sum(axis=2)
+        ends = [lattice_interval(pmf, top, alpha) for pmf in paired_distributions(wins, ties, runs, report)]
+        lows, highs = np.array(ends).reshape(-1, 2).T
+        return lows, highs, "exact"
+    resamples = RESAMPLES if resamples is None else resamples
+    lows, highs = _percentiles(_paired_resamples(halves, runs, resamples, rng, report), alpha)
+    return lows, highs, f"resampled, {resamples:,} resamples"
+
+
+def _matrices(n, pairs, task_p, lows, highs):
+    """The (methods, methods) matrices from the values of the pairs (i, j), i < j, mirrored: P(Y > X) =
+    1 - P(X > Y), and the interval of P(Y > X) is 1 minus that of P(X > Y), its ends swapped."""
+    probability = np.full((n, n), np.nan)
+    low, high = probability.copy(), probability.copy()
+    per_task = np.full((n, n, task_p.shape[1]), np.nan)
+    for k, (i, j) in enumerate(pairs):
+        per_task[i, j], per_task[j, i] = task_p[k], 1 - task_p[k]
+        probability[i, j] = task_p[k].mean()
+        probability[j, i] = 1 - probability[i, j]
+        low[i, j], high[i, j] = lows[k], highs[k]
+        low[j, i], high[j, i] = 1 - highs[k], 1 - lows[k]
+    return {"probability": probability, "low": low, "high": high, "task_probability": per_task}
+
+
+def plot_improvement(result, *, ax=None, title=None):
+    """Draw P(X > Y) of every pair with its interval, as rliable's probability-of-improvement plot.
+
+    One row per pair of methods, the one more likely better (X, left) against the other (Y, right), the
+    highest probability at the top: a bar spans the interval, a tick marks P(X > Y), and a dashed line
+    marks 1/2, no improvement. Pairs whose interval lies above 1/2 are drawn in a darker colour.
+
+    Parameters
+    ----------
+    result : ImprovementResult
+        From :func:`improvement_probabilities`.
+    ax : matplotlib.axes.Axes, optional
+        The Axes to draw on; default: those of a new figure, 0.35 inch high per pair.
+    title : str, optional
+        The title; default: the interval's level and how it was computed.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
+
+    Examples
+    --------
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
+    ...                        task_column="dataset_index", run_column="score_index",
+    ...                        score_column="accuracy_percent")
+    >>> ax = plot_improvement(improvement_probabilities(uci, paired=True))
+    >>> ax.get_xlabel(), [label.get_text() for label in ax.get_yticklabels()][:2]
+    ('P(X > Y)', ['aode', 'hnb'])
+    """
+    from benchtrust._figures import axes_for
+
+    pairs = result.pairs()
+    ax = axes_for(ax, (6.5, 1.0 + 0.35 * max(1, len(pairs))))
+    rows = np.arange(len(pairs))[::-1]
+    for row, (i, j) in zip(rows, pairs, strict=True):
+        low, high = result.low[i, j], result.high[i, j]
+        colour = "tab:blue" if low > 0.5 else "tab:gray"
+        if not np.isnan(low):
+            ax.barh(row, high - low, left=low, height=0.6, color=colour, alpha=0.35, linewidth=0)
+        ax.plot([result.probability[i, j]] * 2, [row - 0.3, row + 0.3], color=colour, linewidth=2)
+    ax.axvline(0.5, color="black", linestyle="--", linewidth=1)
+    ax.set_yticks(rows, [result.methods[i] for i, _ in pairs])
+    right = ax.secondary_yaxis("right")
+    right.set_yticks(rows, [result.methods[j] for _, j in pairs])
+    ax.set_ylabel("X")
+    right.set_ylabel("Y")
+    ax.set_ylim(-0.6, len(pairs) - 0.4)
+    ax.set_xlabel("P(X > Y)")
+    if title is None:
+        title = f"probability of improvement, {level_text(result.alpha)} intervals ({result.method})"
+    ax.set_title(title, fontsize="medium")
+    return ax

@@ -1,0 +1,490 @@
+"""Performance profiles: the run-score distributions of several methods over many tasks, with stratified
+bootstrap bands (Agarwal et al. 2021, §4.2).
+
+The performance profile of a method (its run-score distribution) is, for every threshold τ, the fraction of
+its runs that score better than τ, averaged over the tasks:
+
+    F(τ) = (1/M) Σ_m (1/N_m) Σ_n [x_{m,n} > τ]     (for "lower is better": [x_{m,n} < τ])
+
+over the M tasks and the N_m runs on task m. With the same number of runs on every task it is the fraction
+of all runs, as rliable's ``create_performance_profile`` (its default ``use_score_distribution=True``)
+computes it; every task weighs the same when some runs are missing. A profile above another at every τ
+(stochastic dominance) is better whatever the threshold. The band at each τ is the stratified bootstrap
+percentile interval (§4.1; rliable's defaults ``method="percentile"``, ``task_bootstrap=False``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError, check_probability, check_seed
+from benchtrust._words import TIMES, interval_text, level_text, paragraph
+from benchtrust.compare._bootstrap import (
+    check_progress,
+    check_resamples,
+    group_progress,
+    method_groups,
+    percentile_interval,
+    resample_counts,
+    stratified_values,
+)
+from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
+from benchtrust.compare._text import aligned, listed
+
+__all__ = ["ProfileResult", "performance_profile", "plot_performance_profile"]
+
+PAPER = "Agarwal et al. 2021"
+_SOURCE = (
+    f"{PAPER}, deep reinforcement learning at the edge of the statistical precipice, §4.2 (performance "
+    "profiles) and §4.1 (stratified bootstrap bands)"
+)
+#: The thresholds of the default profile: evenly spaced from the lowest score to the highest.
+THRESHOLDS = 101
+#: The most thresholds the text table shows (to_frame has them all).
+_SHOWN = 5
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ProfileResult:
+    """Performance profiles with stratified bootstrap bands (Agarwal et al. 2021, §4.1-4.2).
+
+    Attributes
+    ----------
+    methods : tuple of str
+        The methods, in the order of :attr:`TaskScores.methods`.
+    thresholds : numpy.ndarray
+        τ, increasing.
+    fraction : numpy.ndarray
+        Shape (methods, thresholds): the fraction of each method's runs better than τ (above τ for
+        ``"higher"``, below for ``"lower"``), averaged over the tasks.
+    low, high : numpy.ndarray
+        The ends of the stratified bootstrap percentile band at each τ, same shape; NaN when
+        ``resamples == 0``.
+    runs : numpy.ndarray
+        Each method's number of runs, over all tasks.
+    single_run : numpy.ndarray
+        True for a method with one run on every task: nothing to resample, its band is its profile.
+    tasks : int
+        The number of tasks.
+    alpha : float
+        α: the bands have level 1 - α at each threshold (pointwise, not for the whole curve).
+    resamples : int
+        The number of stratified bootstrap resamples (0: no bands).
+    seed : int or None
+        The seed of the resamples, when one was given as an int.
+    direction : {"higher", "lower"}
+        Which scores are better.
+    normalisation : {"none", "minmax", "reference"}
+        How the scores were normalised (:func:`read_task_scores`).
+    normalisation_text : str
+        The normalisation in words.
+    missing : int
+        The number of (method, task) pairs with missing runs (see :attr:`TaskScores.missing`).
+    """
+
+    methods: tuple[str, ...]
+    thresholds: np.ndarray
+    fraction: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    runs: np.ndarray
+    single_run: np.ndarray
+    tasks: int
+    alpha: float
+    resamples: int
+    seed: int | None
+    direction: str
+    normalisation: str
+    normalisation_text: str
+    missing: int
+
+    def __repr__(self):
+        return (
+            f"ProfileResult(methods={len(self.methods)}, tasks={self.tasks}, "
+            f"thresholds={self.thresholds.size}, direction={self.direction!r}, "
+            f"normalisation={self.normalisation!r}, resamples={self.resamples})"
+        )
+
+    @property
+    def better(self) -> str:
+        """What a fraction counts, in words: ``score > τ`` or ``score < τ``."""
+        return "score > τ" if self.direction == "higher" else "score < τ"
+
+    @property
+    def order(self) -> np.ndarray:
+        """The methods by the mean of their profile over the thresholds, the largest first."""
+        return np.argsort(-self.fraction.mean(axis=1), kind="stable")
+
+    @property
+    def on_top(self) -> tuple[str, ...]:
+        """The methods whose profile is never below another's at any threshold (none when they cross)."""
+        never_below = (self.fraction[:, None, :] >= self.fraction[None, :, :]).all(axis=(1, 2))
+        return tuple(self.methods[i] for i in self.order if never_below[i])
+
+    def _shown(self):
+        """The indices of the thresholds the text table shows: at most 5, evenly spread."""
+        count = min(self.thresholds.size, _SHOWN)
+        return np.unique(np.linspace(0, self.thresholds.size - 1, count).round().astype(int))
+
+    def _rows(self):
+        rows = []
+        for k in self._shown():
+            for i in self.order:
+                band = "-" if np.isnan(self.low[i, k]) else interval_text((self.low[i, k], self.high[i, k]))
+                rows.append(
+                    (f"{self.thresholds[k]:.4g}", self.methods[i], f"{self.fraction[i, k]:.4f}", band)
+                )
+        return rows
+
+    def _columns(self):
+        return ("τ", "method", f"fraction of runs with {self.better}", f"{level_text(self.alpha)} band")
+
+    def _band_words(self):
+        if not self.resamples:
+            return "none (resamples=0)"
+        return (
+            f"pointwise {level_text(self.alpha)} stratified bootstrap percentile intervals ({PAPER} §4.1: "
+            f"the runs of every task drawn again with replacement, every task kept), {self.resamples:,} "
+            "resamples"
+        )
+
+    def __str__(self):
+        """The profiles at up to 5 thresholds, with their bands, then the verdict (Agarwal et al. 2021,
+        §4.2)."""
+        lines = [
+            paragraph(
+                f"Performance profiles over {self.tasks} tasks ({PAPER} §4.2): at each threshold τ, the "
+                f"fraction of a method's runs with {self.better} ({scores_words(self.normalisation)}; "
+                f"{self.direction} is better), averaged over the tasks; {self.thresholds.size} thresholds "
+                f"from {self.thresholds[0]:.4g} to {self.thresholds[-1]:.4g} (to_frame() has them all); "
+                f"normalisation: {self.normalisation_text}. Bands: {self._band_words()}."
+            ),
+            "",
+            *aligned([self._columns(), *self._rows()]),
+            "",
+            paragraph(self.verdict),
+        ]
+        return "\n".join(lines)
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words: whether one profile is on top at every threshold, and where the
+        bands of the two best methods separate."""
+        missing = (
+            f" {self.missing} method {TIMES} task pairs have missing runs; every task weighs the same."
+            if self.missing
+            else ""
+        )
+        span = f"{self.thresholds.size} thresholds from {self.thresholds[0]:.4g} to {self.thresholds[-1]:.4g}"
+        if len(self.methods) == 1:
+            head = (
+                f"One method, {self.methods[0]}: the fraction of its runs with {self.better} goes from "
+                f"{self.fraction[0, 0]:.4g} to {self.fraction[0, -1]:.4g} over {span}; nothing to compare it "
+                "with."
+            )
+        else:
+            head = self._dominance_words(span)
+        return " ".join(part for part in (head + missing, self._noise_words()) if part)
+
+    def _dominance_words(self, span):
+        top = self.on_top
+        if len(top) == len(self.methods):
+            return f"All {len(self.methods)} profiles are equal at the {span}."
+        if top:
+            has = "s are" if len(top) > 1 else " is"
+            return (
+                f"{listed(top)}'s profile{has} never below another method's at the {span}: whatever the "
+                f"threshold, at least as large a fraction of {'their' if len(top) > 1 else 'its'} runs "
+                f"has {self.better} ({self.direction} is better)."
+            )
+        return (
+            f"The profiles cross at the {span}: no method has at least as large a fraction of runs with "
+            f"{self.better} at every threshold, so which is better depends on the threshold (see the plot)."
+        )
+
+    def _noise_words(self):
+        if not self.resamples:
+            return (
+                "Without bands (resamples=0) nothing says whether the differences exceed the noise of the "
+                "runs."
+            )
+        words = []
+        single = [self.methods[i] for i in self.order if self.single_run[i]]
+        if single:
+            has = "has" if len(single) == 1 else "have"
+            words.append(
+                f"{listed(single)} {has} one run per task: the stratified bootstrap has nothing to "
+                "resample, so the bands are the profiles themselves and say nothing about the noise of the "
+                "runs."
+            )
+        if len(self.methods) > 1 and len(single) < len(self.methods):
+            first, second = self.order[0], self.order[1]
+            apart = (self.low[first] > self.high[second]) | (self.low[second] > self.high[first])
+            words.append(
+                f"The bands of {self.methods[first]} and {self.methods[second]} (the two largest profiles "
+                f"on average) are apart at {int(apart.sum())} of the {self.thresholds.size} thresholds; "
+                "where they overlap, these runs do not separate the two (which does not show them equal)."
+            )
+        return " ".join(words)
+
+    def _section(self):
+        """The report's section of this result (also shown by ``_repr_html_``)."""
+        from benchtrust._html import Section, svg_of
+        from benchtrust.compare._section import COMPARE_QUESTION
+
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare profile",
+            verdict=self.verdict,
+            columns=self._columns(),
+            rows=tuple(self._rows()),
+            notes=(f"{self.thresholds.size} thresholds; the table shows at most {_SHOWN}.",),
+            figure_svg=svg_of(plot_performance_profile(self)),
+            assumptions=(
+                ("direction", f"{self.direction} is better"),
+                ("normalisation", self.normalisation_text),
+                ("missing runs", "every task weighs the same" if self.missing else "none"),
+                ("bands", self._band_words()),
+                ("seed", "none given" if self.seed is None else str(self.seed)),
+            ),
+            source=_SOURCE,
+        )
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
+    def to_frame(self):
+        """The profiles in long format, one row per method and threshold: ``method``, ``threshold``,
+        ``fraction``, ``low`` and ``high`` (the band)."""
+        import pandas as pd
+
+        methods, k = len(self.methods), self.thresholds.size
+        return pd.DataFrame(
+            {
+                "method": np.repeat(np.asarray(self.methods, dtype=object), k),
+                "threshold": np.tile(self.thresholds, methods),
+                "fraction": self.fraction.ravel(),
+                "low": self.low.ravel(),
+                "high": self.high.ravel(),
+            }
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (None for the band ends without resamples)."""
+
+        def plain(values):
+            return [None if np.isnan(v) else float(v) for v in values]
+
+        return {
+            "tasks": self.tasks,
+            "direction": self.direction,
+            "normalisation": self.normalisation,
+            "alpha": self.alpha,
+            "resamples": self.resamples,
+            "seed": self.seed,
+            "missing": self.missing,
+            "thresholds": self.thresholds.tolist(),
+            "on_top": list(self.on_top),
+            "methods": [
+                {
+                    "method": method,
+                    "runs": int(self.runs[i]),
+                    "single_run": bool(self.single_run[i]),
+                    "fraction": self.fraction[i].tolist(),
+                    "low": plain(self.low[i]),
+                    "high": plain(self.high[i]),
+                }
+                for i, method in enumerate(self.methods)
+            ],
+        }
+
+
+def _thresholds(thresholds, scores):
+    """τ as an increasing array without repeats; by default 101 from the lowest score to the highest."""
+    if thresholds is None:
+        return np.linspace(np.nanmin(scores.scores), np.nanmax(scores.scores), THRESHOLDS)
+    try:
+        values = np.asarray(thresholds, dtype=np.float64).ravel()
+    except (TypeError, ValueError):
+        values = np.array([np.nan])
+    if values.size == 0 or not np.isfinite(values).all():
+        raise InputError(f"thresholds: expected finite numbers, got {thresholds!r:.60}")
+    return np.unique(values)
+
+
+def _worse_counts(values, thresholds):
+    """How many of each task's runs (oriented scores, increasing, NaN last) are not better than each
+    (oriented) τ, the runs x <= τ: shape (tasks, thresholds)."""
+    return np.array([np.searchsorted(row[~np.isnan(row)], thresholds, side="right") for row in values])
+
+
+def _fractions(worse, runs):
+    """The profile, (..., thresholds), from the runs not better than τ, (..., tasks, thresholds), and the
+    runs per task: the fraction of better runs of each task, averaged over the tasks."""
+    return (1.0 - worse / runs[:, None]).mean(axis=-2)
+
+
+def _resampled(values, runs_per_task, thresholds, resamples, rng, progress):
+    """The profile of every resample, shape (resamples, methods, thresholds) (Agarwal et al. 2021, §4.1),
+    from the scores and thresholds oriented so that higher is better (:func:`stratified_values`)."""
+    out = np.empty((resamples, values.shape[0], thresholds.size))
+    groups = method_groups(runs_per_task)
+    for number, (runs, members) in enumerate(groups):
+        cuts = [_worse_counts(v, thresholds) for v in values[members]]
+        tasks = np.arange(runs.size)[:, None]
+        first = 0
+        report = group_progress(progress, number, len(groups), resamples)
+        for counts in resample_counts(runs, resamples, rng, progress=report):
+            rows = slice(first, first + counts.shape[0])
+            cumulative = np.concatenate([np.zeros((*counts.shape[:2], 1)), counts.cumsum(axis=2)], axis=2)
+            for member, cut in zip(members, cuts, strict=True):
+                # run k of a task is its k-th worst: the resampled runs not better than τ are the draws
+                # of its `cut` worst runs
+                out[rows, member] = _fractions(cumulative[:, tasks, cut], runs)
+            first = rows.stop
+    return out
+
+
+def performance_profile(scores, *, thresholds=None, alpha=0.05, resamples=10_000, seed=None, progress=None):
+    """The performance profile (run-score distribution) of each method, with stratified bootstrap bands
+    (Agarwal et al. 2021, §4.1-4.2).
+
+    At each threshold τ: the fraction of a method's runs with a score better than τ on each task (strictly
+    above τ for ``direction="higher"``, as rliable's ``score > tau``; strictly below for ``"lower"``),
+    averaged over the tasks. With the same runs on every task this is rliable's
+    ``create_performance_profile(score_dict, tau_list)`` (``use_score_distribution=True``, its default).
+    The band at each τ is the stratified bootstrap percentile interval of the fraction (§4.1: the runs of
+    each task drawn again with replacement, every task kept), pointwise: it is not a band for the whole
+    curve at once. It takes the runs of a task to be independent (seeds), as the intervals of
+    :func:`aggregate`.
+
+    Parameters
+    ----------
+    scores : TaskScores
+        From :func:`read_task_scores`.
+    thresholds : array_like, optional
+        τ, in the units of the (normalised) scores; default: 101 evenly spaced from the lowest score of any
+        run to the highest.
+    alpha : float, default 0.05
+        α: the bands have level 1 - α.
+    resamples : int, default 10,000
+        The number of stratified bootstrap resamples; 0 for no bands (rliable's default is 2,000).
+    seed : int or numpy.random.Generator, optional
+        The randomness of the resamples; an int reproduces them.
+    progress : callable, optional
+        Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`).
+
+    Returns
+    -------
+    ProfileResult
+
+    Examples
+    --------
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
+    ...                          task_column="game", normalise="reference",
+    ...                          reference=bundled_results("atari_reference"))
+    >>> profile = performance_profile(atari, thresholds=[0.5, 1.0], resamples=1000, seed=0)
+    >>> frame = profile.to_frame()
+    >>> frame[frame.method == "SPR"].round(3)
+      method  threshold  fraction    low   high
+    8    SPR        0.5     0.376  0.366  0.387
+    9    SPR        1.0     0.214  0.206  0.224
+    """
+    check_task_scores(scores)
+    thresholds = _thresholds(thresholds, scores)
+    alpha = check_probability(alpha, "alpha")
+    resamples = check_resamples(resamples)
+    rng = check_seed(seed)
+    progress = check_progress(progress)
+
+    values, runs_per_task = stratified_values(scores)
+    oriented = thresholds if scores.direction == "higher" else -thresholds
+    fraction = np.array(
+        [_fractions(_worse_counts(v, oriented), n) for v, n in zip(values, runs_per_task, strict=True)]
+    )
+    single_run = (runs_per_task == 1).all(axis=1)
+    low = high = np.full_like(fraction, np.nan)
+    if resamples:
+        replicates = _resampled(values, runs_per_task, oriented, resamples, rng, progress)
+        low, high = percentile_interval(replicates, alpha)
+        # nothing to resample: the band is the profile (not the profile up to rounding)
+        low, high = (np.where(single_run[:, None], fraction, end) for end in (low, high))
+    return ProfileResult(
+        methods=scores.methods,
+        thresholds=thresholds,
+        fraction=fraction,
+        low=low,
+        high=high,
+        runs=runs_per_task.sum(axis=1),
+        single_run=single_run,
+        tasks=len(scores.tasks),
+        alpha=alpha,
+        resamples=resamples,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
+        direction=scores.direction,
+        normalisation=scores.normalisation,
+        normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
+        missing=len(scores.missing),
+    )
+
+
+def plot_performance_profile(result, ax=None):
+    """Draw the performance profiles with their bands, as in Agarwal et al. (2021), Fig. 5.
+
+    One line per method, the fraction of its runs better than τ against τ, with its stratified bootstrap
+    band shaded (none when ``resamples == 0``).
+
+    Parameters
+    ----------
+    result : ProfileResult
+        From :func:`performance_profile`.
+    ax : matplotlib.axes.Axes, optional
+        The Axes to draw on; default: those of a new 7 x 4.5 inch figure (drawn without a display, pyplot's
+        global state untouched).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
+
+    Examples
+    --------
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
+    ...                          task_column="game", normalise="reference",
+    ...                          reference=bundled_results("atari_reference"))
+    >>> ax = plot_performance_profile(performance_profile(atari, resamples=200, seed=0))
+    >>> ax.get_ylabel()
+    'fraction of runs with score > τ'
+    """
+    from benchtrust._figures import axes_for
+
+    if not isinstance(result, ProfileResult):
+        raise InputError(
+            f"result: expected ProfileResult (from performance_profile), got {type(result).__name__}"
+        )
+    ax = axes_for(ax, (7, 4.5))
+    for i in result.order:
+        (line,) = ax.plot(result.thresholds, result.fraction[i], label=result.methods[i])
+        if result.resamples:
+            ax.fill_between(
+                result.thresholds,
+                result.low[i],
+                result.high[i],
+                color=line.get_color(),
+                alpha=0.2,
+                linewidth=0,
+            )
+    ax.set_xlabel(f"threshold τ ({scores_words(result.normalisation)}; {result.direction} is better)")
+    ax.set_ylabel(f"fraction of runs with {result.better}")
+    ax.set_ylim(-0.02, 1.02)
+    band = f", {level_text(result.alpha)} bands" if result.resamples else ""
+    ax.set_title(f"Performance profiles over {result.tasks} tasks{band} ({PAPER}, §4.2)")
+    ax.legend(loc="best", fontsize="small", frameon=False)
+    return ax

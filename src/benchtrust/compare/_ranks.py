@@ -1,0 +1,780 @@
+"""Ranks of several methods over many data sets: the Friedman test and its post-hoc tests (Demšar 2006).
+
+:func:`rank_test` follows J. Demšar, "Statistical comparisons of classifiers over multiple data sets",
+JMLR 7 (2006), §3.2.2: rank the methods on every data set, test whether their average ranks differ
+(Friedman's χ²_F and Iman and Davenport's F_F), then find which pairs differ: the Nemenyi test over all
+pairs with its critical difference (CD), Holm's step-down procedure over all pairs or against a control,
+or the Bonferroni-Dunn test against a control. The groups of methods no test tells apart are the bars of
+the critical-difference diagram (:func:`~benchtrust.compare.plot_critical_difference`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import string
+
+import numpy as np
+
+from benchtrust._io import InputError, check_probability
+from benchtrust._words import ALPHA, TIMES, paragraph
+from benchtrust.compare._many import holm
+from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
+from benchtrust.compare._text import aligned, listed
+
+__all__ = ["POSTHOCS", "RankResult", "rank_test"]
+
+PAPER = "Demšar 2006"
+_SOURCE = f"{PAPER}, statistical comparisons of classifiers over multiple data sets, §3.2.2"
+#: The post-hoc tests :func:`rank_test` offers, in words.
+POSTHOCS = {
+    "nemenyi": "Nemenyi test",
+    "holm": "Holm's step-down procedure",
+    "bonferroni-dunn": "Bonferroni-Dunn test",
+}
+_CHI2 = "\N{GREEK SMALL LETTER CHI}\N{SUPERSCRIPT TWO}_F"
+#: Most methods whose matrix of p-values the text prints (wider does not fit 100 characters).
+_MATRIX_METHODS = 8
+#: Most pairs, and groups, the verdict names one by one.
+_NAMED_PAIRS = 6
+_NAMED_GROUPS = 4
+#: Step and half-width of the trapezoid rule over z for the studentized range (error about 1e-14).
+_STEP, _REACH = 0.05, 9.0
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class RankResult:
+    """Average ranks over data sets, the Friedman test and a post-hoc test (Demšar 2006, §3.2.2).
+
+    Attributes
+    ----------
+    methods : tuple of str
+        The k methods, in the order of :attr:`TaskScores.methods`; every array below follows it.
+    tasks : tuple of str
+        The N data sets (tasks).
+    scores : numpy.ndarray
+        Shape (k, N): each method's score on each data set, the mean of its runs there.
+    ranks : numpy.ndarray
+        Shape (k, N): r_i^j, the rank of method i on data set j, 1 = best in `direction`; tied scores share
+        the average of the ranks they span.
+    average_ranks : numpy.ndarray
+        R_i = (1/N) Σ_j r_i^j.
+    friedman : float
+        Friedman's statistic χ²_F = 12N / (k(k + 1)) (Σ_i R_i² - k(k + 1)²/4), without a correction for
+        ties (Demšar's formula); NaN when there is too little data (:attr:`enough_data`).
+    friedman_p_value : float
+        P(χ² with k - 1 degrees of freedom >= χ²_F).
+    iman_davenport : float
+        F_F = (N - 1) χ²_F / (N(k - 1) - χ²_F) (infinite when every data set ranks the methods alike).
+    iman_davenport_p_value : float
+        P(F with k - 1 and (k - 1)(N - 1) degrees of freedom >= F_F); the omnibus test's decision uses it.
+    standard_error : float
+        sqrt(k(k + 1) / (6N)), the standard error of a difference of two average ranks.
+    critical_difference : float
+        CD = q_α × `standard_error`: average ranks this far apart differ significantly (Nemenyi over all
+        pairs; Bonferroni-Dunn against the control). NaN for Holm's procedure, which has no single CD.
+    q_alpha : float
+        q_α: the studentized range quantile at 1 - α for k groups and infinite degrees of freedom over √2
+        (Nemenyi), or the normal quantile at 1 - α/(2(k - 1)) (Bonferroni-Dunn); NaN for Holm.
+    z : numpy.ndarray
+        Shape (k, k): z_ij = (R_i - R_j) / `standard_error` (positive where row i ranks worse).
+    p_values : numpy.ndarray
+        Shape (k, k), symmetric: the post-hoc test's p-value of each pair, adjusted for the multiple
+        comparisons (Nemenyi's from the studentized range; Holm's adjusted; Bonferroni-Dunn's times k - 1,
+        at most 1). NaN on the diagonal and, against a control, for the pairs without it.
+    different : numpy.ndarray
+        Shape (k, k), bool: the pair differs significantly (its p-value <= α).
+    groups : tuple of tuple of str
+        The largest sets of two or more methods, consecutive in average rank, of which no two differ
+        significantly, best first: the bars of the critical-difference diagram. Against a control, the
+        control with the methods that do not differ from it.
+    posthoc : {"nemenyi", "holm", "bonferroni-dunn"}
+        The post-hoc test.
+    control : str or None
+        The method the others are compared with; None for all pairs.
+    alpha : float
+        α, the significance level of the omnibus test and the family-wise error rate of the post-hoc test.
+    direction : {"higher", "lower"}
+        Which scores are better; rank 1 goes to the best.
+    runs : numpy.ndarray
+        Shape (k, N): the runs averaged into each score.
+    tied_tasks : int
+        The data sets where two or more methods tie.
+    normalisation : {"none", "minmax", "reference"}
+        How the scores were normalised (:func:`read_task_scores`); ranks do not depend on it.
+    normalisation_text : str
+        The normalisation in words.
+    """
+
+    methods: tuple[str, ...]
+    tasks: tuple[str, ...]
+    scores: np.ndarray
+    ranks: np.ndarray
+    average_ranks: np.ndarray
+    friedman: float
+    friedman_p_value: float
+    iman_davenport: float
+    iman_davenport_p_value: float
+    standard_error: float
+    critical_difference: float
+    q_alpha: float
+    z: np.ndarray
+    p_values: np.ndarray
+    different: np.ndarray
+    groups: tuple[tuple[str, ...], ...]
+    posthoc: str
+    control: str | None
+    alpha: float
+    direction: str
+    runs: np.ndarray
+    tied_tasks: int
+    normalisation: str
+    normalisation_text: str
+
+    @property
+    def enough_data(self) -> bool:
+        """At least two methods and two data sets: the least the Friedman test needs."""
+        return len(self.methods) >= 2 and len(self.tasks) >= 2
+
+    @property
+    def rejected(self) -> bool:
+        """The omnibus test rejects equal average ranks: the Iman-Davenport p-value is <= α."""
+        return self.enough_data and bool(self.iman_davenport_p_value <= self.alpha)
+
+    @property
+    def order(self) -> np.ndarray:
+        """The indices of the methods from the best average rank to the worst (ties in input order)."""
+        return np.argsort(self.average_ranks, kind="stable")
+
+    @property
+    def degrees_of_freedom(self) -> tuple[int, int]:
+        """(k - 1, (k - 1)(N - 1)): those of χ²_F (the first) and of F_F (both)."""
+        k, n = len(self.methods), len(self.tasks)
+        return k - 1, (k - 1) * (n - 1)
+
+    @property
+    def test_name(self) -> str:
+        """The post-hoc test in words, such as ``Nemenyi test``."""
+        return POSTHOCS[self.posthoc]
+
+    def __repr__(self):
+        ranks = ", ".join(f"{self.methods[i]}: {self.average_ranks[i]:.3f}" for i in self.order)
+        return (
+            f"RankResult(methods={len(self.methods)}, tasks={len(self.tasks)}, direction={self.direction!r}, "
+            f"posthoc={self.posthoc!r}, alpha={self.alpha:g}, p={self.iman_davenport_p_value:.3g}, "
+            f"cd={self.critical_difference:.4g}, average_ranks={{{ranks}}})"
+        )
+
+    # --- words -----------------------------------------------------------------------------------------
+
+    def _scores_words(self):
+        runs = self.runs
+        low, high = int(runs.min()), int(runs.max())
+        each = f"{high} runs" if low == high else f"{low}-{high} runs"
+        return f"each method's score on a data set is the mean of its runs there ({each})"
+
+    def _ties_words(self):
+        if not self.tied_tasks:
+            return "no two methods tie on any data set"
+        return f"tied scores share the average of their ranks (ties on {self.tied_tasks} data sets)"
+
+    def _method_rows(self):
+        """Rows of the table of methods, best average rank first."""
+        against = self.control is not None
+        letters = _group_letters(self)
+        rows = []
+        for place, i in enumerate(self.order, start=1):
+            cells = [
+                str(place),
+                self.methods[i],
+                f"{self.average_ranks[i]:.3f}",
+                f"{self.scores[i].mean():.4f}",
+            ]
+            if against:
+                c = self.methods.index(self.control)
+                cells += (
+                    ["control", "", ""]
+                    if i == c
+                    else [f"{self.z[i, c]:+.3f}", _p_text(self.p_values[i, c]), _yes(self.different[i, c])]
+                )
+            else:
+                cells.append(letters[i])
+            rows.append(tuple(cells))
+        return rows
+
+    def _method_columns(self):
+        head = ("", "method", "average rank", f"mean {scores_words(self.normalisation)[:-1]}")
+        if self.control is not None:
+            return (*head, "z", "adjusted p", "differs")
+        return (*head, "groups")
+
+    def _matrix_rows(self):
+        """The adjusted p-values of all pairs as rows, methods best first (numbered as in the table)."""
+        order = self.order
+        return [
+            (f"({p}) {self.methods[i]}", *(_p_text(self.p_values[i, j]) if i != j else "-" for j in order))
+            for p, i in enumerate(order, start=1)
+        ]
+
+    def _test_lines(self):
+        """The tests' statistics, one line each."""
+        df1, df2 = self.degrees_of_freedom
+        k, n = len(self.methods), len(self.tasks)
+        lines = [
+            f"  Friedman {_CHI2} = {self.friedman:.4f} (df {df1}), {_p_is(self.friedman_p_value)}; "
+            f"Iman-Davenport F_F = {self.iman_davenport:.4f} (df {df1}, {df2}), "
+            f"{_p_is(self.iman_davenport_p_value)}",
+            f"  SE = sqrt(k(k + 1)/(6N)) = sqrt({k} {TIMES} {k + 1}/(6 {TIMES} {n})) = "
+            f"{self.standard_error:.4f}; z = (R_i - R_j)/SE",
+        ]
+        if self.posthoc == "holm":
+            m = k - 1 if self.control is not None else k * (k - 1) // 2
+            lines.append(
+                f"  Holm: two-sided normal p-values of z, adjusted by Holm's step-down over {m} tests"
+            )
+        else:
+            quantile = (
+                f"studentized range quantile at 1 - {ALPHA}, k groups, over √2"
+                if self.posthoc == "nemenyi"
+                else f"normal quantile at 1 - {ALPHA}/(2(k - 1))"
+            )
+            lines += [
+                f"  {self.test_name}: CD = q_{ALPHA} {TIMES} SE = {self.q_alpha:.4f} {TIMES} "
+                f"{self.standard_error:.4f} = {self.critical_difference:.4f}, {ALPHA} = {self.alpha:g}",
+                f"  (q_{ALPHA}: the {quantile})",
+            ]
+        if self.control is not None:
+            lines.append(f"  z < 0: ranks better than the control {self.control}")
+        return lines
+
+    def __str__(self):
+        """The average ranks, the Friedman and post-hoc tests, then the verdict (Demšar 2006, §3.2.2)."""
+        k, n = len(self.methods), len(self.tasks)
+        lines = [
+            paragraph(
+                f"Ranks of {k} methods over {n} data sets ({PAPER} §3.2.2): {self._scores_words()}; on every "
+                f"data set the methods are ranked, 1 = best ({self.direction} is better), and "
+                f"{self._ties_words()}; R = the average rank. Normalisation: {self.normalisation_text}."
+            )
+        ]
+        if not self.enough_data:
+            return "\n".join([*lines, "", paragraph(self.verdict)])
+        lines += ["", *aligned([self._method_columns(), *self._method_rows()])]
+        if self.control is None:
+            lines.append("  (methods sharing a letter are not significantly different)")
+        lines += ["", *self._test_lines()]
+        if self.control is None and k <= _MATRIX_METHODS:
+            header = ("adjusted p-values", *(f"({p})" for p in range(1, k + 1)))
+            lines += ["", *aligned([header, *self._matrix_rows()])]
+        return "\n".join([*lines, "", paragraph(self.verdict)])
+
+    @property
+    def verdict(self) -> str:
+        """The result in plain words: whether the ranks differ, which methods do, what stays uncertain."""
+        k, n = len(self.methods), len(self.tasks)
+        if k < 2:
+            return f"One method, {self.methods[0]}: nothing to rank it against."
+        if n < 2:
+            return (
+                f"With one data set there is nothing to test: ranks over data sets need at least two (and "
+                f"many more to detect a difference: {PAPER} §3.2.2). On {self.tasks[0]}, the order is "
+                f"{_ranked(self)}."
+            )
+        omnibus = (
+            f"F_F = {self.iman_davenport:.3f}, {_p_is(self.iman_davenport_p_value)}; Friedman "
+            f"{_CHI2} = {self.friedman:.3f}, {_p_is(self.friedman_p_value)}"
+        )
+        head = f"With {n} data sets and {k} methods, the Friedman test (Iman-Davenport {omnibus})"
+        if np.all(self.ranks == (k + 1) / 2):
+            return (
+                f"All {k} methods tie on every one of the {n} data sets: their average ranks are equal "
+                f"({self.average_ranks[0]:g}) and no method ranks better than another."
+            )
+        if not self.rejected:
+            return (
+                f"{head} does not reject that all methods have the same average rank at {ALPHA} = "
+                f"{self.alpha:g}: no method can be said to rank better than another. The post-hoc tests "
+                f"are not to be read ({PAPER} §3.2.2).{_caveats(self)}"
+            )
+        return f"{head} rejects equal average ranks at {ALPHA} = {self.alpha:g}. {_posthoc_words(self)}" + (
+            _caveats(self)
+        )
+
+    # --- HTML, tables, JSON ----------------------------------------------------------------------------
+
+    def _section(self):
+        """The report's section of this result (also shown by ``_repr_html_``)."""
+        from benchtrust._html import Section, _clean_svg
+        from benchtrust.compare._rank_plot import critical_difference_svg
+        from benchtrust.compare._section import COMPARE_QUESTION
+
+        enough = self.enough_data
+        tables = ()
+        if enough and self.control is None:
+            header = ("adjusted p-values", *(f"({p})" for p in range(1, len(self.methods) + 1)))
+            tables = ((f"Adjusted p-values of every pair ({self.test_name})", header, self._matrix_rows()),)
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare rank",
+            verdict=self.verdict,
+            columns=self._method_columns() if enough else (),
+            rows=tuple(self._method_rows()) if enough else (),
+            figure_svg=_clean_svg(critical_difference_svg(self)) if enough else None,  # no namespace URL
+            assumptions=(
+                ("score on a data set", self._scores_words()),
+                ("direction", f"{self.direction} is better; rank 1 = best"),
+                ("ties", self._ties_words()),
+                ("omnibus test", f"Friedman {_CHI2} and Iman-Davenport F_F (decides)"),
+                (
+                    "post-hoc test",
+                    self.test_name + ("" if self.control is None else f", control {self.control}"),
+                ),
+                (ALPHA, f"{self.alpha:g}"),
+                ("normalisation", self.normalisation_text),
+            ),
+            tables=tables,
+            notes=tuple(line.strip() for line in self._test_lines()) if enough else (),
+            source=_SOURCE,
+        )
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
+    def to_frame(self):
+        """One row per method, best average rank first: ``method``, ``average_rank``, ``mean_score`` (mean
+        over data sets of its per-data-set scores) and, against a control, ``z``, ``p_value`` (adjusted) and
+        ``different`` from the control."""
+        import pandas as pd
+
+        order = self.order
+        frame = {
+            "method": [self.methods[i] for i in order],
+            "average_rank": self.average_ranks[order],
+            "mean_score": self.scores.mean(axis=1)[order],
+        }
+        if self.control is not None:
+            c = self.methods.index(self.control)
+            frame |= {
+                "z": self.z[order, c],
+                "p_value": self.p_values[order, c],
+                "different": self.different[order, c],
+            }
+        return pd.DataFrame(frame)
+
+    def pairs_frame(self):
+        """One row per pair tested (i < j in `methods` order): ``a``, ``b``, ``rank_difference`` (R_a - R_b),
+        ``z``, ``p_value`` (adjusted) and ``different``."""
+        import pandas as pd
+
+        a, b = np.nonzero(np.triu(~np.isnan(self.p_values), 1))
+        return pd.DataFrame(
+            {
+                "a": [self.methods[i] for i in a],
+                "b": [self.methods[j] for j in b],
+                "rank_difference": self.average_ranks[a] - self.average_ranks[b],
+                "z": self.z[a, b],
+                "p_value": self.p_values[a, b],
+                "different": self.different[a, b],
+            }
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (None for NaN); matrices as nested lists in `methods` order."""
+        return {
+            "methods": list(self.methods),
+            "tasks": len(self.tasks),
+            "direction": self.direction,
+            "alpha": self.alpha,
+            "posthoc": self.posthoc,
+            "control": self.control,
+            "average_ranks": _plain(self.average_ranks),
+            "friedman": _plain(self.friedman),
+            "friedman_p_value": _plain(self.friedman_p_value),
+            "iman_davenport": _plain(self.iman_davenport),
+            "iman_davenport_p_value": _plain(self.iman_davenport_p_value),
+            "degrees_of_freedom": list(self.degrees_of_freedom),
+            "rejected": self.rejected,
+            "standard_error": _plain(self.standard_error),
+            "critical_difference": _plain(self.critical_difference),
+            "q_alpha": _plain(self.q_alpha),
+            "p_values": _plain(self.p_values),
+            "different": self.different.tolist(),
+            "groups": [list(g) for g in self.groups],
+            "tied_tasks": self.tied_tasks,
+            "normalisation": self.normalisation,
+            "verdict": self.verdict,
+        }
+
+
+# --- words -------------------------------------------------------------------------------------------------
+
+
+def _p_is(p) -> str:
+    """``p = 0.0123`` or ``p < 0.0001``."""
+    return "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
+
+
+def _p_text(p) -> str:
+    if np.isnan(p):
+        return "-"
+    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+def _yes(flag) -> str:
+    return "yes" if flag else "no"
+
+
+def _plain(value):
+    """A float or an array as plain JSON types, None for NaN (and for an infinite F_F, whose p is 0)."""
+    array = np.asarray(value, dtype=float)
+    return np.where(np.isfinite(array), array, None).tolist()
+
+
+def _group_letters(result) -> list[str]:
+    """Each method's groups as letters (``ab``: in the first two groups), "-" if in none."""
+    letters = [""] * len(result.methods)
+    for g, group in enumerate(result.groups):
+        letter = string.ascii_lowercase[g % 26] + (str(g // 26) if g >= 26 else "")
+        for name in group:
+            letters[result.methods.index(name)] += letter
+    return [text or "-" for text in letters]
+
+
+def _ranked(result) -> str:
+    return ", ".join(f"{result.methods[i]} ({result.average_ranks[i]:g})" for i in result.order)
+
+
+def _pair_words(result, i, j) -> str:
+    """``a ranks better than b (2.44 against 3.69)`` for a significant pair."""
+    better, worse = (i, j) if result.average_ranks[i] < result.average_ranks[j] else (j, i)
+    return (
+        f"{result.methods[better]} ranks better than {result.methods[worse]} "
+        f"({result.average_ranks[better]:.2f} against {result.average_ranks[worse]:.2f})"
+    )
+
+
+def _posthoc_words(result) -> str:
+    """What the post-hoc test finds, in words."""
+    the = "" if result.posthoc == "holm" else "the "
+    how = f"By {the}{result.test_name} at {ALPHA} = {result.alpha:g}"
+    if result.posthoc != "holm":
+        how += f" (CD = {result.critical_difference:.3f})"
+    if result.control is not None:
+        c = result.methods.index(result.control)
+        differ = [i for i in result.order if i != c and result.different[i, c]]
+        same = [result.methods[i] for i in result.order if i != c and not result.different[i, c]]
+        found = (
+            "; ".join(_pair_words(result, c, i) for i in differ) if differ else "no method differs from it"
+        )
+        rest = f"; not significantly different from it: {listed(same)}" if same else ""
+        return f"{how}, against the control {result.control}: {found}{rest}."
+    k = len(result.methods)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k) if result.different[i, j]]
+    if not pairs:
+        return f"{how}, no pair of methods differs significantly: the test cannot tell which ranks better."
+    if len(pairs) <= _NAMED_PAIRS:
+        found = "; ".join(_pair_words(result, i, j) for i, j in pairs)
+    else:
+        found = f"{len(pairs)} of the {k * (k - 1) // 2} pairs differ significantly"
+    if not result.groups:
+        within = "; every pair differs"
+    elif len(result.groups) <= _NAMED_GROUPS:
+        within = "; no significant difference within " + "; ".join(
+            "{" + ", ".join(g) + "}" for g in result.groups
+        )
+    else:
+        within = (
+            f"; {len(result.groups)} overlapping groups of methods show no significant difference within "
+            "(the bars of the critical-difference diagram)"
+        )
+    return f"{how}: {found}{within}."
+
+
+def _caveats(result) -> str:
+    """What the ranks leave out or do not settle."""
+    k, n = len(result.methods), len(result.tasks)
+    words = [
+        " Each data set counts once, whatever its runs' spread: the ranks ignore how uncertain each score is."
+    ]
+    if n <= 10:
+        words.append(
+            f" With only {n} data sets the tests have little power: a difference not found may exist."
+        )
+    if k == 2:
+        words.append(
+            f" For two methods the Friedman test is a sign test; {PAPER} (§3.1.3) prefers the Wilcoxon "
+            "signed-rank test (benchtrust.compare.wilcoxon_datasets)."
+        )
+    return "".join(words)
+
+
+# --- computation -------------------------------------------------------------------------------------------
+
+
+def _task_means(scores):
+    """Each method's mean score on each data set, and its runs there; InputError if it has none."""
+    runs = (~np.isnan(scores.scores)).sum(axis=2)
+    empty = np.argwhere(runs == 0)
+    if empty.size:
+        i, j = empty[0]
+        raise InputError(
+            f"scores: method {scores.methods[i]!r} has no run on data set {scores.tasks[j]!r}; ranks need "
+            "a score of every method on every data set: drop the data set or the method"
+        )
+    with np.errstate(invalid="ignore"):
+        return np.nanmean(scores.scores, axis=2), runs
+
+
+@functools.cache
+def _range_grid():
+    """The nodes z of the trapezoid rule for the studentized range, with Φ(z) and φ(z)."""
+    from scipy import special
+
+    z = np.arange(-_REACH, _REACH + _STEP / 2, _STEP)
+    return z, special.ndtr(z), np.exp(-0.5 * z * z) / np.sqrt(2.0 * np.pi)
+
+
+def _range_tail(w, k):
+    """P(W > w) and the density of W at w, for W the range of k independent standard normals: the
+    studentized range with infinite degrees of freedom (Nemenyi's test; Demšar 2006, §3.2.2).
+
+    Given the largest of the k at z, W <= w when the other k - 1 lie in (z - w, z], so
+    P(W > w) = k ∫ φ(z) Φ(z)^(k-1) [1 - (1 - Φ(z - w)/Φ(z))^(k-1)] dz (as k ∫ φ Φ^(k-1) dz = 1, written
+    with expm1 and log1p to keep small p-values accurate) and its density is
+    k(k - 1) ∫ φ(z) φ(z - w) (Φ(z) - Φ(z - w))^(k-2) dz. The trapezoid rule on z in [-9, 9] with step
+    0.05 computes both to about 1e-14 (the integrands are smooth and negligible beyond), vectorised over w.
+    """
+    from scipy import special
+
+    z, cdf, pdf = _range_grid()
+    w = np.asarray(w, dtype=float)[..., None]
+    low = special.ndtr(z - w)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inside = -np.expm1((k - 1) * np.log1p(-low / cdf))
+        tail = k * _STEP * (pdf * cdf ** (k - 1) * np.nan_to_num(inside, nan=1.0)).sum(axis=-1)
+    density = k * (k - 1) * _STEP * (pdf * np.exp(-0.5 * (z - w) ** 2) * (cdf - low) ** (k - 2)).sum(axis=-1)
+    return tail, density / np.sqrt(2.0 * np.pi)
+
+
+def _range_quantile(alpha, k):
+    """The w with P(W > w) = α, W the range of k standard normals: Newton's method on log P(W > w), from
+    the Bonferroni bound √2 z_(1 - α/(k(k - 1))) (each of the k(k - 1)/2 differences exceeds w with
+    probability 2Φ(-w/√2))."""
+    from scipy import special
+
+    w = -np.sqrt(2.0) * special.ndtri(alpha / (k * (k - 1)))
+    for _ in range(50):  # converges in under 12 steps for k <= 500 and 1e-8 <= α <= 0.999
+        tail, density = _range_tail(w, k)
+        step = (np.log(tail) - np.log(alpha)) * tail / density
+        w += step
+        if abs(step) <= 1e-13 * w:
+            break
+    return float(w)
+
+
+def _nemenyi(absolute_z, k, alpha):
+    """Nemenyi's q_α and the p-values of |z| (Demšar 2006, §3.2.2): q_α = the studentized range's
+    quantile at 1 - α over √2, and p = P(W > √2 |z|)."""
+    return _range_quantile(alpha, k) / np.sqrt(2.0), _range_tail(np.sqrt(2.0) * absolute_z, k)[0]
+
+
+def _posthoc(z, k, alpha, posthoc, control):
+    """q_α (NaN for Holm) and the matrix of adjusted p-values (NaN where no pair is tested)."""
+    from scipy import special
+
+    p = np.full((k, k), np.nan)
+    if posthoc == "nemenyi":
+        upper = np.triu_indices(k, 1)
+        q, p[upper] = _nemenyi(np.abs(z[upper]), k, alpha)
+    elif control is None:  # Holm over all pairs
+        upper = np.triu_indices(k, 1)
+        p[upper] = holm(2.0 * special.ndtr(-np.abs(z[upper])), alpha=alpha)[0]
+        q = np.nan
+    else:
+        others = np.arange(k) != control
+        raw = 2.0 * special.ndtr(-np.abs(z[control, others]))
+        if posthoc == "holm":
+            p[control, others] = holm(raw, alpha=alpha)[0]
+            q = np.nan
+        else:  # Bonferroni-Dunn: k - 1 comparisons at α/(k - 1) each
+            p[control, others] = np.minimum(1.0, (k - 1) * raw)
+            q = float(-special.ndtri(alpha / (2.0 * (k - 1))))
+    p = np.fmin(p, p.T)  # symmetric; NaN where no pair is tested
+    return q, p
+
+
+def _groups(average_ranks, different, control, methods) -> tuple[tuple[str, ...], ...]:
+    """The bars of the CD diagram: maximal runs of methods, consecutive in average rank, no two of which
+    differ; against a control, the control and the methods not different from it."""
+    order = np.argsort(average_ranks, kind="stable")
+    if control is not None:
+        members = [i for i in order if i == control or not different[i, control]]
+        return (tuple(methods[i] for i in members),) if len(members) > 1 else ()
+    same = ~different[np.ix_(order, order)]
+    k = len(order)
+    groups, reach = [], 0
+    for start in range(k):  # a few methods; each run grows while every pair in it is alike
+        end = start
+        while end + 1 < k and same[start : end + 2, start : end + 2].all():
+            end += 1
+        if end > start and end > reach:
+            groups.append(tuple(methods[i] for i in order[start : end + 1]))
+            reach = end
+    return tuple(groups)
+
+
+def _friedman(average, n):
+    """Friedman's χ²_F and Iman and Davenport's F_F from the average ranks over n data sets, with their
+    p-values (Demšar 2006, §3.2.2)."""
+    from scipy import special
+
+    k = average.size
+    spread = float(np.square(average - (k + 1) / 2.0).sum())  # Σ R² - k(k + 1)²/4, never below 0
+    chi2 = 12.0 * n / (k * (k + 1)) * spread
+    if chi2 < n * (k - 1):
+        f_f = (n - 1) * chi2 / (n * (k - 1) - chi2)
+        p_f = float(special.fdtrc(k - 1, (k - 1) * (n - 1), f_f))
+    else:  # every data set ranks the methods alike: χ²_F at its largest, N(k - 1)
+        f_f, p_f = np.inf, 0.0
+    return chi2, float(special.chdtrc(k - 1, chi2)), f_f, p_f
+
+
+def _choices(scores, alpha, posthoc, control):
+    """The checked arguments of :func:`rank_test`: alpha, the post-hoc test and the control's index."""
+    check_task_scores(scores)
+    alpha = check_probability(alpha, "alpha")
+    if posthoc not in POSTHOCS:
+        raise InputError(f"posthoc: expected one of {', '.join(map(repr, POSTHOCS))}, got {posthoc!r}")
+    if control is None:
+        if posthoc == "bonferroni-dunn":
+            raise InputError(
+                "control: the Bonferroni-Dunn test compares every method with a control; name the control "
+                "method, or use posthoc='nemenyi' or 'holm' for all pairs"
+            )
+        return alpha, None
+    if control not in scores.methods:
+        raise InputError(f"control: expected one of the methods {list(scores.methods)}, got {control!r}")
+    if posthoc == "nemenyi":
+        raise InputError(
+            "posthoc: the Nemenyi test compares all pairs; against the control "
+            f"{control!r} use posthoc='holm' (more powerful) or 'bonferroni-dunn' ({PAPER} §3.2.2)"
+        )
+    return alpha, scores.methods.index(control)
+
+
+def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankResult:
+    """Rank methods over data sets: the Friedman test, then Nemenyi, Holm or Bonferroni-Dunn (Demšar 2006).
+
+    Following Demšar (2006), §3.2.2, for k methods on N data sets:
+
+    * each method's score on a data set is the mean of its runs there (so a data set counts once, however
+      many runs it has); :func:`read_task_scores` has already refused a method without any run on a data
+      set;
+    * on every data set the methods are ranked, r_i^j = 1 for the best score in the scores' direction;
+      equal means tie exactly (no tolerance: round the scores first to count near-equal ones as ties) and
+      share the average of the ranks they span; R_i = (1/N) Σ_j r_i^j is the average rank;
+    * Friedman's statistic χ²_F = 12N / (k(k + 1)) (Σ_i R_i² - k(k + 1)²/4), χ² with k - 1 degrees of
+      freedom under equal ranks, and Iman and Davenport's F_F = (N - 1) χ²_F / (N(k - 1) - χ²_F), F with
+      k - 1 and (k - 1)(N - 1) degrees of freedom, which Demšar recommends as less conservative: its
+      p-value decides. χ²_F is Demšar's, without the correction for ties that
+      :func:`scipy.stats.friedmanchisquare` applies (which divides it by
+      1 - Σ(t³ - t)/(N k (k² - 1)), t the size of each group of ties);
+    * the post-hoc test compares average ranks through z = (R_i - R_j) / SE, SE = sqrt(k(k + 1) / (6N)):
+
+      - ``"nemenyi"``: all pairs; two methods differ when |R_i - R_j| >= CD = q_α SE, q_α the quantile
+        at 1 - α of the studentized range for k groups and infinite degrees of freedom (the range of k
+        standard normals) over √2 (Demšar's Table 5); the p-value of a pair is the probability that the
+        range exceeds √2 |z|. Both are computed by quadrature: they agree with
+        :data:`scipy.stats.studentized_range` (the p-values to 1e-12), faster;
+      - ``"holm"``: two-sided normal p-values of z, adjusted by Holm's step-down procedure
+        (:func:`holm`) over the k(k - 1)/2 pairs, or over the k - 1 comparisons with `control`;
+      - ``"bonferroni-dunn"``: against `control`, CD = q_α SE with q_α the normal quantile at
+        1 - α/(2(k - 1)); p-values times k - 1.
+
+    The post-hoc tests are computed even when the Friedman test does not reject; then, as Demšar says, they
+    are not to be read, and the verdict says so. Fewer than two methods or data sets leave nothing to test:
+    the statistics are NaN and the verdict says so.
+
+    Parameters
+    ----------
+    scores : TaskScores
+        From :func:`read_task_scores`: the runs of every method on every data set (task).
+    alpha : float, default 0.05
+        α, the level of the Friedman test and the family-wise error rate of the post-hoc test.
+    posthoc : {"nemenyi", "holm", "bonferroni-dunn"}, default "nemenyi"
+        The post-hoc test; ``"bonferroni-dunn"`` needs a `control`, ``"nemenyi"`` takes none.
+    control : str, optional
+        A method to compare every other one with (a baseline, or a new method), instead of all pairs.
+
+    Returns
+    -------
+    RankResult
+
+    Examples
+    --------
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
+    ...                        task_column="dataset_index", run_column="score_index",
+    ...                        score_column="accuracy_percent")
+    >>> result = rank_test(uci)
+    >>> result.to_frame().round(4)
+      method  average_rank  mean_score
+    0   aode        2.4444     80.6389
+    1    hnb        2.7037     81.0775
+    2  j48gr        2.9167     79.7952
+    3    j48        3.2500     79.6538
+    4    nbc        3.6852     78.7531
+    >>> round(result.critical_difference, 4), result.rejected
+    (0.83, True)
+    >>> result.groups
+    (('aode', 'hnb', 'j48gr', 'j48'), ('j48gr', 'j48', 'nbc'))
+    >>> holm_vs_aode = rank_test(uci, posthoc="holm", control="aode")
+    >>> holm_vs_aode.groups
+    (('aode', 'hnb', 'j48gr'),)
+    """
+    from scipy import stats
+
+    alpha, c = _choices(scores, alpha, posthoc, control)
+    means, runs = _task_means(scores)
+    k, n = means.shape
+    ranks = stats.rankdata(-means if scores.direction == "higher" else means, axis=0)
+    average = ranks.mean(axis=1)
+    tied = int((np.diff(np.sort(means, axis=0), axis=0) == 0).any(axis=0).sum())
+
+    chi2 = p_chi2 = f_f = p_f = se = q = cd = np.nan
+    z, p = np.full((k, k), np.nan), np.full((k, k), np.nan)
+    if k >= 2 and n >= 2:
+        chi2, p_chi2, f_f, p_f = _friedman(average, n)
+        se = float(np.sqrt(k * (k + 1) / (6.0 * n)))
+        z = (average[:, None] - average[None, :]) / se
+        q, p = _posthoc(z, k, alpha, posthoc, c)
+        cd = q * se
+    different = np.nan_to_num(p, nan=1.0) <= alpha
+    return RankResult(
+        methods=scores.methods,
+        tasks=scores.tasks,
+        scores=means,
+        ranks=ranks,
+        average_ranks=average,
+        friedman=float(chi2),
+        friedman_p_value=float(p_chi2),
+        iman_davenport=float(f_f),
+        iman_davenport_p_value=float(p_f),
+        standard_error=float(se),
+        critical_difference=float(cd),
+        q_alpha=float(q),
+        z=z,
+        p_values=p,
+        different=different,
+        groups=_groups(average, different, c, scores.methods) if k >= 2 and n >= 2 else (),
+        posthoc=posthoc,
+        control=control,
+        alpha=alpha,
+        direction=scores.direction,
+        runs=runs,
+        tied_tasks=tied,
+        normalisation=scores.normalisation,
+        normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
+    )
