@@ -440,3 +440,8 @@ def test_scores_must_be_task_scores():
         signed_rank_test({"nbc": [1]}, "nbc", "aode")
     with pytest.raises(InputError, match="scores: expected TaskScores"):
         correlated_t_test([1, 2], "nbc", "aode", folds=2)
+
+
+def test_one_task_decides_nothing():
+    one = signed_rank_test(scores_of(np.array([[0.9, 0.91]]), np.array([[0.5, 0.52]])), "A", "B", samples=500)
+    assert one.verdict.startswith("One task is too little for a test across tasks, so nothing is decided")

@@ -294,3 +294,9 @@ def test_result_explains_itself(spr_der):
     assert plain["overall"]["a12_size"] == "medium" and len(plain["tasks"]) == 26
     html = spr_der._repr_html_()
     assert "Over all tasks" in html and "Brunner &amp; Munzel 2000" in html
+
+
+def test_too_few_runs_decide_nothing():
+    few = effect_sizes(table(np.array([[[2.0, 3.0]] * 2, [[0.0, 1.0]] * 2])), "m0", "m1", resamples=200)
+    assert "from only 4 runs of a method in all (fewer than 10)" in few.verdict
+    assert "nothing is decided" in few.verdict and "m0 is better" not in few.verdict

@@ -395,3 +395,13 @@ def test_progress_is_reported(uci_runs):
 def test_plot_has_one_row_per_pair(uci_paired):
     ax = plot_improvement(uci_paired)
     assert len(ax.get_yticks()) == 10 and ax.get_xlabel() == "P(X > Y)"
+
+
+def test_too_few_runs_decide_nothing():
+    """Two tasks of two runs each: A's runs all beat B's, but 4 runs are too few to read an interval as the
+    noise of the runs (FEW_RUNS), so the verdict decides nothing; with 5 tasks (10 runs) it does."""
+    few = improvement_probabilities(table(np.array([[[2.0, 3.0]] * 2, [[0.0, 1.0]] * 2])), resamples=200)
+    assert few.low[0, 1] >= 0.5
+    assert "Too few runs to decide" in few.verdict and "Better beyond the noise" not in few.verdict
+    enough = improvement_probabilities(table(np.array([[[2.0, 3.0]] * 5, [[0.0, 1.0]] * 5])), resamples=200)
+    assert "Better beyond the noise" in enough.verdict and "Too few" not in enough.verdict

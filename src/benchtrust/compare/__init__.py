@@ -8,6 +8,13 @@ difference with a threshold, a one-sided t-test) and their error rates (§4.2, F
 several data sets (§6); published improvements against the noise of the test set (Fig. 3); and the study
 harness that measures the variance of each source (§2-3, Algorithms 1 and 2, appendices B and E).
 
+Several methods over many tasks, from one long table read by :func:`read_task_scores` (method, task, run,
+score; the direction declared): :func:`choose_analysis` says which analysis fits; :func:`aggregate` (mean,
+median, IQM, optimality gap), :func:`performance_profile` and :func:`improvement_probabilities` with
+stratified bootstrap intervals (Agarwal et al. 2021, §4); :func:`rank_test` with the critical-difference
+diagram (Demšar 2006); :func:`correlated_t_test` and :func:`signed_rank_test` with a region of practical
+equivalence (Benavoli et al. 2017); :func:`effect_sizes` (Vargha-Delaney A, Cliff's δ, Hedges' g).
+
 Every result explains itself: ``result.verdict`` (its answer in words), ``str(result)`` (what the command
 prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` and, where it holds a table,
 ``to_frame()``. Plots draw on an Axes and return it; save them with :func:`benchtrust.save_figure`.

@@ -20,6 +20,7 @@ from benchtrust._interval import Interval
 from benchtrust._io import check_number, check_probability, check_seed
 from benchtrust._words import GAMMA, TIMES, interval_text, level_text, paragraph
 from benchtrust.compare._bootstrap import (
+    FEW_RUNS,
     check_progress,
     check_resamples,
     group_progress,
@@ -236,8 +237,16 @@ class AggregateResult:
                 "runs; more runs per task are needed to judge it."
             )
         if len(self.methods) > 1 and len(single) < len(self.methods):
-            words.append(self._overlap_words(order))
+            few = [self.methods[i] for i in order[:2] if self.runs[i] < FEW_RUNS]
+            words.append(self._few_words(few) if few else self._overlap_words(order))
         return " ".join(words)
+
+    def _few_words(self, few):
+        counts = ", ".join(f"{name} {int(self.runs[self.methods.index(name)])}" for name in few)
+        return (
+            f"Too few runs to judge the lead ({counts} in all, fewer than {FEW_RUNS}): the bootstrap "
+            "intervals are too rough to say whether it exceeds the noise of the runs; more runs are needed."
+        )
 
     def _overlap_words(self, order):
         first, second = order[0], order[1]

@@ -652,6 +652,13 @@ class SignedRankResult:
         a, b, n = self.a, self.b, len(self.tasks)
         across = f"across these {n} tasks" if n > 1 else "on this one task"
         decision = self.decision
+        if n == 1:
+            probabilities = _probabilities_words(a, b, self.rope, self.probabilities)
+            return (
+                "One task is too little for a test across tasks, so nothing is decided: the posterior "
+                f"mostly reflects the prior ({probabilities}). The Bayesian correlated t-test "
+                "(correlated_t_test) compares two methods on one task's runs."
+            )
         if decision == "undecided":
             text = (
                 f"The data cannot decide {across}: "
@@ -667,11 +674,6 @@ class SignedRankResult:
                 f" The largest probability is within 4 Monte Carlo standard errors "
                 f"({self.standard_errors[top]:.2g}) of {self.threshold:g}: more samples would settle the "
                 "decision."
-            )
-        if n == 1:
-            text += (
-                " One task is too little for a test across tasks: the posterior mostly reflects the prior; "
-                "the Bayesian correlated t-test (correlated_t_test) compares two methods on one task's runs."
             )
         if self.missing:
             text += (

@@ -33,6 +33,7 @@ import numpy as np
 from benchtrust._io import InputError
 
 __all__ = [
+    "FEW_RUNS",
     "TrimPlan",
     "check_progress",
     "check_resamples",
@@ -48,6 +49,10 @@ __all__ = [
 #: The most count cells (resamples × tasks × runs) a chunk of resamples holds: 4 MB of float64, so that a
 #: chunk's draws and counts stay in the processor's cache (larger chunks are slower).
 CHUNK_CELLS = 1 << 19
+#: Fewest runs of a method, pooled over the tasks, for its stratified bootstrap interval to be read as the
+#: noise of its runs (a rule of thumb): from fewer, a percentile interval is too coarse (its ends move in
+#: steps of 1/n) and too narrow to decide on, and the verdicts say so instead of deciding.
+FEW_RUNS = 10
 #: How many standard deviations of the count below a sorted position the bordering runs cover (speed only:
 #: a resample outside them, about 1 in 10,000 at 4, is computed with every run).
 _BORDER_SDS = 4.0

@@ -24,6 +24,7 @@ import numpy as np
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust._words import level_text, paragraph
+from benchtrust.compare._bootstrap import FEW_RUNS
 from benchtrust.compare._improvement import (
     check_paired,
     oriented,
@@ -399,10 +400,16 @@ class EffectSizeResult:
             f"Over {len(self.tasks)} tasks, {self.a} scores better than {self.b} with probability A = "
             f"{a12:.2f}"
         )
+        runs = min(int(self.runs_a.sum()), int(self.runs_b.sum()))
         if np.isnan(low):
             overall = (
                 f"{head}, but with one run of each on every task there is no interval: the runs' noise is "
                 "unknown, so nothing is decided."
+            )
+        elif runs < FEW_RUNS:
+            overall = (
+                f"{head}, from only {runs} runs of a method in all (fewer than {FEW_RUNS}): too few to "
+                "read its interval as the noise of the runs, so nothing is decided; more runs are needed."
             )
         else:
             ci = f"{level} interval [{low:.2f}, {high:.2f}]; Cliff's δ = {self.overall_delta:+.2f}"

@@ -32,6 +32,7 @@ import numpy as np
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust._words import level_text, paragraph
+from benchtrust.compare._bootstrap import FEW_RUNS, percentile_interval, resample_counts
 from benchtrust.compare._outperform import TAIL_TOLERANCE
 from benchtrust.compare._tasks import TaskScores, check_task_scores, normalisation_words
 from benchtrust.compare._text import aligned, listed
@@ -111,22 +112,10 @@ def run_positions(x, y):
     return np.searchsorted(flat, x, side="left") - start, np.searchsorted(flat, x, side="right") - start
 
 
-def _resampled_counts(counts, size, rng):
-    """How often each sorted run of each cell is drawn, in `size` stratified bootstrap resamples.
-
-    `counts` is the runs of each cell (a method on a task; or a task, its pairs drawn together), shape
-    (cells,); returns int32 (size, cells, most runs). Cells are drawn grouped by their number of runs, in
-    increasing order, each group with ``rng.integers(0, runs, size=(size, cells, runs))``.
-    """
-    width = int(counts.max())
-    drawn = np.zeros((size, counts.size, width), dtype=np.int32)
-    for runs in np.unique(counts):
-        cells = np.flatnonzero(counts == runs)
-        draws = rng.integers(0, runs, size=(size, cells.size, runs))
-        draws += runs * np.arange(size * cells.size).reshape(size, cells.size, 1)
-        tally = np.bincount(draws.ravel(), minlength=size * cells.size * runs)
-        drawn[:, cells, :runs] = tally.reshape(size, cells.size, runs)
-    return drawn
+def _resampled_counts(runs, size, rng):
+    """How often each run of each cell (a method on a task; or a task, its pairs drawn together) is drawn in
+    `size` stratified bootstrap resamples: float64 (size, cells, most runs), every cell its own stratum."""
+    return np.concatenate(list(resample_counts(runs, size, rng)))
 
 
 def _chunks(resamples, per_resample):
@@ -156,7 +145,7 @@ def _unpaired_resamples(codes, runs, pairs, resamples, rng, report):
     sizes = _chunks(resamples, 3 * n_methods * n_tasks * (n_runs + 1))
     for done, size in enumerate(sizes, start=1):
         drawn = _resampled_counts(runs.ravel(), size, rng).reshape(size, n_methods, n_tasks, n_runs)
-        below = np.zeros((size, n_methods, n_tasks, n_runs + 1), dtype=np.int32)
+        below = np.zeros((size, n_methods, n_tasks, n_runs + 1))
         np.cumsum(drawn, axis=3, out=below[..., 1:])
         below = below.reshape(size, n_methods, -1)
         for k, (i, j) in enumerate(pairs):
@@ -273,12 +262,6 @@ def lattice_interval(pmf, top, alpha):
     low = int(np.argmax(below >= target))
     high = top - int(np.argmax(above[::-1] >= target))
     return low / top, high / top
-
-
-def _percentiles(resampled, alpha):
-    """The percentile interval of each row: numpy.quantile's default ('linear') at α/2 and 1 - α/2."""
-    low, high = np.quantile(resampled, [alpha / 2, 1 - alpha / 2], axis=1)
-    return low, high
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -445,8 +428,12 @@ class ImprovementResult:
             return f"One method, {self.methods[0]}: nothing to compare it with."
         pairs = self.pairs()
         level = level_text(self.alpha)
-        better = [(i, j) for i, j in pairs if self.low[i, j] > 0.5]
-        unclear = [(i, j) for i, j in pairs if self.low[i, j] <= 0.5]
+        pooled = self.runs.sum(axis=1)
+        few = [
+            (i, j) for i, j in pairs if min(pooled[i], pooled[j]) < FEW_RUNS and not np.isnan(self.low[i, j])
+        ]
+        better = [(i, j) for i, j in pairs if self.low[i, j] > 0.5 and (i, j) not in few]
+        unclear = [(i, j) for i, j in pairs if self.low[i, j] <= 0.5 and (i, j) not in few]
         little = [(i, j) for i, j in pairs if np.isnan(self.low[i, j])]
         sentences = []
         if better:
@@ -458,6 +445,12 @@ class ImprovementResult:
             sentences.append(
                 f"{'Cannot be told apart' if better else 'No pair can be told apart'} (interval "
                 f"containing 0.5): {self._listed(unclear, ' vs ')}."
+            )
+        if few:
+            sentences.append(
+                f"Too few runs to decide (fewer than {FEW_RUNS} of a method in all): "
+                f"{self._listed(few, ' vs ')}; their intervals are too rough to be read as the noise of the "
+                "runs: more runs are needed."
             )
         if little:
             sentences.append(
@@ -646,9 +639,9 @@ def improvement_probabilities(
     >>> result = improvement_probabilities(atari, resamples=1000, seed=0)
     >>> result.to_frame().query("method_x == 'SPR'").round(4).head(3)
        method_x  method_y  probability     low    high
-    24      SPR       DER       0.6858  0.6734  0.6994
-    25      SPR       DrQ       0.7309  0.7193  0.7424
-    26      SPR  DrQ(eps)       0.6170  0.6030  0.6312
+    24      SPR       DER       0.6858  0.6737  0.6985
+    25      SPR       DrQ       0.7309  0.7181  0.7429
+    26      SPR  DrQ(eps)       0.6170  0.6040  0.6305
     >>> len(result.better), result.better[0]
     (20, ('SPR', 'OTRainbow'))
 
@@ -749,7 +742,9 @@ def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report
             lower, upper = run_positions(codes[i], codes[j])
             task_p[k] = ((lower + upper) * valid[i]).sum(axis=1) / (2 * runs[i] * runs[j])
         resamples = RESAMPLES if resamples is None else resamples
-        lows, highs = _percentiles(_unpaired_resamples(codes, runs, pairs, resamples, rng, report), alpha)
+        lows, highs = percentile_interval(
+            _unpaired_resamples(codes, runs, pairs, resamples, rng, report).T, alpha
+        )
         method = f"resampled, {resamples:,} resamples"
         single = np.all(runs == 1, axis=1)
         little = np.array([single[i] and single[j] for i, j in pairs], dtype=bool)
@@ -765,7 +760,7 @@ def _paired_intervals(halves, runs, alpha, resamples, rng, report):
         lows, highs = np.array(ends).reshape(-1, 2).T
         return lows, highs, "exact"
     resamples = RESAMPLES if resamples is None else resamples
-    lows, highs = _percentiles(_paired_resamples(halves, runs, resamples, rng, report), alpha)
+    lows, highs = percentile_interval(_paired_resamples(halves, runs, resamples, rng, report).T, alpha)
     return lows, highs, f"resampled, {resamples:,} resamples"
 
 
