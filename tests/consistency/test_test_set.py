@@ -229,3 +229,21 @@ def test_bad_input(kwargs, named):
 def test_counts_may_be_whole_floats():
     result = check_test_set({"acc": "0.9"}, positives=1e2, negatives=2e2)
     assert result.positives == 100 and result.negatives == 200
+
+
+def test_huge_test_sets_keep_every_solution():
+    """On ~10^8-item test sets the slope of acc, 1/(p + n), loses digits in floating point; the inversion
+    must still keep every pair (found on the pooled HRF all-pixel counts, p = 28,399,210 and n = 339,941,270,
+    where the estimate was off by more than one step and a pair outside acc's interval was listed)."""
+    hrf = check_test_set(
+        {"acc": "0.8759", "sens": "0.8143", "spec": "0.8810"}, positives=28_399_210, negatives=339_941_270
+    )
+    assert hrf.consistent
+    rng = np.random.default_rng(17)
+    for _ in range(40):
+        p, n = (int(x) for x in rng.integers(10**7, 10**9, size=2))
+        tp, tn = int(rng.integers(0, p + 1)), int(rng.integers(0, n + 1))
+        scores = {"acc": (tp + tn) / (p + n), "sens": tp / p, "spec": tn / n, "bacc": (tp / p + tn / n) / 2}
+        written = {name: f"{value:.4f}" for name, value in scores.items()}
+        result = check_test_set(written, positives=p, negatives=n, examples=3)
+        assert result.consistent, (p, n, tp, tn)

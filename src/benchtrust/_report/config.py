@@ -97,6 +97,22 @@ def _consistency_multiclass(entry, files):
     return multiclass_section(result)
 
 
+def _consistency_regression(entry, files):
+    from benchtrust.consistency._regression import check_regression, regression_section
+
+    scores = _scores(entry)
+    options = {key: value for key, value in entry.items() if key != "scores"}
+    return regression_section(check_regression(scores, **options))
+
+
+def _consistency_protocols(entry, files):
+    from benchtrust.consistency import check_protocols
+
+    scores = _scores(entry)
+    options = {key: value for key, value in entry.items() if key != "scores"}
+    return check_protocols(scores, **options)._section()
+
+
 def _compare_outperform(entry, files):
     from benchtrust.compare import outperform
     from benchtrust.compare._section import outperform_section
@@ -217,6 +233,8 @@ ANALYSES = {
     "consistency test-set": _Analysis(_consistency_test_set, "consistency:check_test_set"),
     "consistency kfold": _Analysis(_consistency_kfold, "consistency:check_kfold"),
     "consistency multiclass": _Analysis(_consistency_multiclass, "consistency:check_multiclass"),
+    "consistency protocols": _Analysis(_consistency_protocols, "consistency:check_protocols"),
+    "consistency regression": _Analysis(_consistency_regression, "consistency:check_regression"),
     "compare outperform": _Analysis(
         _compare_outperform, "compare:outperform", ("runs",), (("file", True),), ("file",)
     ),

@@ -17,7 +17,11 @@ app is run in-process, as by typer's ``CliRunner``); :func:`main` is the backsto
 import typer
 
 from benchtrust._io import InputError
-from benchtrust.cli import compare_tasks  # noqa: F401 (adds its commands to the compare group)
+from benchtrust.cli import (  # noqa: F401 (they add commands to their groups)
+    compare_tasks,
+    consistency_protocols,
+    consistency_regression,
+)
 from benchtrust.cli._common import INPUT_ERROR_EXIT_CODE, PROG, _error_line
 from benchtrust.cli.compare import compare_app
 from benchtrust.cli.consistency import consistency_app

@@ -3,6 +3,7 @@
 ``test-set`` (one test set, paper §3), ``kfold`` (k-fold cross-validation, §4), ``multiclass`` (averaged
 one-vs-rest scores) and ``batch`` (a table of claims) check their options, call
 :mod:`benchtrust.consistency`, and print the result (its text, or ``--json``), with an optional HTML report.
+``datasets`` lists the named test sets that ``--dataset NAME`` takes instead of the counts.
 """
 
 import typer
@@ -47,6 +48,17 @@ _ROUNDING_OPTION = typer.Option(
     help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
 )
 _BETA_OPTION = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores.")
+_DATASET_HELP = "A named test set instead of the counts (benchtrust consistency datasets lists them)"
+
+
+def _named_dataset(name: str):
+    """The :class:`~benchtrust.consistency.TestSetCounts` named by ``--dataset``."""
+    from benchtrust.consistency._datasets import dataset
+
+    try:
+        return dataset(name)
+    except InputError as exc:
+        raise InputError(f"--{exc}" if str(exc).startswith("dataset:") else str(exc)) from None
 
 
 def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
@@ -104,6 +116,9 @@ def test_set_command(
     eps: str | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
     beta: str | None = _BETA_OPTION,
+    dataset: str | None = typer.Option(
+        None, "--dataset", metavar="NAME", help=_DATASET_HELP + "; the images of a collection are pooled."
+    ),
     examples: str = typer.Option(
         "10", "--examples", metavar="K", help="List at most K of the matrices found."
     ),
@@ -113,12 +128,19 @@ def test_set_command(
     """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
 
     def command():
-        for option, value in {"--positives": positives, "--negatives": negatives}.items():
-            if value is None:
-                raise InputError(f"{option} is required (the counts of the test set)")
+        if dataset is not None and (positives is not None or negatives is not None):
+            raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
+        if dataset is None:
+            for option, value in {"--positives": positives, "--negatives": negatives}.items():
+                if value is None:
+                    raise InputError(f"{option} is required (the counts of the test set), or --dataset NAME")
         options = _reported_options(scores, eps, rounding, beta)
-        p = _count(positives, "--positives")
-        n = _count(negatives, "--negatives")
+        if dataset is None:
+            p = _count(positives, "--positives")
+            n = _count(negatives, "--negatives")
+        else:
+            named = _named_dataset(dataset)
+            p, n = named.positives, named.negatives
         shown = _count_or_zero(examples, "--examples")
         if report is not None:
             _check_report_path(report)
@@ -163,6 +185,12 @@ def kfold_command(
     bounds: list[str] | None = typer.Option(
         None, "--bound", metavar="NAME=MIN:MAX", help="The smallest and largest fold score reported (mos)."
     ),
+    dataset: str | None = typer.Option(
+        None,
+        "--dataset",
+        metavar="NAME",
+        help=_DATASET_HELP + "; the images of a collection are its folds.",
+    ),
     scores: list[str] | None = _SCORE_OPTION,
     eps: str | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
@@ -179,7 +207,10 @@ def kfold_command(
                 "--aggregation is required: mos (mean of the folds' scores) or som (score of means)"
             )
         options["aggregation"] = _choice(aggregation, "--aggregation", ("mos", "som"))
-        options.update(_kfold_counts(positives, negatives, folds, folding))
+        if dataset is None:
+            options.update(_kfold_counts(positives, negatives, folds, folding))
+        else:
+            options.update(_dataset_counts(dataset, positives, negatives, folds, folding))
         if repeats is not None:
             options["repeats"] = _count(repeats, "--repeats")
         if bounds:
@@ -242,6 +273,25 @@ def _kfold_counts(positives, negatives, folds, folding) -> dict:
         folds=_count(folds, "--folds"),
     )
     return out
+
+
+def _dataset_counts(name, positives, negatives, folds, folding) -> dict:
+    """positives, negatives, folds and folding of ``consistency kfold --dataset NAME``, checked.
+
+    The images of a per-image collection are its folds (--folding cannot be given); one test set is cut
+    into --folds folds, as with its counts given.
+    """
+    if positives or negatives:
+        raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
+    named = _named_dataset(name)
+    if not named.folds:
+        return _kfold_counts([str(named.positives)], [str(named.negatives)], folds, folding)
+    if folding is not None:
+        raise InputError(
+            f"--folding: the {len(named.folds)} {named.item_word} of {named.name} are its folds; "
+            "leave --folding out"
+        )
+    return named.kfold_options(None if folds is None else _count(folds, "--folds"))
 
 
 def _bounds(texts) -> dict:
@@ -319,12 +369,49 @@ def multiclass_command(
     _one_line_errors(command)
 
 
+@consistency_app.command("datasets")
+def datasets_command(
+    pattern: str | None = typer.Argument(
+        None, metavar="[TEXT]", help="List only the names containing TEXT (any case), such as drive."
+    ),
+    json_output: bool = _JSON_OPTION,
+) -> None:
+    """List the named test sets that --dataset takes, with their counts."""
+
+    def command():
+        import json
+
+        from benchtrust.consistency._datasets import dataset, dataset_names
+
+        wanted = "" if pattern is None else pattern.strip().lower()
+        found = [dataset(name) for name in dataset_names() if wanted in name.lower()]
+        if not found:
+            raise InputError(f"no named test set contains {pattern!r}")
+        if json_output:
+            typer.echo(json.dumps({"datasets": [counts.to_dict() for counts in found]}, indent=2))
+            return
+        width = max(len(counts.name) for counts in found)
+        typer.echo(f"{'name':<{width}}  {'items':>6}  {'positives':>12}  {'negatives':>13}")
+        for counts in found:
+            items = len(counts.folds) or ""
+            typer.echo(
+                f"{counts.name:<{width}}  {items:>6}  {counts.positives:>12,}  {counts.negatives:>13,}"
+            )
+        typer.echo(
+            f"{len(found)} test sets. Items: the images (or batches) of a per-image collection, its "
+            "folds for the mean of scores; their counts are summed for one test set."
+        )
+
+    _one_line_errors(command)
+
+
 @consistency_app.command("batch")
 def batch_command(
     claims: str = typer.Argument(
         ...,
         metavar="CLAIMS.csv",
-        help="One claim per row: positives, negatives, optionally folds and more, one column per score.",
+        help="One claim per row: positives, negatives (or dataset), optionally folds and more, one column "
+        "per score.",
     ),
     id_column: str = typer.Option("id", "--id-column", metavar="NAME", help="The column naming each claim."),
     positives_column: str = typer.Option(
@@ -335,6 +422,12 @@ def batch_command(
     ),
     folds_column: str = typer.Option(
         "folds", "--folds-column", metavar="NAME", help="The column holding k (empty: one test set)."
+    ),
+    dataset_column: str = typer.Option(
+        "dataset",
+        "--dataset-column",
+        metavar="NAME",
+        help="The column naming a test set instead of its counts (benchtrust consistency datasets).",
     ),
     out: str | None = typer.Option(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
@@ -362,6 +455,7 @@ def batch_command(
             "positives_column": positives_column,
             "negatives_column": negatives_column,
             "folds_column": folds_column,
+            "dataset_column": dataset_column,
         }
         result = _with_progress(
             "checking claims",

@@ -1,4 +1,4 @@
-"""Consistency of reported binary-classification scores (Fazekas & Kovács).
+"""Consistency of reported binary-classification scores (Fazekas & Kovács), and of regression scores.
 
 Given the scores a paper reports and the experiment it describes (one test set, k-fold cross-validation
 with either aggregation, known or unknown folds, several data sets, multiclass averages), could the
@@ -7,9 +7,12 @@ a statistical test.
 """
 
 from benchtrust.consistency._batch import BatchResult, check_batch
+from benchtrust.consistency._datasets import TestSetCounts, dataset, dataset_names
 from benchtrust.consistency._folds import count_fold_configurations, fold_configurations, stratified_folds
 from benchtrust.consistency._kfold import KFoldResult, check_kfold
 from benchtrust.consistency._multiclass import MulticlassResult, check_multiclass
+from benchtrust.consistency._protocols import ProtocolsResult, check_protocols
+from benchtrust.consistency._regression import RegressionResult, check_regression, regression_verdicts
 from benchtrust.consistency._reported import TOLERANCE, Reported, decimals, reported_scores
 from benchtrust.consistency._scores import SCORES, Score, score
 from benchtrust.consistency._test_set import TestSetResult, check_test_set
@@ -20,16 +23,24 @@ __all__ = [
     "BatchResult",
     "KFoldResult",
     "MulticlassResult",
+    "ProtocolsResult",
+    "RegressionResult",
     "Reported",
     "Score",
+    "TestSetCounts",
     "TestSetResult",
     "check_batch",
     "check_kfold",
     "check_multiclass",
+    "check_protocols",
+    "check_regression",
     "check_test_set",
     "count_fold_configurations",
+    "dataset",
+    "dataset_names",
     "decimals",
     "fold_configurations",
+    "regression_verdicts",
     "reported_scores",
     "score",
     "stratified_folds",

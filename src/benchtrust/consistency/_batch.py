@@ -36,6 +36,7 @@ OPTIONS = (
     "id",
     "positives",
     "negatives",
+    "dataset",
     "folds",
     "repeats",
     "aggregation",
@@ -177,6 +178,7 @@ def check_batch(
     positives_column: str = "positives",
     negatives_column: str = "negatives",
     folds_column: str = "folds",
+    dataset_column: str = "dataset",
     n_jobs=None,
     progress: Callable[[int, int], object] | None = None,
 ) -> BatchResult:
@@ -184,8 +186,12 @@ def check_batch(
 
     A claims table has a header line naming its columns and one claim per row:
 
-    * ``positives``, ``negatives`` (required): p and n, the counts of the test set, or of the data set
-      that was cross-validated;
+    * ``positives``, ``negatives`` (required, unless the table has a ``dataset`` column): p and n, the
+      counts of the test set, or of the data set that was cross-validated;
+    * ``dataset`` (optional): instead of the counts, the name of a test set (see
+      :func:`~benchtrust.consistency.dataset`); a row gives one or the other. The images of a per-image
+      collection are pooled into one test set, or, when the row gives an ``aggregation``, they are the
+      folds (``folds`` empty or their number, ``folding`` empty);
     * ``id`` (optional): a name for the claim, copied to the result;
     * ``folds`` (optional): k; empty for a single test set (§3), else the scores are k-fold aggregates (§4);
     * ``repeats``, ``aggregation`` (``mos`` or ``som``, required with ``folds``), ``folding``
@@ -211,9 +217,9 @@ def check_batch(
     ----------
     claims : str, os.PathLike or pandas.DataFrame
         The claims file (CSV/TSV), or a table with the same columns.
-    id_column, positives_column, negatives_column, folds_column : str
-        The names of the columns ``id``, ``positives``, ``negatives`` and ``folds`` in the table; messages
-        name the columns as the table does.
+    id_column, positives_column, negatives_column, folds_column, dataset_column : str
+        The names of the columns ``id``, ``positives``, ``negatives``, ``folds`` and ``dataset`` in the
+        table; messages name the columns as the table does.
     n_jobs : int, optional
         Rows checked in parallel, as in :class:`joblib.Parallel` (-1: one per CPU). None: one, unless run
         inside :func:`joblib.parallel_config` (which may name another backend, such as dask).
@@ -257,10 +263,23 @@ def check_batch(
     >>> result = check_batch(claims, id_column="paper", positives_column="P", negatives_column="N")
     >>> [(row["id"], row["verdict"]) for row in result.rows]
     [('typo', 'inconsistent')]
+
+    Named test sets: the pooled DRIVE test images, and the same images as the folds of the mean of scores:
+
+    >>> claims = pd.DataFrame({"dataset": ["drive/test/manual1/fov"] * 2, "aggregation": ["", "mos"],
+    ...                        "acc": ["0.9544", "0.9544"], "sens": ["0.7812", "0.7812"]})
+    >>> [(row["check"], row["verdict"]) for row in check_batch(claims).rows]
+    [('test-set', 'consistent'), ('kfold-mos', 'consistent')]
     """
     from joblib import Parallel, delayed, effective_n_jobs
 
-    names = _names(id=id_column, positives=positives_column, negatives=negatives_column, folds=folds_column)
+    names = _names(
+        id=id_column,
+        positives=positives_column,
+        negatives=negatives_column,
+        folds=folds_column,
+        dataset=dataset_column,
+    )
     source = _TABLE if _is_frame(claims) else os.fspath(claims)
     total = sum(1 for _ in _records(claims)) - 1  # a first pass: finds mistakes in the file as a whole
     with contextlib.closing(_records(claims)) as records:
@@ -462,10 +481,11 @@ def _columns(header: list[str], source: str, line: int, names) -> tuple[tuple[st
             scores[canonical] = written
         columns.append((kind, key, written))
     missing = [names[option] for option in ("positives", "negatives") if option not in seen]
-    if missing:
+    if missing and "dataset" not in seen:
         found = ", ".join(repr(field.strip()) for field in header)
         raise InputError(
-            f"{where}: no column {' nor '.join(repr(name) for name in missing)} (required); found {found}"
+            f"{where}: no column {' nor '.join(repr(name) for name in missing)} (required, or a column "
+            f"{names['dataset']!r} naming the test sets); found {found}"
         )
     if not scores:
         raise InputError(
@@ -577,7 +597,7 @@ def _check_row(source: str, columns, names, line: int, fields: list[str]) -> dic
         elif text:
             cells[key] = text
     check = "test-set"
-    if "folds" in cells:
+    if "folds" in cells or ("dataset" in cells and "aggregation" in cells):
         aggregation = cells.get("aggregation", "").lower()
         check = f"kfold-{aggregation}" if aggregation in _AGGREGATIONS else "kfold"
     row = {"line": line, "id": cells.get("id"), "check": check}
@@ -611,9 +631,10 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
     """
     if not scores:
         raise _RowError(None, "no score reported (every score cell is empty)")
+    named = _named(cells, names)
     options = {
-        "positives": _whole(cells.get("positives"), "positives"),
-        "negatives": _whole(cells.get("negatives"), "negatives"),
+        "positives": named.positives if named else _whole(cells.get("positives"), "positives"),
+        "negatives": named.negatives if named else _whole(cells.get("negatives"), "negatives"),
         "rounding": cells.get("rounding", "round").lower(),
     }
     if "eps" in cells:
@@ -621,7 +642,7 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
     if "beta" in cells:
         options["beta"] = _real(cells["beta"], "beta")
     folds = names["folds"]
-    if "folds" not in cells:
+    if "folds" not in cells and not (named and "aggregation" in cells):
         given = [name for name in _KFOLD_OPTIONS if name in cells]
         if given:
             raise _RowError(
@@ -631,7 +652,17 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
         from benchtrust.consistency._test_set import check_test_set
 
         return check_test_set(scores, **options, examples=1)
-    options["folds"] = _whole(cells["folds"], "folds")
+    k = _whole(cells["folds"], "folds") if "folds" in cells else None
+    if named is None:
+        options["folds"] = k
+    elif named.folds and "folding" in cells:
+        raise _RowError(
+            "folding",
+            f"given, but the {len(named.folds)} {named.item_word} of {named.name} are its folds; "
+            "leave it empty",
+        )
+    else:
+        options.update(named.kfold_options(k))
     if "repeats" in cells:
         options["repeats"] = _whole(cells["repeats"], "repeats")
     aggregation = cells.get("aggregation", "").lower()
@@ -647,6 +678,20 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
     from benchtrust.consistency._kfold import check_kfold
 
     return check_kfold(scores, **options)
+
+
+def _named(cells: dict[str, str], names):
+    """The named test set of a row (its ``dataset`` cell), or None when the row gives the counts."""
+    if "dataset" not in cells:
+        return None
+    given = [option for option in ("positives", "negatives") if option in cells]
+    if given:
+        raise _RowError(
+            given[0], f"given with {names['dataset']}: give the name of the test set or its counts, not both"
+        )
+    from benchtrust.consistency._datasets import dataset
+
+    return dataset(cells["dataset"])
 
 
 def _whole(text: str | None, column: str) -> int:

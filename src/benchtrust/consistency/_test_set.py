@@ -423,23 +423,44 @@ def _narrow(rep, score, rows, lo, hi, end0, end_last, p, n, beta):
 def _affine_run(rep, score, pairs, lo, hi, p, n, beta):
     """The run of x in lo..hi where an affine score is inside its interval: the inversion of Eq. 3.
 
-    ``pairs(x)`` gives the (tp, tn) at x. The score is inverted in floating point and each end then
-    checked against its neighbour, which corrects the one-step error rounding can make.
+    ``pairs(x)`` gives the (tp, tn) at x. The score is inverted in floating point, its slope read over the
+    whole range (one rounding error spread over all its steps, not over one), and each end is then walked
+    to its exact place: for a rising score the run starts where the score reaches the interval's low end
+    and ends where it last is at most the high end (the reverse for a falling one). Each of these is a
+    monotone condition in x, so a walk cannot step over a solution, however far rounding put its start:
+    on a test set of 10^8 items the slope 1/(p + n) loses enough digits to misplace an end by several
+    steps.
     """
 
-    def inside(x):
-        return _inside(score(*pairs(x), p, n, beta), rep)
+    def value(x):
+        return score(*pairs(x), p, n, beta)
 
-    at0 = score(*pairs(0.0), p, n, beta)
-    slope = score(*pairs(1.0), p, n, beta) - at0
-    low, high = np.sort([(rep.interval.low - at0) / slope, (rep.interval.high - at0) / slope], axis=0)
-    first = np.clip(np.ceil(low), lo, hi + 1)
-    last = np.clip(np.floor(high), lo - 1, hi)
-    first = np.where((first - 1 >= lo) & inside(first - 1), first - 1, first)
-    first = np.where((first <= hi) & ~inside(first), first + 1, first)
-    last = np.where((last + 1 <= hi) & inside(last + 1), last + 1, last)
-    last = np.where((last >= lo) & ~inside(last), last - 1, last)
-    return first, last
+    low, high = rep.interval
+    at0 = value(0.0)
+    far = max(float(np.max(hi, initial=0.0)), 1.0)
+    slope = (value(far) - at0) / far
+    rising = slope > 0
+
+    def started(x):  # past the start: the score has reached the interval (monotone: false, then true)
+        v = value(x)
+        return np.where(rising, v >= low, v <= high)
+
+    def before_end(x):  # not yet past the end (monotone: true, then false)
+        v = value(x)
+        return np.where(rising, v <= high, v >= low)
+
+    ends = np.sort([(low - at0) / slope, (high - at0) / slope], axis=0)
+    first = np.clip(np.ceil(ends[0]), lo, hi + 1)
+    last = np.clip(np.floor(ends[1]), lo - 1, hi)
+    while True:
+        back = (first - 1 >= lo) & started(first - 1)
+        forward = (first <= hi) & ~started(first) & ~back
+        ahead = (last + 1 <= hi) & before_end(last + 1)
+        behind = (last >= lo) & ~before_end(last) & ~ahead
+        if not (back | forward | ahead | behind).any():
+            return first, last
+        first = first - back + forward
+        last = last + ahead - behind
 
 
 def _evaluate_all(specs, rows, lo, hi, end0, end_last, p, n, beta):

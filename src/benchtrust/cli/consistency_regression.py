@@ -1,0 +1,95 @@
+"""``benchtrust consistency regression``: could reported MSE, RMSE, MAE and R² come from one regression?
+
+The command checks its options, calls :func:`benchtrust.consistency.check_regression`, and prints the result
+(its text, or ``--json``), with an optional HTML report. It joins the group of
+:mod:`benchtrust.cli.consistency`.
+"""
+
+import typer
+
+from benchtrust._io import InputError
+from benchtrust.cli._common import (
+    _JSON_OPTION,
+    _REPORT_OPTION,
+    _check_report_path,
+    _count,
+    _number,
+    _one_line_errors,
+    _print_result,
+    _write_report,
+)
+from benchtrust.cli.consistency import _EPS_OPTION, _ROUNDING_OPTION, _choice, consistency_app
+
+
+def _regression_scores(score_texts) -> dict:
+    """The ``--score NAME=VALUE`` options as name -> text as typed (its decimals kept)."""
+    from benchtrust.consistency._regression import canonical_name
+
+    if not score_texts:
+        raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score mse=0.0123")
+    scores, seen = {}, {}
+    for text in score_texts:
+        name, equals, value = (part.strip() for part in text.partition("="))
+        if not (equals and name and value):
+            raise InputError(f"--score: expected NAME=VALUE, such as mse=0.0123, got {text!r}")
+        try:
+            found = canonical_name(name)
+        except InputError as exc:
+            raise InputError(f"--score {text}: {exc}") from None
+        if found in seen:
+            raise InputError(f"--score {text}: {name} is the same score as {seen[found]} ({found})")
+        seen[found] = name
+        _number(value, f"--score {name}")
+        scores[name] = value
+    return scores
+
+
+@consistency_app.command("regression")
+def regression_command(
+    size: str | None = typer.Option(None, "--size", metavar="N", help="n, the items in the test set."),
+    variance: str | None = typer.Option(
+        None,
+        "--variance",
+        metavar="V",
+        help="Var(y), the population variance of the targets, as printed (relates R² to the others).",
+    ),
+    scores: list[str] | None = typer.Option(
+        None,
+        "--score",
+        metavar="NAME=VALUE",
+        help="A reported score (mse, rmse, mae, r2), as printed (e.g. mse=0.0120: 4 decimals); repeat.",
+    ),
+    eps: str | None = _EPS_OPTION,
+    rounding: str = _ROUNDING_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Could reported MSE, RMSE, MAE and R² come from one regression of n items?"""
+
+    def command():
+        if size is None:
+            raise InputError("--size is required (n, the items in the test set)")
+        n = _count(size, "--size")
+        options = {"rounding": _choice(rounding, "--rounding", ("round", "floor-or-ceil"))}
+        reported = _regression_scores(scores)
+        if eps is not None:
+            options["eps"] = _number(eps, "--eps")
+        if variance is not None:
+            _number(variance, "--variance")
+            options["target_variance"] = variance
+        if report is not None:
+            _check_report_path(report)
+
+        from benchtrust.consistency._regression import check_regression
+
+        try:
+            result = check_regression(reported, size=n, **options)
+        except InputError as exc:
+            raise InputError(str(exc).replace("target_variance", "--variance", 1)) from None
+        _print_result(result, json_output, lambda: str(result))
+        if report is not None:
+            from benchtrust.consistency._regression import regression_section
+
+            _write_report(report, regression_section(result), json_output)
+
+    _one_line_errors(command)
