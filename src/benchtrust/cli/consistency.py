@@ -61,6 +61,16 @@ def _named_dataset(name: str):
         raise InputError(f"--{exc}" if str(exc).startswith("dataset:") else str(exc)) from None
 
 
+def _counts_or_dataset(positives, negatives, dataset) -> None:
+    """InputError unless the test set is given one way: --dataset NAME, or --positives and --negatives."""
+    if dataset is not None and (positives is not None or negatives is not None):
+        raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
+    if dataset is None:
+        for option, value in {"--positives": positives, "--negatives": negatives}.items():
+            if value is None:
+                raise InputError(f"{option} is required (the counts of the test set), or --dataset NAME")
+
+
 def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
     """`text` given to `option`, if it is one of `choices` (any case)."""
     if text.strip().lower() not in choices:
@@ -128,12 +138,7 @@ def test_set_command(
     """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
 
     def command():
-        if dataset is not None and (positives is not None or negatives is not None):
-            raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
-        if dataset is None:
-            for option, value in {"--positives": positives, "--negatives": negatives}.items():
-                if value is None:
-                    raise InputError(f"{option} is required (the counts of the test set), or --dataset NAME")
+        _counts_or_dataset(positives, negatives, dataset)
         options = _reported_options(scores, eps, rounding, beta)
         if dataset is None:
             p = _count(positives, "--positives")

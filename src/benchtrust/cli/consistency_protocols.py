@@ -26,6 +26,7 @@ from benchtrust.cli.consistency import (
     _DATASET_HELP,
     _EPS_OPTION,
     _SCORE_OPTION,
+    _counts_or_dataset,
     _reported_options,
     consistency_app,
 )
@@ -87,12 +88,8 @@ def protocols_command(
     def command():
         options = _reported_options(scores, eps, "round", beta)
         del options["rounding"]  # here a family of candidates, not one rule
-        if dataset is not None and (positives is not None or negatives is not None):
-            raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
+        _counts_or_dataset(positives, negatives, dataset)
         if dataset is None:
-            for option, value in {"--positives": positives, "--negatives": negatives}.items():
-                if value is None:
-                    raise InputError(f"{option} is required (the counts of the test set), or --dataset NAME")
             options.update(
                 positives=_count(positives, "--positives"), negatives=_count(negatives, "--negatives")
             )
