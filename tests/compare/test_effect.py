@@ -14,12 +14,11 @@ from benchtrust import InputError
 from benchtrust.compare import probability_of_outperforming, read_task_scores
 from benchtrust.compare._effect import (
     EffectSizeResult,
-    brunner_munzel,
     cohen_magnitude,
     effect_sizes,
-    hedges_g,
     vargha_delaney_magnitude,
 )
+from benchtrust.compare._effect_stats import brunner_munzel, hedges_g
 from benchtrust.compare._improvement import improvement_probabilities
 
 ATARI = {"direction": "higher", "method_column": "algorithm", "task_column": "game"}

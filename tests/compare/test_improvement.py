@@ -12,17 +12,11 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust.compare import _improvement as module
+from benchtrust.compare import _pair_bootstrap as module
 from benchtrust.compare import read_task_scores
-from benchtrust.compare._improvement import (
-    ImprovementResult,
-    improvement_probabilities,
-    lattice_interval,
-    lattice_top,
-    paired_distributions,
-    plot_improvement,
-)
+from benchtrust.compare._improvement import ImprovementResult, improvement_probabilities, plot_improvement
 from benchtrust.compare._outperform import _exact_interval, _sum_pmf
+from benchtrust.compare._pair_bootstrap import lattice_interval, lattice_top, paired_distributions
 
 ATARI = {"direction": "higher", "method_column": "algorithm", "task_column": "game"}
 UCI = {

@@ -11,7 +11,8 @@ from scipy import special, stats
 
 from benchtrust import InputError
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._ranks import RankResult, _range_quantile, _range_tail, rank_test
+from benchtrust.compare._ranks import RankResult, rank_test
+from benchtrust.compare._studentized_range import range_quantile, range_tail
 
 UCI = {
     "direction": "higher",
@@ -220,7 +221,7 @@ def test_uci_groups_equal_autoranks(nemenyi):
 @pytest.mark.parametrize("alpha", [0.05, 0.10])
 def test_demsar_table_5_nemenyi(alpha):
     for k, q in enumerate(NEMENYI_Q[alpha], start=2):
-        assert _range_quantile(alpha, k) / np.sqrt(2) == pytest.approx(q, abs=1.0001e-3)
+        assert range_quantile(alpha, k) / np.sqrt(2) == pytest.approx(q, abs=1.0001e-3)
 
 
 @pytest.mark.parametrize("alpha", [0.05, 0.10])
@@ -267,19 +268,19 @@ def test_demsar_control_example(c45):
 @pytest.mark.parametrize("k", [2, 3, 5, 10, 20])
 def test_range_distribution_equals_scipy(k):
     w = np.linspace(0.05, 7.0, 25)
-    tail, density = _range_tail(w, k)
+    tail, density = range_tail(w, k)
     np.testing.assert_allclose(tail, stats.studentized_range.sf(w, k, np.inf), rtol=0, atol=1e-12)
     np.testing.assert_allclose(density, stats.studentized_range.pdf(w, k, np.inf), rtol=0, atol=1e-10)
     for alpha in (0.01, 0.05, 0.1, 0.5):
-        assert _range_quantile(alpha, k) == pytest.approx(
+        assert range_quantile(alpha, k) == pytest.approx(
             stats.studentized_range.ppf(1 - alpha, k, np.inf), abs=1e-9
         )
 
 
 def test_range_of_two_is_a_normal_difference():
     w = np.array([0.5, 2.0, 6.0, 8.0])  # small p-values keep their relative accuracy (p = 1.5e-8 at w = 8)
-    np.testing.assert_allclose(_range_tail(w, 2)[0], 2 * special.ndtr(-w / np.sqrt(2)), rtol=1e-9)
-    assert _range_quantile(1e-6, 2) == pytest.approx(-np.sqrt(2) * special.ndtri(0.5e-6), rel=1e-12)
+    np.testing.assert_allclose(range_tail(w, 2)[0], 2 * special.ndtr(-w / np.sqrt(2)), rtol=1e-9)
+    assert range_quantile(1e-6, 2) == pytest.approx(-np.sqrt(2) * special.ndtri(0.5e-6), rel=1e-12)
 
 
 # --- properties -----------------------------------------------------------------------------------------

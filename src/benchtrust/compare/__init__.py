@@ -21,9 +21,9 @@ prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` an
 """
 
 from benchtrust.compare._aggregate import AggregateResult, aggregate
-from benchtrust.compare._bayes import CorrelatedTResult, SignedRankResult, correlated_t_test, signed_rank_test
 from benchtrust.compare._bayes_plot import plot_simplex
 from benchtrust.compare._chooser import ChoiceResult, choose_analysis
+from benchtrust.compare._correlated_t import CorrelatedTResult, correlated_t_test
 from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
 from benchtrust.compare._effect import (
     EffectSizeResult,
@@ -62,6 +62,7 @@ from benchtrust.compare._profiles import ProfileResult, performance_profile, plo
 from benchtrust.compare._rank_plot import critical_difference_svg, plot_critical_difference
 from benchtrust.compare._ranks import RankResult, rank_test
 from benchtrust.compare._sample_size import sample_size
+from benchtrust.compare._signed_rank import SignedRankResult, signed_rank_test
 from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
 from benchtrust.compare._tasks import MissingRuns, TaskScores, bundled_results, read_task_scores
 

@@ -32,7 +32,7 @@ from benchtrust.compare._bootstrap import (
     trimmed_means,
 )
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
-from benchtrust.compare._text import aligned, listed
+from benchtrust.compare._text import aligned, interval_cell, listed, plain
 
 __all__ = ["AggregateResult", "aggregate"]
 
@@ -173,8 +173,7 @@ class AggregateResult:
         return "\n".join(lines)
 
     def _interval_cell(self, key, i):
-        low, high = self._interval(key, i)
-        return "-" if np.isnan(low) else interval_text((low, high))
+        return interval_cell(*self._interval(key, i))
 
     def _iqm_words(self, i):
         """A method's IQM, with its interval when there is one: ``0.3366 (95% interval [0.3257, 0.3485])``."""
@@ -341,7 +340,7 @@ class AggregateResult:
                     "runs": int(self.runs[i]),
                     "single_run": bool(self.single_run[i]),
                     **{
-                        name: _plain(value)
+                        name: plain(value)
                         for key in _ESTIMATES
                         for name, value in zip(
                             (key, f"{key}_low", f"{key}_high"),
@@ -358,10 +357,6 @@ class AggregateResult:
 
 def _number(value) -> str:
     return "-" if np.isnan(value) else f"{value:.4f}"
-
-
-def _plain(value):
-    return None if np.isnan(value) else float(value)
 
 
 def _resampled(scores, target, resamples, rng, progress):

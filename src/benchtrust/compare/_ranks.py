@@ -11,20 +11,28 @@ the critical-difference diagram (:func:`~benchtrust.compare.plot_critical_differ
 from __future__ import annotations
 
 import dataclasses
-import functools
-import string
 
 import numpy as np
 
 from benchtrust._io import InputError, check_probability
 from benchtrust._words import ALPHA, TIMES, paragraph
 from benchtrust.compare._many import holm
+from benchtrust.compare._ranks_text import (
+    PAPER,
+    _caveats,
+    _group_letters,
+    _p_is,
+    _p_text,
+    _posthoc_words,
+    _ranked,
+    _yes,
+)
+from benchtrust.compare._studentized_range import nemenyi
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
-from benchtrust.compare._text import aligned, listed
+from benchtrust.compare._text import aligned, plain
 
 __all__ = ["POSTHOCS", "RankResult", "rank_test"]
 
-PAPER = "Demšar 2006"
 _SOURCE = f"{PAPER}, statistical comparisons of classifiers over multiple data sets, §3.2.2"
 #: The post-hoc tests :func:`rank_test` offers, in words.
 POSTHOCS = {
@@ -35,11 +43,6 @@ POSTHOCS = {
 _CHI2 = "\N{GREEK SMALL LETTER CHI}\N{SUPERSCRIPT TWO}_F"
 #: Most methods whose matrix of p-values the text prints (wider does not fit 100 characters).
 _MATRIX_METHODS = 8
-#: Most pairs, and groups, the verdict names one by one.
-_NAMED_PAIRS = 6
-_NAMED_GROUPS = 4
-#: Step and half-width of the trapezoid rule over z for the studentized range (error about 1e-14).
-_STEP, _REACH = 0.05, 9.0
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -389,125 +392,23 @@ class RankResult:
             "alpha": self.alpha,
             "posthoc": self.posthoc,
             "control": self.control,
-            "average_ranks": _plain(self.average_ranks),
-            "friedman": _plain(self.friedman),
-            "friedman_p_value": _plain(self.friedman_p_value),
-            "iman_davenport": _plain(self.iman_davenport),
-            "iman_davenport_p_value": _plain(self.iman_davenport_p_value),
+            "average_ranks": plain(self.average_ranks),
+            "friedman": plain(self.friedman),
+            "friedman_p_value": plain(self.friedman_p_value),
+            "iman_davenport": plain(self.iman_davenport),
+            "iman_davenport_p_value": plain(self.iman_davenport_p_value),
             "degrees_of_freedom": list(self.degrees_of_freedom),
             "rejected": self.rejected,
-            "standard_error": _plain(self.standard_error),
-            "critical_difference": _plain(self.critical_difference),
-            "q_alpha": _plain(self.q_alpha),
-            "p_values": _plain(self.p_values),
+            "standard_error": plain(self.standard_error),
+            "critical_difference": plain(self.critical_difference),
+            "q_alpha": plain(self.q_alpha),
+            "p_values": plain(self.p_values),
             "different": self.different.tolist(),
             "groups": [list(g) for g in self.groups],
             "tied_tasks": self.tied_tasks,
             "normalisation": self.normalisation,
             "verdict": self.verdict,
         }
-
-
-# --- words -------------------------------------------------------------------------------------------------
-
-
-def _p_is(p) -> str:
-    """``p = 0.0123`` or ``p < 0.0001``."""
-    return "p < 0.0001" if p < 1e-4 else f"p = {p:.4f}"
-
-
-def _p_text(p) -> str:
-    if np.isnan(p):
-        return "-"
-    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
-
-
-def _yes(flag) -> str:
-    return "yes" if flag else "no"
-
-
-def _plain(value):
-    """A float or an array as plain JSON types, None for NaN (and for an infinite F_F, whose p is 0)."""
-    array = np.asarray(value, dtype=float)
-    return np.where(np.isfinite(array), array, None).tolist()
-
-
-def _group_letters(result) -> list[str]:
-    """Each method's groups as letters (``ab``: in the first two groups), "-" if in none."""
-    letters = [""] * len(result.methods)
-    for g, group in enumerate(result.groups):
-        letter = string.ascii_lowercase[g % 26] + (str(g // 26) if g >= 26 else "")
-        for name in group:
-            letters[result.methods.index(name)] += letter
-    return [text or "-" for text in letters]
-
-
-def _ranked(result) -> str:
-    return ", ".join(f"{result.methods[i]} ({result.average_ranks[i]:g})" for i in result.order)
-
-
-def _pair_words(result, i, j) -> str:
-    """``a ranks better than b (2.44 against 3.69)`` for a significant pair."""
-    better, worse = (i, j) if result.average_ranks[i] < result.average_ranks[j] else (j, i)
-    return (
-        f"{result.methods[better]} ranks better than {result.methods[worse]} "
-        f"({result.average_ranks[better]:.2f} against {result.average_ranks[worse]:.2f})"
-    )
-
-
-def _posthoc_words(result) -> str:
-    """What the post-hoc test finds, in words."""
-    the = "" if result.posthoc == "holm" else "the "
-    how = f"By {the}{result.test_name} at {ALPHA} = {result.alpha:g}"
-    if result.posthoc != "holm":
-        how += f" (CD = {result.critical_difference:.3f})"
-    if result.control is not None:
-        c = result.methods.index(result.control)
-        differ = [i for i in result.order if i != c and result.different[i, c]]
-        same = [result.methods[i] for i in result.order if i != c and not result.different[i, c]]
-        found = (
-            "; ".join(_pair_words(result, c, i) for i in differ) if differ else "no method differs from it"
-        )
-        rest = f"; not significantly different from it: {listed(same)}" if same else ""
-        return f"{how}, against the control {result.control}: {found}{rest}."
-    k = len(result.methods)
-    pairs = [(i, j) for i in range(k) for j in range(i + 1, k) if result.different[i, j]]
-    if not pairs:
-        return f"{how}, no pair of methods differs significantly: the test cannot tell which ranks better."
-    if len(pairs) <= _NAMED_PAIRS:
-        found = "; ".join(_pair_words(result, i, j) for i, j in pairs)
-    else:
-        found = f"{len(pairs)} of the {k * (k - 1) // 2} pairs differ significantly"
-    if not result.groups:
-        within = "; every pair differs"
-    elif len(result.groups) <= _NAMED_GROUPS:
-        within = "; no significant difference within " + "; ".join(
-            "{" + ", ".join(g) + "}" for g in result.groups
-        )
-    else:
-        within = (
-            f"; {len(result.groups)} overlapping groups of methods show no significant difference within "
-            "(the bars of the critical-difference diagram)"
-        )
-    return f"{how}: {found}{within}."
-
-
-def _caveats(result) -> str:
-    """What the ranks leave out or do not settle."""
-    k, n = len(result.methods), len(result.tasks)
-    words = [
-        " Each data set counts once, whatever its runs' spread: the ranks ignore how uncertain each score is."
-    ]
-    if n <= 10:
-        words.append(
-            f" With only {n} data sets the tests have little power: a difference not found may exist."
-        )
-    if k == 2:
-        words.append(
-            f" For two methods the Friedman test is a sign test; {PAPER} (§3.1.3) prefers the Wilcoxon "
-            "signed-rank test (benchtrust.compare.wilcoxon_datasets)."
-        )
-    return "".join(words)
 
 
 # --- computation -------------------------------------------------------------------------------------------
@@ -527,59 +428,6 @@ def _task_means(scores):
         return np.nanmean(scores.scores, axis=2), runs
 
 
-@functools.cache
-def _range_grid():
-    """The nodes z of the trapezoid rule for the studentized range, with Φ(z) and φ(z)."""
-    from scipy import special
-
-    z = np.arange(-_REACH, _REACH + _STEP / 2, _STEP)
-    return z, special.ndtr(z), np.exp(-0.5 * z * z) / np.sqrt(2.0 * np.pi)
-
-
-def _range_tail(w, k):
-    """P(W > w) and the density of W at w, for W the range of k independent standard normals: the
-    studentized range with infinite degrees of freedom (Nemenyi's test; Demšar 2006, §3.2.2).
-
-    Given the largest of the k at z, W <= w when the other k - 1 lie in (z - w, z], so
-    P(W > w) = k ∫ φ(z) Φ(z)^(k-1) [1 - (1 - Φ(z - w)/Φ(z))^(k-1)] dz (as k ∫ φ Φ^(k-1) dz = 1, written
-    with expm1 and log1p to keep small p-values accurate) and its density is
-    k(k - 1) ∫ φ(z) φ(z - w) (Φ(z) - Φ(z - w))^(k-2) dz. The trapezoid rule on z in [-9, 9] with step
-    0.05 computes both to about 1e-14 (the integrands are smooth and negligible beyond), vectorised over w.
-    """
-    from scipy import special
-
-    z, cdf, pdf = _range_grid()
-    w = np.asarray(w, dtype=float)[..., None]
-    low = special.ndtr(z - w)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        inside = -np.expm1((k - 1) * np.log1p(-low / cdf))
-        tail = k * _STEP * (pdf * cdf ** (k - 1) * np.nan_to_num(inside, nan=1.0)).sum(axis=-1)
-    density = k * (k - 1) * _STEP * (pdf * np.exp(-0.5 * (z - w) ** 2) * (cdf - low) ** (k - 2)).sum(axis=-1)
-    return tail, density / np.sqrt(2.0 * np.pi)
-
-
-def _range_quantile(alpha, k):
-    """The w with P(W > w) = α, W the range of k standard normals: Newton's method on log P(W > w), from
-    the Bonferroni bound √2 z_(1 - α/(k(k - 1))) (each of the k(k - 1)/2 differences exceeds w with
-    probability 2Φ(-w/√2))."""
-    from scipy import special
-
-    w = -np.sqrt(2.0) * special.ndtri(alpha / (k * (k - 1)))
-    for _ in range(50):  # converges in under 12 steps for k <= 500 and 1e-8 <= α <= 0.999
-        tail, density = _range_tail(w, k)
-        step = (np.log(tail) - np.log(alpha)) * tail / density
-        w += step
-        if abs(step) <= 1e-13 * w:
-            break
-    return float(w)
-
-
-def _nemenyi(absolute_z, k, alpha):
-    """Nemenyi's q_α and the p-values of |z| (Demšar 2006, §3.2.2): q_α = the studentized range's
-    quantile at 1 - α over √2, and p = P(W > √2 |z|)."""
-    return _range_quantile(alpha, k) / np.sqrt(2.0), _range_tail(np.sqrt(2.0) * absolute_z, k)[0]
-
-
 def _posthoc(z, k, alpha, posthoc, control):
     """q_α (NaN for Holm) and the matrix of adjusted p-values (NaN where no pair is tested)."""
     from scipy import special
@@ -587,7 +435,7 @@ def _posthoc(z, k, alpha, posthoc, control):
     p = np.full((k, k), np.nan)
     if posthoc == "nemenyi":
         upper = np.triu_indices(k, 1)
-        q, p[upper] = _nemenyi(np.abs(z[upper]), k, alpha)
+        q, p[upper] = nemenyi(np.abs(z[upper]), k, alpha)
     elif control is None:  # Holm over all pairs
         upper = np.triu_indices(k, 1)
         p[upper] = holm(2.0 * special.ndtr(-np.abs(z[upper])), alpha=alpha)[0]

@@ -28,7 +28,14 @@ from benchtrust._io import InputError, bundled_file, is_number, table_of
 from benchtrust._words import TIMES, paragraph
 from benchtrust.compare._text import aligned
 
-__all__ = ["MissingRuns", "TaskScores", "bundled_results", "check_task_scores", "read_task_scores"]
+__all__ = [
+    "MissingRuns",
+    "TaskScores",
+    "bundled_results",
+    "check_task_scores",
+    "method_pair",
+    "read_task_scores",
+]
 
 #: The declared directions of a score.
 DIRECTIONS = ("higher", "lower")
@@ -286,6 +293,19 @@ def check_task_scores(scores) -> TaskScores:
             f"{type(scores).__name__}"
         )
     return scores
+
+
+def method_pair(scores: TaskScores, a, b) -> tuple[int, int]:
+    """The indices of two different methods `a` and `b` of `scores`, or an InputError naming the argument."""
+    indices = []
+    for name, method in (("a", a), ("b", b)):
+        if not isinstance(method, str) or method not in scores.methods:
+            known = ", ".join(repr(m) for m in scores.methods)
+            raise InputError(f"{name}: expected one of the methods ({known}), got {method!r}")
+        indices.append(scores.methods.index(method))
+    if indices[0] == indices[1]:
+        raise InputError(f"b: expected a method other than a ({a!r}), got the same")
+    return indices[0], indices[1]
 
 
 def normalisation_words(normalisation: str, direction: str, reference: str | None) -> str:

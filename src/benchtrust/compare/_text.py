@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, level_text, paragraph
+from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, interval_text, level_text, paragraph
 
 __all__ = [
     "CRITERION_WORDS",
@@ -454,3 +454,28 @@ def example_text(example) -> str:
 def example_runs_words(example) -> str:
     """Whether the example's runs are enough for the test's stated power (C.3), in words."""
     return "enough" if example.enough_runs else "too few for the test's stated power"
+
+
+def plain(value):
+    """A number or an array as plain JSON types: None where it is NaN or infinite (JSON has neither).
+
+    Examples
+    --------
+    >>> plain(np.float64(0.25)), plain(np.nan), plain(np.array([1.5, np.inf])), plain(np.int64(3))
+    (0.25, None, [1.5, None], 3)
+    """
+    array = np.asarray(value)
+    if array.dtype.kind in "biu":
+        return array.tolist()
+    return np.where(np.isfinite(array), array, None).tolist()
+
+
+def interval_cell(low, high, digits=4) -> str:
+    """An interval as a table cell, ``[low, high]``, or ``-`` where it is not computed (NaN).
+
+    Examples
+    --------
+    >>> interval_cell(0.25, 0.5), interval_cell(np.nan, np.nan), interval_cell(0.1, 0.2, 2)
+    ('[0.2500, 0.5000]', '-', '[0.10, 0.20]')
+    """
+    return "-" if np.isnan(low) else interval_text((low, high), digits)

@@ -1,0 +1,447 @@
+"""The Bayesian signed-rank test of two methods across data sets (Benavoli et al. 2017, §4).
+
+:func:`signed_rank_test`: from one value per data set (the mean of its runs), the posterior of the
+distribution of the differences is a Dirichlet process, sampled; each sample costs O(n) for n data sets,
+not O(n²). The words and checks it shares with the correlated t-test are in :mod:`benchtrust.compare._bayes`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import numbers
+
+import numpy as np
+
+from benchtrust._io import InputError, check_count, check_number, check_seed
+from benchtrust._words import paragraph
+from benchtrust.compare._bayes import (
+    _DECISIONS,
+    _TITLE,
+    PAPER,
+    THRESHOLD,
+    _advantage_words,
+    _check_rope,
+    _check_threshold,
+    _decided_words,
+    _decision,
+    _outcomes,
+    _probabilities_words,
+    _rope_words,
+)
+from benchtrust.compare._tasks import check_task_scores, method_pair
+from benchtrust.compare._text import aligned
+
+__all__ = ["SignedRankResult", "signed_rank_test"]
+
+_SOURCE_SIGNED_RANK = f"{PAPER}, {_TITLE}, §4 (Bayesian signed-rank test)"
+#: Posterior samples of θ whose values are this close (θ lie in [0, 1]) are ties, shared equally.
+_TIE = 1e-9
+#: At most this many numbers (samples × data sets) are drawn at once.
+_CHUNK = 1 << 16
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Bayesian signed-rank test (§4)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SignedRankResult:
+    """The Bayesian signed-rank test of a against b across tasks (Benavoli et al. 2017, §4).
+
+    Attributes
+    ----------
+    a, b : str
+        The two methods compared.
+    tasks : tuple of str
+        The tasks (data sets), each one observation.
+    mean_a, mean_b : numpy.ndarray
+        Each method's mean score on each task (the mean of its runs).
+    differences : numpy.ndarray
+        d, the advantage of a on each task: ``mean_a - mean_b`` when higher is better, ``mean_b -
+        mean_a`` when lower is better.
+    posterior : numpy.ndarray
+        The posterior samples of θ = (θ_a, θ_rope, θ_b), shape (samples, 3), each row summing to 1: the
+        probabilities, under one draw of the Dirichlet process, that the mean of two tasks' differences
+        exceeds r (a better), lies within ±r, or is below -r (b better).
+    p_a_better, p_rope, p_b_better : float
+        The posterior probabilities that θ_a, θ_rope, θ_b is the largest of the three (the fraction of
+        samples; exact ties shared).
+    standard_errors : numpy.ndarray
+        The Monte Carlo standard errors of the three probabilities, sqrt(p(1 - p)/samples).
+    posterior_mean : numpy.ndarray
+        The posterior means of θ_a, θ_rope, θ_b, exact (a finite sum, not sampled).
+    rope : float
+        r, the half-width of the ROPE, in the units of the scores.
+    prior_strength : float
+        s, the weight of the Dirichlet process's prior pseudo-observation at d = 0.
+    threshold : float
+        The probability an outcome must exceed to be decided.
+    seed : int or None
+        The seed given (None for fresh entropy or a Generator).
+    direction : {"higher", "lower"}
+        Which scores are better.
+    missing : int
+        The number of (method, task) pairs with missing runs (every method keeps the runs it has).
+    """
+
+    a: str
+    b: str
+    tasks: tuple[str, ...]
+    mean_a: np.ndarray
+    mean_b: np.ndarray
+    differences: np.ndarray
+    posterior: np.ndarray
+    p_a_better: float
+    p_rope: float
+    p_b_better: float
+    standard_errors: np.ndarray
+    posterior_mean: np.ndarray
+    rope: float
+    prior_strength: float
+    threshold: float
+    seed: int | None
+    direction: str
+    missing: int
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        """(P(a better), P(practically equivalent), P(b better))."""
+        return np.array([self.p_a_better, self.p_rope, self.p_b_better])
+
+    @property
+    def samples(self) -> int:
+        """The number of posterior samples."""
+        return self.posterior.shape[0]
+
+    @property
+    def decision(self) -> str:
+        """ "a_better", "equivalent", "b_better", or "undecided" (no probability exceeds the threshold)."""
+        return _decision(self.probabilities, self.threshold)
+
+    def __repr__(self):
+        return (
+            f"SignedRankResult(a={self.a!r}, b={self.b!r}, tasks={len(self.tasks)}, rope={self.rope:g}, "
+            f"p_a_better={self.p_a_better:.4g}, p_rope={self.p_rope:.4g}, p_b_better={self.p_b_better:.4g}, "
+            f"decision={self.decision!r})"
+        )
+
+    @property
+    def verdict(self) -> str:
+        """The decision in plain words, with what is uncertain: the Monte Carlo error near the threshold,
+        and too few tasks."""
+        a, b, n = self.a, self.b, len(self.tasks)
+        across = f"across these {n} tasks" if n > 1 else "on this one task"
+        decision = self.decision
+        if n == 1:
+            probabilities = _probabilities_words(a, b, self.rope, self.probabilities)
+            return (
+                "One task is too little for a test across tasks, so nothing is decided: the posterior "
+                f"mostly reflects the prior ({probabilities}). The Bayesian correlated t-test "
+                "(correlated_t_test) compares two methods on one task's runs."
+            )
+        if decision == "undecided":
+            text = (
+                f"The data cannot decide {across}: "
+                f"{_probabilities_words(a, b, self.rope, self.probabilities)}; none exceeds "
+                f"{self.threshold:g}."
+            )
+        else:
+            k = _DECISIONS.index(decision)
+            text = f"{_decided_words(decision, a, b, self.rope, self.probabilities[k])} {across}."
+        top = int(np.argmax(self.probabilities))
+        if abs(self.probabilities[top] - self.threshold) < 4 * self.standard_errors[top]:
+            text += (
+                f" The largest probability is within 4 Monte Carlo standard errors "
+                f"({self.standard_errors[top]:.2g}) of {self.threshold:g}: more samples would settle the "
+                "decision."
+            )
+        if self.missing:
+            text += (
+                f" {self.missing} method x task pairs have missing runs; each task's mean uses the runs it "
+                "has."
+            )
+        return text
+
+    def _rows(self):
+        names = _outcomes(self.a, self.b, self.rope)
+        sides = (
+            int(np.sum(self.differences > self.rope)),
+            int(np.sum(np.abs(self.differences) <= self.rope)),
+            int(np.sum(self.differences < -self.rope)),
+        )
+        header = ("outcome", "probability", "Monte Carlo SE", "posterior mean of θ", "tasks on that side")
+        rows = [
+            (
+                names[k],
+                f"{self.probabilities[k]:.4f}",
+                f"{self.standard_errors[k]:.4f}",
+                f"{self.posterior_mean[k]:.4f}",
+                str(sides[k]),
+            )
+            for k in range(3)
+        ]
+        return header, rows
+
+    def _explanation(self):
+        seed = f"seed {self.seed}" if self.seed is not None else "no fixed seed"
+        return (
+            f"Bayesian signed-rank test ({PAPER} §4) of {self.a} against {self.b} over {len(self.tasks)} "
+            "tasks: one value per task, the mean of its runs, "
+            f"{_advantage_words(self.a, self.b, self.direction)}. "
+            f"The posterior of the distribution of d is a Dirichlet process (prior strength s = "
+            f"{self.prior_strength:g} at d = 0); each draw gives θ, the probabilities that the mean of two "
+            f"tasks' d is above r, within ±r or below -r ({_rope_words(self.rope)}); the probability of an "
+            f"outcome is the posterior probability that its θ is the largest, from {self.samples:,} samples "
+            f"({seed}), with its Monte Carlo standard error."
+        )
+
+    def __str__(self):
+        """The explanation, the table of outcomes and the verdict."""
+        header, rows = self._rows()
+        return "\n".join(
+            [paragraph(self._explanation()), "", *aligned([header, *rows]), "", paragraph(self.verdict)]
+        )
+
+    def _section(self):
+        """The report's section of this result (also shown by ``_repr_html_``)."""
+        from benchtrust._html import Section, svg_of
+        from benchtrust.compare._bayes_plot import plot_simplex
+        from benchtrust.compare._section import COMPARE_QUESTION
+
+        header, rows = self._rows()
+        return Section(
+            title=COMPARE_QUESTION,
+            analysis="compare bayes (signed-rank test)",
+            verdict=self.verdict,
+            columns=header,
+            rows=tuple(rows),
+            figure_svg=svg_of(plot_simplex(self)),
+            assumptions=(
+                ("methods", f"a = {self.a}, b = {self.b}"),
+                ("difference", _advantage_words(self.a, self.b, self.direction)),
+                ("ROPE", f"±{self.rope:g} (units of the scores)"),
+                ("prior", f"strength s = {self.prior_strength:g}, pseudo-observation at d = 0"),
+                (
+                    "posterior samples",
+                    f"{self.samples:,}" + (f", seed {self.seed}" if self.seed is not None else ""),
+                ),
+                ("decision threshold", f"{self.threshold:g}"),
+            ),
+            source=_SOURCE_SIGNED_RANK,
+        )
+
+    def _repr_html_(self):
+        from benchtrust._html import section_html
+
+        return section_html(self._section())
+
+    def to_frame(self):
+        """One row per task: ``task``, ``mean_a``, ``mean_b`` and ``difference`` (the advantage of a)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "task": list(self.tasks),
+                "mean_a": self.mean_a,
+                "mean_b": self.mean_b,
+                "difference": self.differences,
+            }
+        )
+
+    def to_dict(self):
+        """The result as plain JSON types (without the posterior samples)."""
+        return {
+            "test": "signed_rank",
+            "a": self.a,
+            "b": self.b,
+            "direction": self.direction,
+            "rope": self.rope,
+            "prior_strength": self.prior_strength,
+            "samples": self.samples,
+            "seed": self.seed,
+            "threshold": self.threshold,
+            "tasks": len(self.tasks),
+            "missing": self.missing,
+            "p_a_better": self.p_a_better,
+            "p_rope": self.p_rope,
+            "p_b_better": self.p_b_better,
+            "standard_errors": self.standard_errors.tolist(),
+            "posterior_mean": self.posterior_mean.tolist(),
+            "decision": self.decision,
+            "differences": dict(zip(self.tasks, self.differences.tolist(), strict=True)),
+        }
+
+
+def _pair_classes(z, rope):
+    """For the observations z sorted, with the prior's pseudo-observation 0 among them: per observation i,
+    the numbers of j with z_i + z_j < -2r, <= -2r, < 2r and <= 2r (each a prefix of the sorted z, as a
+    rounded sum is monotone in z_j); the sorted z; and the position of the pseudo-observation."""
+    z = np.sort(np.append(z, 0.0))
+    sums = z[:, None] + z[None, :]
+    below = [(sums < limit).sum(axis=1) for limit in (-2 * rope, 2 * rope)]
+    at_most = [(sums <= limit).sum(axis=1) for limit in (-2 * rope, 2 * rope)]
+    counts = (below[0], at_most[0], below[1], at_most[1])
+    return counts, z, int(np.searchsorted(z, 0.0))
+
+
+def _posterior_samples(z, rope, prior_strength, samples, rng):
+    """Samples of (θ_left, θ_rope, θ_right) for the observations z (§4; z = -d, as in baycomp, so that
+    left = a better).
+
+    θ_left = Σ_ij w_i w_j 1[z_i + z_j < -2r] (½ where = -2r), θ_right likewise above 2r, θ_rope the rest,
+    over every pair (i, j) including i = j, of the Dirichlet weights w ~ Dir(s, 1, ..., 1) of the prior's
+    pseudo-observation 0 and the observations. With z sorted, Σ_j w_j 1[z_i + z_j < t] is a prefix sum
+    of w, so each sample costs O(n): the weights are unnormalised gamma variates G (w = G/ΣG), their
+    prefix sums C, and θ_left = ½ Σ_i G_i (C[#{j: z_i + z_j < -2r}] + C[#{j: <= -2r}]) / (ΣG)².
+    """
+    (left_lt, left_le, right_lt, right_le), z, prior_at = _pair_classes(z, rope)
+    theta = np.empty((samples, 3))
+    chunk = min(samples, max(1, _CHUNK // z.size))
+    # buffers reused by every chunk (fresh arrays would cost as much as the arithmetic); each chunk draws
+    # `chunk` samples, of which the last chunk keeps what is needed
+    G = np.empty((z.size, chunk))
+    C = np.zeros((z.size + 1, chunk))
+    ends, other = np.empty((z.size, chunk)), np.empty((z.size, chunk))
+    for start in range(0, samples, chunk):
+        rng.standard_exponential(out=G)  # Gamma(1) for each observation
+        G[prior_at] = rng.standard_gamma(prior_strength, chunk)
+        for i in range(z.size):  # prefix sums, a row at a time: 3x faster than np.cumsum along axis 0
+            np.add(C[i], G[i], out=C[i + 1])
+        total = C[-1] ** 2
+        # the counts index C within bounds; mode='clip' spares numpy's buffered copy of `out`
+        np.add(
+            np.take(C, left_lt, axis=0, out=ends, mode="clip"),
+            np.take(C, left_le, axis=0, out=other, mode="clip"),
+            out=ends,
+        )
+        left = 0.5 * np.einsum("ij,ij->j", G, ends)
+        np.add(
+            np.take(C, right_lt, axis=0, out=ends, mode="clip"),
+            np.take(C, right_le, axis=0, out=other, mode="clip"),
+            out=ends,
+        )
+        right = total - 0.5 * np.einsum("ij,ij->j", G, ends)
+        size = min(chunk, samples - start)
+        block = theta[start : start + size]
+        block[:, 0], block[:, 2] = left[:size], right[:size]
+        block[:, 1] = total[:size] - block[:, 0] - block[:, 2]
+        block /= total[:size, None]
+    return theta
+
+
+def _posterior_mean(z, rope, prior_strength):
+    """E[θ_left], E[θ_rope], E[θ_right], exactly: Σ_ij E[w_i w_j] times the pair's indicator, with
+    E[w_i w_j] = (α_i α_j + [i = j] α_i) / (α_0 (α_0 + 1)) for w ~ Dir(α)."""
+    z = np.append(z, 0.0)
+    alpha = np.append(np.ones(z.size - 1), prior_strength)
+    total = alpha.sum()
+    weights = (np.outer(alpha, alpha) + np.diag(alpha)) / (total * (total + 1))
+    sums = z[:, None] + z[None, :]
+    left = (sums < -2 * rope) + 0.5 * (sums == -2 * rope)
+    right = (sums > 2 * rope) + 0.5 * (sums == 2 * rope)
+    means = np.array([(weights * left).sum(), 0.0, (weights * right).sum()])
+    means[1] = 1.0 - means[0] - means[2]
+    return means
+
+
+def _largest_shares(theta):
+    """Per sample, 1 for the largest θ (1/m each for m tied within _TIE); their mean and standard error."""
+    wins = theta >= theta.max(axis=1, keepdims=True) - _TIE
+    shares = wins / wins.sum(axis=1, keepdims=True)
+    return shares.mean(axis=0), shares.std(axis=0) / math.sqrt(theta.shape[0])
+
+
+def signed_rank_test(
+    scores, a, b, *, rope=0.0, prior_strength=0.5, samples=50_000, threshold=THRESHOLD, seed=None
+) -> SignedRankResult:
+    """The Bayesian signed-rank test of a against b across tasks (Benavoli et al. 2017, §4).
+
+    Each task (data set) gives one observation: d_i, the advantage of a on task i (the mean of a's runs
+    minus the mean of b's when higher is better, the reverse when lower is better). The distribution of d
+    gets a Dirichlet process prior of strength s with its pseudo-observation at d = 0 (in the ROPE); its
+    posterior puts weights w ~ Dirichlet(s, 1, ..., 1) on (0, d_1, ..., d_n). Each draw gives
+
+    * θ_a = Σ_ij w_i w_j 1[(d_i + d_j)/2 > r], θ_b = Σ_ij w_i w_j 1[(d_i + d_j)/2 < -r],
+      θ_rope = 1 - θ_a - θ_b, over all pairs including i = j (the Walsh averages of the signed-rank test);
+      a pair mean exactly at ±r counts ½ on each side of the boundary;
+    * and P(a practically better) is the posterior probability that θ_a is the largest of the three
+      (likewise P(practically equivalent), P(b practically better)), the fraction of `samples` draws.
+
+    These are baycomp's conventions (``two_on_multiple(x, y, rope=r)`` with ``x`` = a, ``y`` = b for
+    higher-is-better scores: p_left = a better; its default prior is 0.5 at 0 and 50,000 samples), learned
+    from its documentation and its outputs (``benchmarks/BAYCOMP_FACTS.md``); the answers agree within the
+    Monte Carlo error. The estimator is the same (the indicator of the largest θ, averaged over the
+    samples), so its standard error sqrt(p(1 - p)/samples) is baycomp's at equal samples; each sample
+    costs O(n) instead of O(n²) (prefix sums of the sorted weights). The posterior means of θ need no
+    sampling: :attr:`SignedRankResult.posterior_mean` is exact.
+
+    Parameters
+    ----------
+    scores : TaskScores
+        From :func:`read_task_scores`.
+    a, b : str
+        The two methods.
+    rope : float, default 0
+        r, the half-width of the region of practical equivalence, in the units of the scores (the UCI
+        accuracies are in percent: ``rope=1`` is the paper's 0.01).
+    prior_strength : float, default 0.5
+        s > 0, the prior's weight, a pseudo-observation at d = 0 (baycomp's ``prior``).
+    samples : int, default 50,000
+        The posterior samples drawn (baycomp's ``nsamples``).
+    threshold : float, default 0.95
+        The probability in [0.5, 1) an outcome must exceed to be decided.
+    seed : int or numpy.random.Generator, optional
+        For the samples; None draws fresh entropy.
+
+    Returns
+    -------
+    SignedRankResult
+
+    Examples
+    --------
+    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
+    ...                        task_column="dataset_index", run_column="score_index",
+    ...                        score_column="accuracy_percent")
+    >>> result = signed_rank_test(uci, "nbc", "aode", rope=1, seed=1)
+    >>> result.probabilities.round(2).tolist(), result.decision
+    ([0.0, 0.13, 0.87], 'undecided')
+    >>> result.posterior_mean.round(4).tolist()
+    [0.0324, 0.3983, 0.5693]
+    >>> signed_rank_test(uci, "j48", "j48gr", rope=1, seed=1).decision
+    'equivalent'
+    """
+    scores = check_task_scores(scores)
+    i, k = method_pair(scores, a, b)
+    rope, threshold = _check_rope(rope), _check_threshold(threshold)
+    prior_strength = check_number(prior_strength, "prior_strength")
+    if prior_strength <= 0:
+        raise InputError(f"prior_strength: expected a weight > 0, got {prior_strength!r}")
+    samples = check_count(samples, "samples")
+    rng = check_seed(seed)
+
+    mean_a, mean_b = np.nanmean(scores.scores[[i, k]], axis=2)
+    differences = mean_a - mean_b if scores.direction == "higher" else mean_b - mean_a
+    theta = _posterior_samples(-differences, rope, prior_strength, samples, rng)
+    probabilities, errors = _largest_shares(theta)
+    return SignedRankResult(
+        a=a,
+        b=b,
+        tasks=scores.tasks,
+        mean_a=mean_a,
+        mean_b=mean_b,
+        differences=differences,
+        posterior=theta,
+        p_a_better=float(probabilities[0]),
+        p_rope=float(probabilities[1]),
+        p_b_better=float(probabilities[2]),
+        standard_errors=errors,
+        posterior_mean=_posterior_mean(-differences, rope, prior_strength),
+        rope=rope,
+        prior_strength=prior_strength,
+        threshold=threshold,
+        seed=seed if isinstance(seed, numbers.Integral) else None,
+        direction=scores.direction,
+        missing=len(scores.missing),
+    )
