@@ -143,9 +143,11 @@ def main() -> None:
     example = comparison()
     print()
     tasks = many_tasks()
-    multiverse(folder)
+    herrmann = multiverse(folder)
     print()
-    written = report(folder, table2_result=rows[0][4], example=example, boards=boards, tasks=tasks)
+    written = report(
+        folder, table2_result=rows[0][4], example=example, boards=boards, tasks=tasks, herrmann=herrmann
+    )
     print(f"Report written to {written.as_posix()}")
 
 
@@ -262,19 +264,23 @@ def consistency():
         print()
 
 
+#: The bundled results of the multiverse, in words (as ``benchtrust multiverse example`` names them).
+HERRMANN = "the bundled Herrmann et al. (2021) results"
+
+
 def multiverse(folder):
     """Nießl et al.'s 288 combinations of the Herrmann et al. results: rank ranges, step-wise optimisation,
     the impact of each choice, the unfolding and the rankings on subsamples of the data sets (Fig. 6),
-    written to `folder`/multiverse."""
-    from benchtrust.cli import main
+    written to `folder`/multiverse and printed as ``benchtrust multiverse example`` prints them; the
+    study is returned, for the report (computed once: it takes most of the demo's multiverse time)."""
+    from benchtrust.multiverse import bundled_orders, bundled_study, study
+    from benchtrust.multiverse._text import study_text
 
-    arguments = ["multiverse", "example", "--out", f"{folder}/multiverse"]
-    print("$ benchtrust " + " ".join(arguments))
-    try:
-        main(arguments)
-    except SystemExit as stop:
-        if stop.code:
-            raise
+    out = f"{folder}/multiverse"
+    print(f"$ benchtrust multiverse example --out {out}")
+    result = study(**bundled_study(), orders=bundled_orders())
+    print(study_text(result, HERRMANN, result.write(out)))
+    return result
 
 
 def comparison():
@@ -314,7 +320,7 @@ def many_tasks():
     return results
 
 
-def report(folder, *, table2_result=None, example=None, boards=None, tasks=None):
+def report(folder, *, table2_result=None, example=None, boards=None, tasks=None, herrmann=None):
     """Write `folder`/report.html: one section per bundled example, each with its question, verdict,
     numbers, plot, assumptions and paper section; return its path.
 
@@ -322,7 +328,8 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None)
     :data:`BOARDS` (Titanic, Cassava, Melanoma; `boards` as :func:`leaderboards` returns them, computed if
     not given), the consistency examples of §3.3 and §5.2, the scikit-learn comparison (`example`, computed
     if not given), the comparisons over many tasks (`tasks` as :func:`many_tasks` returns them, computed if
-    not given) and the multiverse of the Herrmann et al. results.
+    not given) and the multiverse of the Herrmann et al. results (`herrmann`, the study
+    :func:`multiverse` returns, computed if not given).
     """
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
@@ -350,10 +357,9 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None)
         sections.append(run(entry, {"_folder": Path(".")}))
     sections.append(compare_example_section(example if example is not None else sklearn_example()))
     sections += [result._section() for result in (tasks if tasks is not None else many_tasks())]
-    herrmann = multiverse_section(
-        study(**bundled_study(), orders=bundled_orders()), what="the bundled Herrmann et al. (2021) results"
-    )
-    sections.append(herrmann)
+    if herrmann is None:
+        herrmann = study(**bundled_study(), orders=bundled_orders())
+    sections.append(multiverse_section(herrmann, what=HERRMANN))
     return write_report(sections, Path(folder) / REPORT_NAME, title="benchtrust: the bundled examples")
 
 

@@ -1,6 +1,7 @@
 """Figures drawn without a display: every ``plot_*`` function draws on the Axes it is given (or on a new
 figure's) and returns them; :func:`save_figure` writes a figure atomically, in the format its file's
-suffix names, and :func:`benchtrust._html.svg_of` inlines it in HTML."""
+suffix names, and :func:`benchtrust._html.svg_of` inlines it in HTML. Both render with
+:func:`figure_bytes`, so that two runs write the same bytes."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import os
 from pathlib import Path
 
 from benchtrust._io import InputError
-from benchtrust._write import atomic_path
+from benchtrust._write import write_atomic
 
-__all__ = ["axes_for", "image_format", "save_figure"]
+__all__ = ["axes_for", "figure_bytes", "image_format", "save_figure"]
 
 
 def axes_for(ax, size):
@@ -60,27 +61,94 @@ def save_figure(figure, path):
     """
     target = Path(path)
     kind = image_format(target)
-    figure = getattr(figure, "figure", figure)
-    with atomic_path(target) as temporary:
-        figure.savefig(temporary, format=kind, dpi=120)
+    write_atomic(target, figure_bytes(figure, kind))
     return target
+
+
+#: Metadata matplotlib writes by default that differ between runs or installs (the date, its version),
+#: left out per format. PostScript's date and svgz's gzip header are fixed in :func:`figure_bytes`.
+_NO_RUN_METADATA = {
+    "png": {"Software": None},
+    "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
+    "svg": {"Creator": None, "Date": None},
+}
+
+
+def figure_bytes(figure, kind, *, text_as_text=False) -> bytes:
+    """`figure` rendered in format `kind` (``"png"``, ``"svg"``, ``"pdf"``, ...), the same bytes on every run.
+
+    Matplotlib's defaults write the time of the run into SVG, PDF and PostScript files, its version into
+    most formats, and draw the ids of SVG clip paths and markers from a fresh random salt. Here the
+    metadata that vary are left out (``metadata={"Date": None, ...}``), the ids are hashed with a fixed
+    salt (``svg.hashsalt``), PostScript's ``%%CreationDate`` line is dropped and ``svgz`` is compressed
+    with a zero timestamp, so two runs on the same inputs give byte-identical files.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure or matplotlib.axes.Axes
+        What a ``plot_*`` function returned (its Axes), or a whole figure.
+    kind : str
+        A format matplotlib writes, as :func:`image_format` returns it.
+    text_as_text : bool, default False
+        SVG text as ``<text>`` elements (``svg.fonttype: none``), as HTML inlines it, rather than paths.
+
+    Examples
+    --------
+    >>> from benchtrust.sota import best_of, plot_best_of
+    >>> result = best_of(0.9, classifiers=1000, test_size=3000)
+    >>> figure_bytes(plot_best_of(result), "svg") == figure_bytes(plot_best_of(result), "svg")
+    True
+    """
+    import gzip
+    import io
+    import re
+
+    import matplotlib
+
+    figure = getattr(figure, "figure", figure)
+    rendered = "svg" if kind == "svgz" else kind
+    settings = {"svg.hashsalt": "benchtrust", **({"svg.fonttype": "none"} if text_as_text else {})}
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(settings):
+        figure.savefig(buffer, format=rendered, dpi=120, metadata=_NO_RUN_METADATA.get(rendered))
+    data = buffer.getvalue()
+    if kind in ("ps", "eps"):
+        data = re.sub(rb"^%%CreationDate:[^\n]*\n", b"", data, count=1, flags=re.MULTILINE)
+    if kind == "svgz":
+        data = gzip.compress(data, mtime=0)
+    return data
+
+
+#: Formats matplotlib writes only with a program benchtrust does not depend on: format -> the program.
+_NEEDS_A_PROGRAM = {"pgf": "LaTeX (xelatex)"}
 
 
 def image_format(path):
     """The format matplotlib writes ``path`` in (its suffix, ``png`` without one); InputError if none.
 
+    Formats that need an outside program (``.pgf``: LaTeX) are refused too, before any work is done.
+
     Examples
     --------
     >>> image_format("fig1.svg"), image_format("fig1")
     ('svg', 'png')
+    >>> image_format("fig1.pgf")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: cannot write fig1.pgf: '.pgf' needs LaTeX (xelatex); use one of .avif, .eps, ...
     """
     from matplotlib.backend_bases import FigureCanvasBase
 
     suffix = Path(path).suffix[1:].lower() or "png"
-    supported = FigureCanvasBase.get_supported_filetypes()
+    supported = sorted(set(FigureCanvasBase.get_supported_filetypes()) - set(_NEEDS_A_PROGRAM))
     if suffix not in supported:
+        why = (
+            f"needs {_NEEDS_A_PROGRAM[suffix]}"
+            if suffix in _NEEDS_A_PROGRAM
+            else "is not an image format matplotlib writes"
+        )
         raise InputError(
-            f"cannot write {os.fspath(path)}: '.{suffix}' is not an image format matplotlib writes; "
-            f"use one of {', '.join('.' + name for name in sorted(supported))}"
+            f"cannot write {os.fspath(path)}: '.{suffix}' {why}; "
+            f"use one of {', '.join('.' + name for name in supported)}"
         )
     return suffix

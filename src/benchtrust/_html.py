@@ -150,14 +150,8 @@ def svg_of(figure) -> str:
     -------
     str
         The ``<svg>`` element. Text stays text (``svg.fonttype: none``), escaped by matplotlib's SVG
-        writer; the ids matplotlib makes up are the same on every run (``svg.hashsalt``).
+        writer; the same bytes on every run (:func:`benchtrust._figures.figure_bytes`).
     """
-    import io
+    from benchtrust._figures import figure_bytes
 
-    import matplotlib
-
-    figure = getattr(figure, "figure", figure)
-    buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "benchtrust"}):
-        figure.savefig(buffer, format="svg", dpi=120)
-    return _clean_svg(buffer.getvalue())
+    return _clean_svg(figure_bytes(figure, "svg", text_as_text=True).decode("utf-8"))

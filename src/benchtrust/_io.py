@@ -33,11 +33,13 @@ __all__ = [
     "check_number",
     "check_probability",
     "check_seed",
+    "find_column",
     "frame_table",
     "is_number",
     "read_numbers",
     "read_table",
     "read_text",
+    "same_name_message",
     "sniff_delimiter",
     "table_of",
 ]
@@ -100,8 +102,14 @@ def check_seed(seed):
     raise InputError(f"seed: expected a non-negative int or a numpy.random.Generator, got {seed!r:.60}")
 
 
+#: The largest count benchtrust takes (10^15): counts, their sums and their ratios stay exact in float64
+#: (whole numbers up to 2^53 ≈ 9·10^15 are), which the exact arithmetic of every analysis relies on.
+MAX_COUNT = 10**15
+
+
 def check_count(value, name):
-    """A positive whole number (an int, or a float such as 1e6 with no fractional part).
+    """A positive whole number up to :data:`MAX_COUNT` (an int, or a float such as 1e6 with no fractional
+    part).
 
     Examples
     --------
@@ -111,10 +119,16 @@ def check_count(value, name):
     Traceback (most recent call last):
     ...
     benchtrust.InputError: classifiers: expected a positive whole number, got 2.5
+    >>> check_count(10**23, "classifiers")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: classifiers: expected at most 10^15 (beyond exact float64 counts), got 1e+23
     """
     number = check_number(value, name)
     if number < 1 or not number.is_integer():
-        raise InputError(f"{name}: expected a positive whole number, got {value!r}")
+        raise InputError(f"{name}: expected a positive whole number, got {value!r:.60}")
+    if number > MAX_COUNT:
+        raise InputError(f"{name}: expected at most 10^15 (beyond exact float64 counts), got {number:.6g}")
     return int(number)
 
 
@@ -166,7 +180,7 @@ def read_numbers(
     path : str or os.PathLike
         The file to read.
     column : str, default "accuracy"
-        Header name of the column to read from a table (ignored for plain text).
+        Header name of the column to read from a table, in any case (ignored for plain text).
     what : str, default "accuracy"
         What the numbers are, in words, used in error messages ("no accuracy values found").
 
@@ -226,18 +240,15 @@ def _read_table_column(name: str, numbered: list[tuple[int, str]], *, column: st
     else:  # a one-column table: never split its rows, so "0,93" is reported rather than misread
         rows = [[line] for _, line in numbered]
     header = [field.strip() for field in rows[0]]
-    found = header.count(column)
-    if found == 0:
+    index = find_column(header, column, f"{name}, line {first_number}")
+    if index is None:
         listed = ", ".join(repr(field) for field in header)
         raise InputError(
             f"{name}, line {first_number}: expected a number or a header with a column {column!r}; "
             f"found {listed} (read as {layout})"
         )
-    if found > 1:
-        raise InputError(f"{name}, line {first_number}: the header names column {column!r} {found} times")
     if len(rows) == 1:
         raise InputError(f"{name}: no {what} values below the header (line {first_number})")
-    index = header.index(column)
     numbers = [number for number, _ in numbered[1:]]
     data = rows[1:]
     bad = next((k for k, row in enumerate(data) if len(row) != len(header)), None)
@@ -247,7 +258,49 @@ def _read_table_column(name: str, numbered: list[tuple[int, str]], *, column: st
             f"has {len(header)}; quote fields that contain the delimiter"
         )
     tokens = [row[index].strip() for row in data]
-    return _to_floats(tokens, [f"{name}, line {number}, column {column!r}" for number in numbers])
+    return _to_floats(tokens, [f"{name}, line {number}, column {header[index]!r}" for number in numbers])
+
+
+def find_column(header: list[str], wanted: str, place: str) -> int | None:
+    """The index of the column named `wanted` in `header`, in any case (``Accuracy`` for ``accuracy``), or
+    None if there is none: the one way every table reader looks a column up by its name.
+
+    Raises
+    ------
+    InputError
+        At `place` (the header's file and line), if more than one column has that name: the same name
+        twice, or names that differ only in case (which one was meant cannot be told).
+
+    Examples
+    --------
+    >>> find_column(["model", "Accuracy"], "accuracy", "a.csv, line 1")
+    1
+    >>> find_column(["model", "acc"], "accuracy", "a.csv, line 1") is None
+    True
+    >>> find_column(["Score", "score"], "score", "a.csv, line 1")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: a.csv, line 1: columns 'Score' and 'score' differ only in case; rename one
+    """
+    matches = [k for k, name in enumerate(header) if name.strip().lower() == wanted.strip().lower()]
+    if len(matches) > 1:
+        raise InputError(same_name_message(place, [header[k] for k in matches]))
+    return matches[0] if matches else None
+
+
+def same_name_message(place: str, names: list[str]) -> str:
+    """The message for a header whose columns `names` have one name, in any case: named twice (or more),
+    or differing only in case.
+
+    Examples
+    --------
+    >>> same_name_message("a.csv, line 1", ["acc", "acc"])
+    "a.csv, line 1: the header names column 'acc' 2 times"
+    """
+    if len(set(names)) == 1:
+        return f"{place}: the header names column {names[0]!r} {len(names)} times"
+    listed = ", ".join(repr(name) for name in names[:-1]) + f" and {names[-1]!r}"
+    return f"{place}: columns {listed} differ only in case; rename one"
 
 
 def sniff_delimiter(line: str) -> tuple[str | None, str]:
@@ -360,16 +413,15 @@ class _Columns:
     """
 
     def column(self, wanted: str, *, purpose: str = "") -> int:
-        """The index of column ``wanted`` (any case), or an InputError listing the columns found."""
-        lowered = [name.lower() for name in self.header]
-        if lowered.count(wanted.lower()) > 1:
-            raise InputError(f"{self.header_place}: the header names column {wanted!r} twice")
-        if wanted.lower() not in lowered:
+        """The index of column ``wanted`` (any case, :func:`find_column`), or an InputError listing the
+        columns found."""
+        index = find_column(self.header, wanted, self.header_place)
+        if index is None:
             found = ", ".join(repr(name) for name in self.header)
             raise InputError(
                 f"{self.header_place}: no column {wanted!r}{purpose}; found {found}{self.layout}"
             )
-        return lowered.index(wanted.lower())
+        return index
 
     def numbers(self, column: int, *, missing: bool = False) -> np.ndarray:
         """The column's cells as finite floats; with ``missing``, empty or NA cells are nan.

@@ -1,18 +1,24 @@
 """Writing outputs safely: each file goes next to its target under a temporary name and is renamed into
 place (:func:`write_atomic`, :func:`atomic_path`), so a reader never sees a half-written file and an
 input is never overwritten by a failed write.
+
+Nor by a successful one: within :func:`protecting` (the command line wraps every command in it, with the
+files the command reads), a write whose target is one of those files, by its path, a symbolic link or a
+hard link, is refused (:func:`check_target`) before anything is written.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 from benchtrust._io import InputError
 
-__all__ = ["atomic_path", "write_atomic"]
+__all__ = ["atomic_path", "check_target", "protecting", "refuse_read_only", "write_atomic"]
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
@@ -32,7 +38,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     Raises
     ------
     InputError
-        If the folder does not exist, cannot be written to, or `path` is a folder.
+        If the folder does not exist or cannot be written to, or `path` cannot be written
+        (:func:`check_target`: a folder, a read-only file, a file the command reads, a name too long).
 
     Examples
     --------
@@ -73,7 +80,8 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     Raises
     ------
     InputError
-        If the folder does not exist, cannot be written to, or `path` is a folder.
+        If the folder does not exist or cannot be written to, or `path` cannot be written
+        (:func:`check_target`: a folder, a read-only file, a file the command reads, a name too long).
 
     Examples
     --------
@@ -87,7 +95,7 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     True .png
     b'not really a png'
     """
-    target = Path(path)
+    target = check_target(path)
     temporary = _create_sibling(target)
     try:
         yield temporary
@@ -97,19 +105,161 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
             raise InputError(f"cannot write {os.fspath(path)}: it is a folder") from None
         except PermissionError:
             raise InputError(f"cannot write {os.fspath(path)}: permission denied") from None
+        except FileNotFoundError:  # the writer removed the temporary file: not the user's doing
+            raise
+        except OSError as exc:  # such as a path too long or a read-only file system
+            raise InputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
         raise
 
 
+def refuse_read_only(target: str | os.PathLike[str]) -> None:
+    """InputError if `target` is an existing file its owner made read-only, or this process may not write.
+
+    Renaming a new file over `target` would succeed even then (it needs only the folder's permission),
+    so a write-protected file would be silently replaced; it is refused instead. A file with no write
+    permission bit counts as read-only even for a user who could write it anyway (root).
+
+    Examples
+    --------
+    >>> import os, pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     kept = pathlib.Path(folder, "kept.html")
+    ...     _ = kept.write_text("mine", encoding="utf-8")
+    ...     os.chmod(kept, 0o444)
+    ...     refuse_read_only(kept)
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: cannot write ...kept.html: the file is read-only (make it writable, or write ...
+    """
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:  # no such file (or it cannot be seen): creating it is checked when it is created
+        return
+    if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(target, os.W_OK)):
+        raise InputError(
+            f"cannot write {os.fspath(target)}: the file is read-only "
+            "(make it writable, or write another file)"
+        )
+
+
+#: The files the running command reads, (device, inode) -> the path as the command was given it; None: none.
+_READ: contextvars.ContextVar[dict[tuple[int, int], str] | None] = contextvars.ContextVar(
+    "read", default=None
+)
+
+
+@contextlib.contextmanager
+def protecting(paths) -> Iterator[None]:
+    """Within the block, no write replaces one of `paths`, the files the running command reads.
+
+    A file is known by its device and inode (``os.stat``, symbolic links followed), so another path to it,
+    a symbolic link or a hard link is the same file. Paths that name no existing file are skipped. Blocks
+    nest: an inner block adds files (such as those a config names) to the outer block's.
+
+    Examples
+    --------
+    >>> import os, pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     results = pathlib.Path(folder, "results.csv")
+    ...     _ = results.write_text("data,acc\\n", encoding="utf-8")
+    ...     os.link(results, pathlib.Path(folder, "copy.csv"))
+    ...     with protecting([results]):
+    ...         write_atomic(pathlib.Path(folder, "copy.csv"), "x")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: cannot write .../copy.csv over .../results.csv, which this command reads; ...
+    """
+    read = dict(_READ.get() or {})
+    for path in paths:
+        key = _identity(path)
+        if key is not None:
+            read.setdefault(key, os.fspath(path))
+    token = _READ.set(read)
+    try:
+        yield
+    finally:
+        _READ.reset(token)
+
+
+def check_target(path: str | os.PathLike[str], option: str | None = None) -> Path:
+    """`path` as a Path, if a file can be written there; else an InputError (prefixed with `option`).
+
+    Refused: a name that is no file's (``""``, ``/``, ``.``, ``..``, or ending in ``/``), a name longer
+    than the file system allows, an existing folder, a read-only file (:func:`refuse_read_only`), and a
+    file the command reads (:func:`protecting`). That the folder exists is checked when writing.
+
+    Examples
+    --------
+    >>> check_target("/", "--plot")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --plot: cannot write '/': expected a file name, got a folder's
+    >>> check_target("a" * 300 + ".png")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: cannot write aaa...a.png: the file name is 304 bytes long; the file system ...
+    """
+    prefix = f"{option}: " if option else ""
+    text = os.fspath(path)
+    target = Path(text)
+    if target.name in ("", ".", "..") or text.endswith(("/", os.sep)):
+        raise InputError(f"{prefix}cannot write {text!r}: expected a file name, got a folder's")
+    size, limit = len(os.fsencode(target.name)), _name_limit(target.parent)
+    if size > limit:
+        shown = f"{target.name[:3]}...{target.name[-5:]}"
+        raise InputError(
+            f"{prefix}cannot write {shown}: the file name is {size} bytes long; the file system takes at "
+            f"most {limit}"
+        )
+    if os.path.isdir(target):  # False, not an error, for a path the system cannot look up
+        raise InputError(f"{prefix}cannot write {text}: it is a folder")
+    read = (_READ.get() or {}).get(_identity(target))
+    if read is not None:
+        raise InputError(
+            f"{prefix}cannot write {text} over {read}, which this command reads; "
+            "write the output to another file"
+        )
+    try:
+        refuse_read_only(target)
+    except InputError as exc:
+        raise InputError(f"{prefix}{exc}") from None
+    return target
+
+
+def _identity(path) -> tuple[int, int] | None:
+    """(device, inode) of the regular file `path` names, following links; None if it names none."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):  # no such file, or not a valid path (a NUL byte)
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
+
+
+def _name_limit(folder: Path) -> int:
+    """The longest file name, in bytes, the file system of `folder` takes (255 where it cannot be told)."""
+    try:
+        return os.pathconf(folder if os.path.isdir(folder) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # AttributeError: no pathconf (Windows)
+        return 255
+
+
 def _create_sibling(target: Path) -> Path:
     """Create a new, empty, hidden file in `target`'s folder and return its path.
 
+    Its name is the target's between ``.`` and ``.<random>.tmp<suffix>`` (the suffix left out if longer
+    than 32 bytes), the target's name shortened if the whole would be too long for the file system.
     Created with mode 0o666 so the process umask applies, as for any ordinary new file.
     """
+    suffix = target.suffix if len(os.fsencode(target.suffix)) <= 32 else ""
+    room = _name_limit(target.parent) - len(os.fsencode(f"..12345678.tmp{suffix}"))
+    name = target.name
+    while name and len(os.fsencode(name)) > room:
+        name = name[:-1]
     while True:
-        candidate = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp{target.suffix}")
+        candidate = target.with_name(f".{name}.{os.urandom(4).hex()}.tmp{suffix}")
         try:
             descriptor = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
@@ -122,5 +272,7 @@ def _create_sibling(target: Path) -> Path:
             raise InputError(
                 f"cannot write {target}: permission denied in folder '{target.parent}'"
             ) from None
+        except OSError as exc:  # such as a read-only file system
+            raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
         os.close(descriptor)
         return candidate

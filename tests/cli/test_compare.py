@@ -201,7 +201,7 @@ def test_error_rates_readable():
     result = error_rates(0.01, probabilities=[0.4, 0.5, 0.9], simulations=300, seed=1)
     assert "Fig. 6" in text and "ideal estimator" in text
     rates = result.rates["probability_of_outperforming"]["ideal"]
-    assert f"0.900            {result.rates['single_point']['ideal'][2]:.3f}" in text
+    assert f"0.900     {result.rates['single_point']['ideal'][2]:.3f}" in text
     assert f"{rates[2]:.3f}" in text
     assert "false positive" in text and "false negative" in text
 
@@ -286,6 +286,7 @@ def outperform(*extra):
         ([*ERR, "--probabilities", "0.4,,0.9"], "--probabilities: expected numbers"),
         ([*ERR, "--probabilities", "0.4,1.5"], "--probabilities: expected a value in (0, 1]"),
         ([*ERR, "--runs", "2.5"], "--runs: expected a positive whole number"),
+        ([*ERR, "--runs", "1"], "--runs: expected at least 2 runs of each algorithm, got 1"),
         ([*ERR, "--plot", "{folder}/no/f.png"], "--plot: cannot write"),
         ([*ERR, "--plot", "{folder}/f.xyz"], "'.xyz' is not an image format"),
         (["history", "{history}"], "give --sigma S"),

@@ -97,7 +97,7 @@ def test_kfold_dataset_uses_the_images_as_folds():
 def test_kfold_dataset_of_one_test_set_is_cut_into_folds():
     named = run_json("kfold", "--dataset", "tpehg", *SECTION_5_2[4:])
     assert named == run_json("kfold", *SECTION_5_2)
-    assert not named["consistent"] and named["configurations_tested"] == 918
+    assert not named["consistent"] and named["configurations"] == {"paper": 918, "beyond": 551}
 
 
 def test_datasets_lists_the_names():
@@ -203,7 +203,7 @@ def test_examples_limits_the_listed_matrices():
 def test_kfold_section_5_2_as_json():
     out = run_json("kfold", *SECTION_5_2, "--folding", "unknown")
     assert out["consistent"] is False
-    assert out["configurations_tested"] == 918  # §5.2: "becomes 918"
+    assert out["configurations"] == {"paper": 918, "beyond": 551}  # §5.2: "becomes 918"
     assert out["evidence"] is None
 
 
@@ -519,7 +519,7 @@ BAD = {
     "claims unknown column": (["batch", "{claims_unknown_column}"], "column 'auroc'"),
     "out suffix": (["batch", "{claims}", "--out", "{folder}/verdicts.txt"], "--out"),
     "out folder missing": (["batch", "{claims}", "--out", "{folder}/no/verdicts.csv"], "does not exist"),
-    "out is the claims file": (["batch", "{claims_csv}", "--out", "{claims_csv}"], "claims file"),
+    "out is the claims file": (["batch", "{claims_csv}", "--out", "{claims_csv}"], "this command reads"),
     "jobs zero": (["batch", "{claims}", "--jobs", "0"], "--jobs"),
     "column named twice": (["batch", "{claims}", "--folds-column", "ID"], "name the same column"),
     "column without a name": (["batch", "{claims}", "--positives-column", ""], "the name of a column"),

@@ -78,6 +78,8 @@ def assert_result_or_refusal(args):
         event(f"exit code {result.exit_code}")
     if result.exit_code == 0:
         assert result.stdout.strip(), args
+        if "--json" in args:  # the whole of stdout is one JSON object: no banner, note or progress
+            assert isinstance(json.loads(result.stdout), dict), args
     else:
         assert result.stdout == ""
         assert result.stderr.startswith("benchtrust: error: "), result.stderr
@@ -586,6 +588,8 @@ BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
             SPEC.replace("unfolding: false", "unfolding: {penalty_strength: .inf}"), id="inf-penalty"
         ),
         pytest.param(SPEC.replace("fold}", "fold, dataset: learner}"), id="same-column-twice"),
+        pytest.param(SPEC.replace("options: [acc, brier]", "options: []"), id="no-options"),
+        pytest.param(SPEC.replace("options: [acc, brier]", "options: {}"), id="no-options-mapping"),
         pytest.param("\ufeff" + SPEC, id="bom"),
         pytest.param(SPEC.replace("\n", "\r\n"), id="crlf"),
     ],
@@ -593,6 +597,33 @@ BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
 def test_multiverse_spec_explicit(spec):
     """Specs built to hurt: alias bombs, deep nesting, Python tags, absurd unfolding parameters."""
     multiverse(RESULTS.encode(), spec.encode(), CHARACTERISTICS.encode())
+
+
+def test_numbers_with_an_exponent_are_numbers(tmp_path):
+    """YAML 1.1 reads 1e9 and 5e-1 as text; a spec's and a report config's numbers are read as numbers
+    (found by hand: "random: expected a number, got '5e-1'")."""
+    spec = SPEC.replace("random: 0.5", "random: 5e-1")
+    for name, text in (("results.csv", RESULTS), ("spec.yaml", spec), ("data.csv", CHARACTERISTICS)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "history.csv").write_text("date,score\n2018-01-02,0.90\n2019-03-04,0.93\n", "utf-8")
+    config = "analyses: [{analysis: compare history, file: history.csv, test_size: 1e3}]\n"
+    (tmp_path / "config.yaml").write_text(config, encoding="utf-8")
+    results, spec, data = (str(tmp_path / name) for name in ("results.csv", "spec.yaml", "data.csv"))
+    run = ["multiverse", "run", results, "--spec", spec, "--characteristics", data, "--out", tmp_path / "mv"]
+    assert assert_result_or_refusal(run).exit_code == 0
+    report = ["report", tmp_path / "config.yaml", "--out", tmp_path / "report.html"]
+    assert assert_result_or_refusal(report).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "date", ["NaT", "today", "99999999999-01-01", "2019-05-28T10:00:00-99:99", "2019-13-01"]
+)
+def test_what_numpy_reads_as_a_date_but_is_none_is_refused(date):
+    """``compare history``: numpy reads these as dates (NaT, the day of the run, a year that wraps round)
+    or warns about them; each is refused on its line."""
+    with input_file(f"date,score\n2018-01-02,0.90\n{date},0.93\n".encode()) as path:
+        result = assert_result_or_refusal(["compare", "history", path, "--sigma", "0.01"])
+    assert result.exit_code == 2 and "line 3, column 'date'" in result.stderr
 
 
 def test_auc_leaderboard_of_a_tiny_test_set():
@@ -697,14 +728,15 @@ def test_a_million_rows_are_read_or_refused(big, args):
     done = subprocess.run(
         [sys.executable, "-m", "benchtrust", *args, "--json"],
         cwd=big,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         text=True,
         timeout=BIG_SECONDS,
         env={**os.environ, **WIDE},
     )
     assert "Traceback" not in done.stderr
     assert done.returncode in (0, 2), done.stderr
+    if done.returncode == 0:
+        assert isinstance(json.loads(done.stdout), dict)
     if done.returncode == 2:
         assert done.stderr.startswith("benchtrust: error: ") and done.stderr.count("\n") == 1, done.stderr
     if args[1] == "batch":

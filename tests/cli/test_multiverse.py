@@ -150,6 +150,7 @@ def test_json_is_identical_on_repeated_runs(files, tmp_path):
     first = invoke("run", *args, "--out", str(tmp_path / "a")).stdout
     second = invoke("run", *args, "--out", str(tmp_path / "b")).stdout
     assert first == second
+    assert isinstance(json.loads(first), dict)
     for name in WRITTEN:
         if name.endswith(".csv"):
             assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()

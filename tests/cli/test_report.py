@@ -1,6 +1,7 @@
 """``benchtrust report CONFIG.yaml --out FILE.html`` and the ``--report FILE.html`` option of the analysis
 commands: one self-contained page; bad configs and bad paths exit with 2, one line, nothing written."""
 
+import json
 import shutil
 
 import pytest
@@ -189,6 +190,7 @@ def test_report_option_writes_one_section(folder, monkeypatch, command, analysis
     result = invoke(*command, "--json", "--report", "r.html")
     assert result.exit_code == 0, result.stderr
     assert "report written to r.html" in result.stderr  # with --json, stdout holds the JSON alone
+    assert isinstance(json.loads(result.stdout), dict)
     page = (folder / "r.html").read_text(encoding="utf-8")
     assert page.count('<section class="analysis"') == 1
     assert f"benchtrust {analysis}</p>" in page

@@ -140,7 +140,7 @@ def test_to_frames_have_their_documented_columns():
     past = RESULTS["history"].to_frame()
     assert past["significant"].tolist() == RESULTS["history"].significant.tolist()
     rates = RESULTS["error rates"].to_frame()
-    assert len(rates) == 2 * 3  # points × criteria, the ideal estimator only
+    assert len(rates) == 2 * 5  # points × criteria, the ideal estimator only
     chosen = rates[(rates.criterion == "average") & (rates.probability == 0.9)]
     assert chosen.rate.item() == RESULTS["error rates"].rates["average"]["ideal"][1]
 
@@ -173,8 +173,8 @@ def test_p_values_are_named_p_value():
 def test_outperform_decision_properties():
     r = RESULTS["outperform"]
     assert isinstance(r.ci, Interval) and r.ci.low == r.ci[0]
-    assert r.a_is_better == (r.significant and r.meaningful) and r.verdict == r.conclusion
-    reverse = probability_of_outperforming(B, A)
+    assert r.a_is_better == (r.significant and r.meaningful and r.enough_runs) and r.verdict == r.conclusion
+    reverse = probability_of_outperforming(B * 3, A * 3)  # 30 pairs: enough to conclude (C.3)
     assert reverse.b_may_be_better and reverse.verdict.endswith("compare B with A to test it.")
     assert not r.b_may_be_better
     assert (r.runs_a, r.runs_b, r.mean_a, r.names) == (10, 10, pytest.approx(np.mean(A)), ("A", "B"))
@@ -186,27 +186,33 @@ def test_history_counts_its_significant_increments():
     assert r.verdict.startswith(f"{r.significant_increments} of 2 results")
 
 
-def error_rates_with(false_positive):
-    """An error-rates result whose criteria have the given false-positive rates (one point at 0.5)."""
-    r = RESULTS["error rates"]
-    rates = {c: {"ideal": np.array([rate, 1.0])} for c, rate in false_positive.items()}
-    return dataclasses.replace(r, probabilities=np.array([0.5, 0.9]), rates=rates)
+def error_rates_with(errors):
+    """An error-rates result whose criteria have the given errors at the edges: (false positives at 0.5,
+    false negatives at γ)."""
+    edges = {"false_positive": {}, "false_negative": {}}
+    for criterion, (positive, negative) in errors.items():
+        edges["false_positive"][criterion] = {"ideal": positive}
+        edges["false_negative"][criterion] = {"ideal": negative}
+    return dataclasses.replace(RESULTS["error rates"], edge_rates=edges)
 
 
 def test_error_rates_verdict_words_a_tie_between_criteria():
-    alone = error_rates_with({"single_point": 0.1, "average": 0.0, "probability_of_outperforming": 0.02})
-    assert alone.lowest_false_positive == ("average",)
-    assert alone.verdict.startswith("Of the criteria simulated, the average has the lowest false-positive")
-    tie = error_rates_with({"single_point": 0.1, "average": 0.0, "probability_of_outperforming": 0.0})
-    assert tie.lowest_false_positive == ("average", "probability_of_outperforming")
-    assert tie.verdict.startswith(
-        "Of the criteria simulated, the average and the P(A > B) test share the lowest false-positive rate"
+    oracle = {"oracle": (0.01, 0.02)}
+    alone = error_rates_with(
+        {"single_point": (0.1, 0.8), "average": (0.0, 1.0), "t_test": (0.05, 0.3)}
+        | {"probability_of_outperforming": (0.02, 0.06), **oracle}
     )
-    three = error_rates_with({"single_point": 0.0, "average": 0.0, "probability_of_outperforming": 0.0})
-    assert "the single point, the average and the P(A > B) test share" in three.verdict
-    none = error_rates(0.01, runs=10, probabilities=[0.8, 0.9], simulations=20, seed=0)
-    assert none.lowest_false_positive == ()
-    assert none.verdict.startswith("No simulated P(A > B) is <= 0.5")
+    assert alone.fewest_errors == ("probability_of_outperforming",)
+    assert alone.verdict.startswith("At the edges of the regions (false positives at P(A > B) = 0.5,")
+    fewest = "the P(A > B) test makes the fewest errors of the criteria that do not know the variance: 8.0%"
+    assert fewest in alone.verdict
+    assert alone.verdict.endswith("The oracle, which knows it, makes 3.0%.")
+    tie = error_rates_with(
+        {"single_point": (0.1, 0.8), "average": (0.0, 1.0), "t_test": (0.05, 0.03)}
+        | {"probability_of_outperforming": (0.02, 0.06), **oracle}
+    )
+    assert tie.fewest_errors == ("t_test", "probability_of_outperforming")
+    assert "the t-test and the P(A > B) test make the fewest errors" in tie.verdict
 
 
 def test_study_results_decisions():

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust.compare import OutperformResult, probability_of_outperforming
+from benchtrust.compare import OutperformResult, probability_of_outperforming, sample_size
 from benchtrust.compare import _outperform as module
 from benchtrust.compare._outperform import _exact_interval, _sum_pmf, _sum_tails
 
@@ -236,7 +236,9 @@ def test_significance_needs_the_lower_end_strictly_above_one_half():
     """20 pairs: 14 wins give CI_min = 0.5 exactly (not significant), 15 wins give more."""
     at = probability_of_outperforming(*scores_from_counts(14, 0, 6))
     assert at.ci[0] == 0.5 and not at.significant
-    assert "not significant" in at.conclusion
+    assert (
+        "not significant" in probability_of_outperforming(*scores_from_counts(14, 0, 6), beta=0.5).conclusion
+    )
     above = probability_of_outperforming(*scores_from_counts(15, 0, 5))
     assert above.ci[0] > 0.5 and above.significant
 
@@ -258,7 +260,7 @@ def test_conclusions_of_the_three_scenarios():
     assert not_meaningful.significant and not not_meaningful.meaningful
     assert "not meaningful" in not_meaningful.conclusion
     assert "do not conclude" in not_meaningful.conclusion
-    noise = probability_of_outperforming(*scores_from_counts(5, 0, 5))
+    noise = probability_of_outperforming(*scores_from_counts(15, 0, 15))
     assert not noise.significant
     assert "draw no conclusion" in noise.conclusion
     reverse = probability_of_outperforming(*scores_from_counts(2, 0, 38))
@@ -271,6 +273,79 @@ def test_alpha_sets_the_level():
     narrow = probability_of_outperforming(a, b, alpha=0.2).ci
     assert wide[0] <= narrow[0] and wide[1] >= narrow[1]
     assert "99% CI" in probability_of_outperforming(a, b, alpha=0.01).conclusion
+
+
+# ------------------------------------------------------------------------------- too few runs (C.3)
+
+
+def test_two_runs_each_are_too_few_to_conclude():
+    """Two winning pairs: the bootstrap interval is [1, 1], significant and meaningful, yet C.3 asks for 29
+    pairs at γ = 0.75, α = β = 0.05: the verdict is "too few runs", estimate and interval still given."""
+    r = probability_of_outperforming([0.91, 0.92], [0.81, 0.82])
+    assert (r.p_a_beats_b, r.ci, r.significant, r.meaningful) == (1.0, (1.0, 1.0), True, True)
+    assert (r.runs_needed, r.enough_runs, r.a_is_better) == (
+        sample_size(0.75, alpha=0.05, beta=0.05),
+        False,
+        False,
+    )
+    assert r.verdict.startswith("Too few runs to conclude: 29 of each pipeline are needed")
+    assert "is better than B" not in r.verdict
+    assert "probability 1.00 (95% CI [1.00, 1.00])" in r.verdict and "compare sample-size" in r.verdict
+    assert " ".join(r.verdict.split()) in " ".join(str(r).split())
+    assert "2 pairs, too few to conclude" in str(r)
+    data = r.to_dict()
+    assert (data["enough_runs"], data["runs_needed"], data["beta"], data["ci"]) == (
+        False,
+        29,
+        0.05,
+        [1.0, 1.0],
+    )
+    html = r._repr_html_()
+    assert "Too few runs to conclude" in html and "2 pairs, too few to conclude" in html
+
+
+@pytest.mark.parametrize(("gamma", "alpha", "beta"), [(0.75, 0.05, 0.05), (0.75, 0.05, 0.2), (0.9, 0.1, 0.1)])
+def test_the_runs_needed_follow_gamma_alpha_and_beta(gamma, alpha, beta):
+    """One pair fewer than C.3's N concludes nothing; N pairs with the same share of wins conclude."""
+    needed = sample_size(gamma, alpha=alpha, beta=beta)
+    options = {"gamma": gamma, "alpha": alpha, "beta": beta}
+    few = probability_of_outperforming(*scores_from_counts(needed - 1, 0, 0), **options)
+    enough = probability_of_outperforming(*scores_from_counts(needed, 0, 0), **options)
+    assert few.runs_needed == enough.runs_needed == needed
+    assert few.significant and few.meaningful and not few.a_is_better
+    assert f"Too few runs to conclude: {needed} of each" in few.verdict
+    assert enough.a_is_better and "A is better than B in the conditions" in enough.verdict
+
+
+def test_unpaired_runs_count_their_pairs():
+    """Random pairing keeps min(k_A, k_B) pairs: 40 runs of A and 20 of B are 20 pairs, too few."""
+    r = probability_of_outperforming(np.linspace(2, 3, 40), np.linspace(0, 1, 20), paired=False, seed=0)
+    assert (r.n_pairs, r.enough_runs, r.p_a_beats_b) == (20, False, 1.0)
+    assert "the runs give 20 pairs" in r.verdict
+
+
+def test_the_command_says_too_few_runs_in_text_json_and_html(tmp_path):
+    from typer.testing import CliRunner
+
+    from benchtrust import cli
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("algorithm,score\nA,0.91\nA,0.92\nB,0.81\nB,0.82\n", encoding="utf-8")
+    base = ["compare", "outperform", str(runs), "--a", "A", "--b", "B"]
+    text = CliRunner().invoke(cli.app, base)
+    assert text.exit_code == 0
+    words = " ".join(text.stdout.split())
+    assert (
+        "Too few runs to conclude: 29 of each pipeline are needed" in words and "compare sample-size" in words
+    )
+    assert "[1.0000, 1.0000]" in words
+    report = tmp_path / "report.html"
+    out = CliRunner().invoke(cli.app, [*base, "--beta", "0.2", "--json", "--report", str(report)])
+    assert out.exit_code == 0
+    data = json.loads(out.stdout)
+    assert (data["enough_runs"], data["runs_needed"]) == (False, sample_size(0.75, beta=0.2))
+    assert data["conclusion"].startswith(f"Too few runs to conclude: {data['runs_needed']} of each")
+    assert "Too few runs to conclude" in report.read_text(encoding="utf-8")
 
 
 # --------------------------------------------------------------------------------------- result type
@@ -286,8 +361,11 @@ def test_result_repr_and_to_dict_are_plain():
         "significant",
         "meaningful",
         "n_pairs",
+        "runs_needed",
+        "enough_runs",
         "gamma",
         "alpha",
+        "beta",
         "conclusion",
         "paired",
         "lower_is_better",
@@ -327,6 +405,7 @@ def test_inputs_are_not_modified():
         ({"gamma": 1.0}, "gamma: expected a value strictly between 0 and 1"),
         ({"alpha": 0.0}, "alpha: expected a value strictly between 0 and 1"),
         ({"alpha": 1.5}, "alpha: expected a value strictly between 0 and 1"),
+        ({"beta": 0.0}, "beta: expected a value strictly between 0 and 1"),
         ({"resamples": 0}, "resamples: expected a positive whole number"),
         ({"resamples": 2.5}, "resamples: expected a positive whole number"),
         ({"seed": -1}, "seed: expected a non-negative int"),

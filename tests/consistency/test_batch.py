@@ -136,7 +136,7 @@ KFOLD_CLAIMS = (
 def test_kfold_rows(tmp_path):
     rows = check_batch(write(tmp_path, KFOLD_CLAIMS)).rows
     ehg, oversampled, stratified, repeated, bad_folding, one_fold = rows
-    assert (ehg["check"], ehg["verdict"], ehg["detail"]) == ("kfold-mos", "inconsistent", 918)
+    assert (ehg["check"], ehg["verdict"], ehg["detail"]) == ("kfold-mos", "inconsistent", 918 + 551)
     assert oversampled["check"] == "kfold-mos" and oversampled["verdict"] == "consistent"
     assert "(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)" in oversampled["message"]
     assert "(1, 96), (3, 92), (38, 59), (90, 2), (96, 1)" in oversampled["message"]
@@ -421,7 +421,7 @@ def test_rows_may_name_a_test_set_instead_of_counts():
         ("kfold-mos", "error"),
         ("kfold-mos", "inconsistent"),  # §5.2 by counts
     ]
-    assert rows[0]["detail"] == rows[7]["detail"] == 918
+    assert rows[0]["detail"] == rows[7]["detail"] == 918 + 551  # both tiers
     messages = [row["message"] for row in rows]
     assert (
         messages[3]

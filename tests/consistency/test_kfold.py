@@ -11,7 +11,7 @@ from benchtrust import InputError
 from benchtrust.consistency import reported_scores
 from benchtrust.consistency._folds import fold_configurations, stratified_folds
 from benchtrust.consistency._kfold import KFoldResult, check_kfold
-from benchtrust.consistency._mean_constraints import constraints, verified
+from benchtrust.consistency._mean_constraints import CONVENTIONS, LINEAR, Constraints, constraints, verified
 from benchtrust.consistency._mean_of_scores import solve
 from benchtrust.consistency._test_set import check_test_set
 
@@ -71,11 +71,29 @@ def test_unknown_folds_search_in_order_like_one_check_per_configuration(p, n, k,
         (i for i, c in enumerate(configurations) if solve(c[:, 0], c[:, 1], given) is not None),
         None,
     )
-    assert result.consistent == (first is not None)
-    assert result.configurations_tested == (len(configurations) if first is None else first + 1)
     if first is not None:
+        assert result.consistent and result.tier == "paper"
+        assert result.configurations == {"paper": first + 1, "beyond": 0}
         assert result.evidence["configuration"] == configurations[first].tolist()
         assert verified(*configurations[first].T, result.evidence["counts"], given)
+        return
+    # The second tier: the configurations beyond the paper's, each under every choice of conventions.
+    every_configuration = fold_configurations(p, n, k, training_sets_hold_both=False).tolist()
+    beyond = [c for c in every_configuration if c not in configurations.tolist()]
+    bases = sorted({LINEAR[name][0] for name in names} & {"sens", "spec", "bacc"})
+    choices = [
+        Constraints(given.means, given.each, tuple(zip(bases, choice, strict=True)))
+        for choice in itertools.product(CONVENTIONS, repeat=len(bases))
+    ]
+    fits = [any(solve(*np.array(c).T, choice) is not None for choice in choices) for c in beyond]
+    second = fits.index(True) if True in fits else None
+    assert result.configurations["paper"] == len(configurations)
+    assert result.consistent == (second is not None)
+    assert result.configurations["beyond"] == (len(beyond) if second is None else second + 1)
+    if second is not None:
+        assert result.tier == "beyond" and result.evidence["configuration"] == beyond[second]
+        chosen = Constraints(given.means, given.each, tuple(result.conventions.items()))
+        assert verified(*np.array(beyond[second]).T, result.evidence["counts"], chosen)
 
 
 def test_stratified_and_explicit_folds():
@@ -141,13 +159,28 @@ def test_product_limit():
         repeats=2,
         eps=1e-4,
     )
-    assert not result.consistent and result.configurations_tested == 918**2
+    assert not result.consistent and result.configurations == {"paper": 918**2, "beyond": 1469**2 - 918**2}
 
 
-def test_no_configuration_at_all():
-    """One positive cannot sit in two folds: no configuration of §4.4 exists, nothing is consistent."""
-    result = check_kfold({"acc": "0.9"}, positives=1, negatives=10, folds=2)
-    assert not result.consistent and result.configurations_tested == 0 and result.evidence is None
+def test_one_positive_is_beyond_the_paper_but_decided():
+    """One positive cannot sit in two folds: the paper's tier is empty, the second tier decides (issue 19).
+
+    With 1 positive and 20 negatives in folds of 5, 4, 4, 4, 4 items, a misclassified positive in the
+    5-item fold gives a mean accuracy of (4/5 + 4)/5 = 0.96; 0.95 is reachable too, 0.94 is not (brute
+    force below, over every fold assignment and every error count).
+    """
+    reachable = {
+        Fraction(sum(Fraction(c, s) for c, s in zip(correct, sizes, strict=True)), 5)
+        for sizes in [(5, 4, 4, 4, 4)]
+        for correct in itertools.product(*(range(s + 1) for s in sizes))
+    }
+    for text in ("0.96", "0.95", "0.94"):
+        value = Fraction(text)
+        result = check_kfold({"acc": text}, positives=1, negatives=20, folds=5, eps=Fraction(1, 2000))
+        assert result.consistent == any(abs(r - value) <= Fraction(1, 2000) for r in reachable), text
+        assert result.configurations["paper"] == 0
+        assert result.configurations["beyond"] >= 1
+        assert result.tier == ("beyond" if result.consistent else None)
 
 
 def test_bounds_of_equation_10():

@@ -3,7 +3,10 @@
 DESIGN (numerical policy): every "inconsistent" verdict is a theorem about integers. Here the folds and
 their counts are known; the mean (or pooled) scores are written with 2-5 decimals as a paper would print
 them, and the check must accept them: with the true folds given, with stratified folds when they are
-the true ones, and with unknown folds whenever the true configuration is one §4.4.3 enumerates.
+the true ones, and with unknown folds always. Folds may lack a class (few positives, many folds): a
+score undefined in a fold then enters the mean as scikit-learn users make it (counted as 0, as 1, or
+left out; issue 19), drawn per score. scikit-learn's own numbers are the ground truth of
+``test_kfold_sklearn.py``; this file draws the folds and counts directly, over many more shapes.
 """
 
 from fractions import Fraction
@@ -16,21 +19,32 @@ from hypothesis import strategies as st
 from benchtrust.consistency import SCORES
 from benchtrust.consistency._folds import fold_sizes, stratified_folds
 from benchtrust.consistency._kfold import check_kfold
-from benchtrust.consistency._mean_constraints import LINEAR
-
-EXACT = {
-    "acc": lambda p, n, tp, tn: Fraction(tp + tn, p + n),
-    "sens": lambda p, n, tp, tn: Fraction(tp, p) if p else None,
-    "spec": lambda p, n, tp, tn: Fraction(tn, n) if n else None,
-    "bacc": lambda p, n, tp, tn: (Fraction(tp, p) + Fraction(tn, n)) / 2 if p and n else None,
-}
+from benchtrust.consistency._mean_constraints import CONVENTIONS, LINEAR
 
 
-def mean_score(name, folds, counts):
-    """The exact mean of a linear score over the folds, or None where a fold leaves it undefined."""
+def fold_score(base, p, n, tp, tn, convention):
+    """A fold's score as it enters the mean (None: left out), with an undefined score by the convention."""
+    recalls = [Fraction(tp, p) if p else None, Fraction(tn, n) if n else None]
+    present = [r for r in recalls if r is not None]
+    if base == "acc":
+        return Fraction(tp + tn, p + n)
+    if base == "bacc" and len(present) == 2:
+        return sum(present) / 2
+    if base == "bacc":  # one class: its recall alone ("skip", as balanced_accuracy_score), or with 0 or 1
+        return present[0] if convention == "skip" else (present[0] + Fraction(convention)) / 2
+    value = recalls[base == "spec"]
+    return value if value is not None or convention == "skip" else Fraction(convention)
+
+
+def mean_score(name, folds, counts, conventions):
+    """The exact mean of a linear score over the folds where it counts; None if it counts in none."""
     base, complement = LINEAR[name]
-    values = [EXACT[base](p, n, tp, tn) for (p, n), (tp, tn) in zip(folds, counts, strict=True)]
-    if any(value is None for value in values):
+    values = [
+        fold_score(base, p, n, tp, tn, conventions.get(base))
+        for (p, n), (tp, tn) in zip(folds, counts, strict=True)
+    ]
+    values = [value for value in values if value is not None]
+    if not values:
         return None
     mean = sum(values) / len(values)
     return 1 - mean if complement else mean
@@ -38,10 +52,11 @@ def mean_score(name, folds, counts):
 
 @st.composite
 def cross_validations(draw, stratified=False):
-    """A data set, its k folds (a random configuration, or the stratified one) and per-fold counts."""
-    k = draw(st.integers(2, 10), label="folds")
+    """A data set, its k folds (a random configuration, or the stratified one), per-fold counts and the
+    convention of every score that can be undefined in a fold."""
     p = draw(st.integers(1, 24), label="p")
-    n = draw(st.integers(max(1, k - p), 30), label="n")
+    n = draw(st.integers(1, 30), label="n")
+    k = draw(st.integers(2, min(10, p + n)), label="folds")
     if stratified:
         assume(k <= p or k <= n)
         folds = stratified_folds(p, n, k).tolist()
@@ -53,14 +68,15 @@ def cross_validations(draw, stratified=False):
         [draw(st.integers(0, fp), label="tp"), draw(st.integers(0, fn), label="tn")] for fp, fn in folds
     ]
     names = draw(st.permutations(sorted(LINEAR)), label="scores")[: draw(st.integers(1, 3), label="how many")]
-    return p, n, k, folds, counts, names
+    conventions = {base: draw(st.sampled_from(CONVENTIONS), label=base) for base in ("sens", "spec", "bacc")}
+    return p, n, k, folds, counts, names, conventions
 
 
-def printed_means(folds, counts, names, decimals):
+def printed_means(folds, counts, names, conventions, decimals):
     values = {}
     for name in names:
-        mean = mean_score(name, folds, counts)
-        if mean is not None:  # a score undefined in a fold cannot be reported as a mean
+        mean = mean_score(name, folds, counts, conventions)
+        if mean is not None:  # left out of every fold: there is no mean to report
             values[name] = f"{float(mean):.{decimals}f}"
     return values
 
@@ -69,26 +85,30 @@ def printed_means(folds, counts, names, decimals):
 @settings(max_examples=1500, deadline=None)
 @given(experiment=cross_validations(), decimals=st.integers(2, 5))
 def test_mean_of_scores_with_true_or_unknown_folds(experiment, decimals):
-    p, n, k, folds, counts, names = experiment
-    values = printed_means(folds, counts, names, decimals)
+    p, n, k, folds, counts, names, conventions = experiment
+    values = printed_means(folds, counts, names, conventions, decimals)
     assume(values)
     explicit = check_kfold(values, positives=p, negatives=n, folds=k, folding=folds)
-    assert explicit.consistent, (folds, counts, values)
-    enumerated = sum(fp > 0 for fp, _ in folds) >= 2 and sum(fn > 0 for _, fn in folds) >= 2
-    if enumerated:  # the true configuration is among those of §4.4.3 (undefined scores were dropped)
-        unknown = check_kfold(values, positives=p, negatives=n, folds=k, folding="unknown")
-        assert unknown.consistent, (folds, counts, values)
-        assert unknown.configurations_tested >= 1
+    assert explicit.consistent, (folds, counts, values, conventions)
+    unknown = check_kfold(values, positives=p, negatives=n, folds=k, folding="unknown")
+    assert unknown.consistent, (folds, counts, values, conventions)
+    assert unknown.configurations_tested >= 1
+    used = {conventions[base] for base in unknown.conventions}
+    if len(used) == 1:  # the convention pinned: still consistent
+        pinned = check_kfold(
+            values, positives=p, negatives=n, folds=k, folding=folds, zero_division=used.pop()
+        )
+        assert pinned.consistent, (folds, counts, values, conventions)
 
 
 @settings(max_examples=500, deadline=None)
 @given(experiment=cross_validations(stratified=True), decimals=st.integers(2, 5), repeats=st.integers(1, 3))
 def test_mean_of_scores_with_stratified_folds(experiment, decimals, repeats):
-    p, n, k, folds, counts, names = experiment
-    values = printed_means(folds * repeats, counts * repeats, names, decimals)
+    p, n, k, folds, counts, names, conventions = experiment
+    values = printed_means(folds * repeats, counts * repeats, names, conventions, decimals)
     assume(values)
     result = check_kfold(values, positives=p, negatives=n, folds=k, repeats=repeats, folding="stratified")
-    assert result.consistent, (folds, counts, values)
+    assert result.consistent, (folds, counts, values, conventions)
     assert len(result.evidence["counts"]) == k * repeats
 
 

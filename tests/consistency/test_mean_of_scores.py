@@ -1,5 +1,7 @@
 """Mean-of-scores feasibility (paper §4.3, Eq. 9-10) against exhaustive search over every per-set count."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -247,3 +249,53 @@ def test_exhaustive_referee_sees_both_verdicts():
     given = constraints(reported_scores({"sens": "0.75"}))
     assert exhaustive([2, 2], [1, 1], given)  # (2/2 + 1/2)/2
     assert not exhaustive([1, 1], [1, 1], given)  # means of two 0/1 values: 0, 0.5, 1
+
+
+def test_the_last_resort_search_is_bounded_by_max_states(monkeypatch):
+    """When HiGHS's answers fail the exact check, the exact search decides within max_states states per
+    step, or stops with one line naming max_states (issue 19, §3: never a memory error)."""
+    from benchtrust.consistency import _highs_fallback
+
+    folds = [(7, 53), (7, 53), (8, 52), (8, 52), (8, 52)]
+    p, n = zip(*folds, strict=True)
+    given = constraints(reported_scores({"acc": 0.95, "sens": 0.75, "spec": 0.98}, eps=1e-3))
+    expected = solve(p, n, given)
+    monkeypatch.setattr(_highs_fallback, "milp_counts", lambda piece, widen: (0, None))
+    found = solve(p, n, given, budget=1, max_states=10**6)  # over budget at once: HiGHS, then the search
+    assert verified(p, n, found, given) and (found is None) == (expected is None)
+    with pytest.raises(InputError, match=r"^max_states=3: .* raise max_states$"):
+        solve(p, n, given, budget=1, max_states=3)
+
+
+def test_undefined_scores_by_convention_agree_with_brute_force():
+    """Sets without positives or negatives, each convention, means and bounds (Eq. 10): the search finds
+    counts exactly when some counts pass the exact check (every count tried)."""
+    from benchtrust.consistency._mean_constraints import CONVENTIONS, Constraints
+
+    rng = np.random.default_rng(19)
+    names = ["acc", "sens", "spec", "bacc", "fnr", "fpr"]
+    agreed = found_any = 0
+    for _ in range(300):
+        sets = int(rng.integers(2, 4))
+        p = rng.integers(0, 4, sets)
+        n = rng.integers(0, 4, sets)
+        n[p + n == 0] = 1
+        picked = list(rng.permutation(names)[: int(rng.integers(1, 3))])
+        means = reported_scores({name: f"{rng.random():.1f}" for name in picked})
+        each = ()
+        if rng.random() < 0.5:
+            bounded = str(rng.choice(["sens", "spec", "bacc"]))
+            low = float(rng.choice([0.0, 0.2, 0.5]))
+            each = ((bounded, low, low + float(rng.choice([0.3, 0.6, 1.0]))),)
+        undefined = tuple((base, str(rng.choice(CONVENTIONS))) for base in ("sens", "spec", "bacc"))
+        given = Constraints(means=tuple(means), each=each, undefined=undefined)
+        grid = itertools.product(
+            *(itertools.product(range(a + 1), range(b + 1)) for a, b in zip(p, n, strict=True))
+        )
+        brute = any(verified(p, n, counts, given) for counts in grid)
+        counts = solve(p, n, given)
+        assert (counts is not None) == brute, (p.tolist(), n.tolist(), given)
+        assert counts is None or verified(p, n, counts, given)
+        agreed += 1
+        found_any += brute
+    assert agreed == 300 and 30 < found_any < 270  # both answers are well represented

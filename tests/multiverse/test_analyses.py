@@ -471,3 +471,40 @@ def test_method_names_are_escaped_in_every_section():
         assert html.startswith('<div class="benchtrust">')
         assert "<b>" not in html and "<td>&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;</td>" in html
     assert "<b>" not in impact(mv)._repr_html_()  # names no method
+
+
+def test_impact_of_a_single_combination_is_refused(tmp_path):
+    """Every choice with one option: one combination, no pair to compare. A one-line InputError naming the
+    spec, not a table of 0 % changes; the command stops with it before writing anything."""
+    from typer.testing import CliRunner
+
+    from benchtrust import cli
+
+    rows = [
+        {"dataset": d, "method": m, "acc": 0.5 + 0.1 * k}
+        for k, (d, m) in enumerate(itertools.product(["d1", "d2"], ["A", "B"]))
+    ]
+    spec = {
+        "measures": {"acc": {"better": "higher", "random": 0.5}},
+        "choices": {"aggregation": {"options": ["mean"]}},
+    }
+    mv = rankings(pd.DataFrame(rows), spec)
+    assert len(mv.ranks) == 1
+    with pytest.raises(InputError) as info:
+        impact(mv)
+    message = str(info.value)
+    assert "every choice has one option" in message and "\n" not in message
+    results = tmp_path / "results.csv"
+    pd.DataFrame(rows).to_csv(results, index=False)
+    (tmp_path / "spec.yaml").write_text(
+        "measures:\n  acc: {better: higher, random: 0.5}\nchoices:\n  aggregation: {options: [mean]}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    ran = CliRunner().invoke(
+        cli.app, ["multiverse", "run", str(results), "--spec", str(tmp_path / "spec.yaml"), "--out", str(out)]
+    )
+    assert ran.exit_code == 2 and not out.exists()
+    assert ran.stderr.strip().splitlines() == [
+        f"benchtrust: error: {tmp_path / 'spec.yaml'} (choices): " + message.split(": ", 1)[1]
+    ]

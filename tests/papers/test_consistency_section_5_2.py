@@ -5,11 +5,22 @@ A paper reports, by 5-fold cross-validation, the mean of scores acc = 0.9447, se
 oversampled to p' = 244 before splitting, the configuration (1, 101), (4, 97), (40, 61), (99, 2), (100, 1)
 with counts (1, 96), (3, 92), (38, 59), (90, 2), (96, 1) does (the paper's 962nd, counted from 0: the
 963rd its generator yields).
+
+The paper's 918 configurations assume every fold holds both classes. The verdict survives the 551
+configurations beyond them, where some fold holds no positive and its sensitivity is undefined, under
+each convention scikit-learn users meet (issue 19): counted as 0, as 1, or left out of the mean.
 """
 
+import itertools
 from fractions import Fraction
 
+import numpy as np
+
+from benchtrust.consistency import reported_scores
+from benchtrust.consistency._folds import fold_configurations, fold_sizes
 from benchtrust.consistency._kfold import check_kfold
+from benchtrust.consistency._mean_constraints import CONVENTIONS, Constraints
+from benchtrust.consistency._mean_of_scores import first_solution
 
 SCORES = {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}
 EPS = Fraction(1, 10**4)
@@ -40,7 +51,7 @@ def test_section_5_2_original_data_inconsistent():
         SCORES, positives=38, negatives=262, folds=5, eps=1e-4, aggregation="mos", folding="unknown"
     )
     assert not result.consistent
-    assert result.configurations_tested == 918  # every configuration
+    assert result.configurations == {"paper": 918, "beyond": 551}  # every configuration of both tiers
     assert result.evidence is None
     # Why, by hand: the five folds hold 60 items each, so the mean accuracy is (correct items)/300, and
     # 300·[0.9446, 0.9448] = [283.38, 283.44] holds no whole number, whatever the folds' classes.
@@ -60,3 +71,23 @@ def test_section_5_2_oversampled_data_consistent():
     # The search tries configurations in the paper's generator order and stops at the same one.
     assert result.configurations_tested == 963
     assert folds == PAPER_FOLDS
+
+
+def test_section_5_2_no_configuration_beyond_the_paper_fits_under_any_convention():
+    """By integer programming: none of the 551 configurations with a fold without positives fits."""
+    every = fold_configurations(38, 262, 5, training_sets_hold_both=False)
+    paper = fold_configurations(38, 262, 5, positive_in_every_fold=True, negative_in_every_fold=True)
+    beyond = np.array([c for c in every.tolist() if c not in paper.tolist()])
+    assert len(paper) == 918 and len(beyond) == 551
+    assert ((beyond[:, :, 0] == 0).any(axis=1)).all()  # each has a fold without positives
+    assert (beyond.sum(axis=2) == fold_sizes(38, 262, 5)).all()
+    means = tuple(reported_scores(SCORES, eps=1e-4))
+    for sens, spec in itertools.product(CONVENTIONS, repeat=2):
+        given = Constraints(means=means, undefined=(("sens", sens), ("spec", spec)))
+        assert first_solution(beyond[:, :, 0], beyond[:, :, 1], given) is None, (sens, spec)
+        # Without the accuracy (which alone rules out every configuration, see above) some fit, so the
+        # search is not vacuous; unless a fold without positives counts as sensitivity 0, which caps
+        # the mean sensitivity at 4/5 < 0.9139.
+        rest = Constraints(means=means[1:], undefined=given.undefined)
+        fits = first_solution(beyond[:, :, 0], beyond[:, :, 1], rest) is not None
+        assert fits == (sens != "0"), (sens, spec)

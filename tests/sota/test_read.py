@@ -367,10 +367,77 @@ def test_score_column_overrides_the_default(in_tmp):
     assert read_unchanged(name, score_column="publicscore").column == "PublicScore"
 
 
-def test_score_column_exact_name_wins_over_case_insensitive(in_tmp):
+def test_score_columns_differing_only_in_case_are_an_error(in_tmp):
+    """Which of 'Score' and 'score' was meant cannot be told, even when one is written as asked."""
     name = write("leaderboard.csv", "team,Score,score\nA,0.7,0.8\n")
-    assert read_unchanged(name, score_column="score").scores.tolist() == [0.8]
-    raises_input_error(name, "leaderboard.csv, line 1: the header names column 'Score' 2 times")
+    message = "leaderboard.csv, line 1: columns 'Score' and 'score' differ only in case; rename one"
+    raises_input_error(name, message, score_column="score")
+    raises_input_error(name, message)
+    same = write("same.csv", "team,score,score\nA,0.7,0.8\n")
+    raises_input_error(same, "same.csv, line 1: the header names column 'score' 2 times")
+    raises_input_error(
+        same, "same.csv, line 1: the header names column 'score' 2 times", score_column="SCORE"
+    )
+
+
+def test_team_column_in_any_case(in_tmp):
+    name = write("leaderboard.csv", "User,Score\nA,0.7\nA,0.8\nB,0.6\n")
+    assert read_unchanged(name, team_column="user").scores.tolist() == [0.8, 0.6]
+
+
+# --- team names on more than one team: counted as read, with a warning -------------------------------------
+
+
+def test_a_name_on_several_rows_is_counted_per_row_with_a_warning(in_tmp):
+    name = write("leaderboard.csv", "TeamName,Score\na,0.7\nb,0.75\na,0.8\nc,0.6\nc,0.65\nc,0.66\n")
+    board = read_unchanged(name)
+    assert board.teams == 6
+    assert board.warnings == (
+        "2 team names are on more than one row, each row counted as a team: 'a' (2 rows), 'c' (3 rows); "
+        "if a name's rows are one team's submissions, give its column as the team column (team_column, "
+        "--team-column) so that only its best score counts.",
+    )
+    assert board.to_dict()["warnings"] == list(board.warnings)
+    grouped = read_unchanged(name, team_column="teamname")
+    assert (grouped.teams, grouped.warnings) == (3, ())
+
+
+def test_a_name_on_several_team_ids_is_counted_per_id_with_a_warning(in_tmp):
+    rows = "1,Ann,d,0.7\n2,Ann,d,0.75\n1,Ann,d,0.8\n3,Bo,d,0.6\n"
+    board = read_unchanged(write("leaderboard.csv", KAGGLE_HEADER + rows))
+    assert board.teams == 3
+    assert board.warnings[0].startswith(
+        "1 team name is on more than one team id, counted as different teams: 'Ann' (2 team ids); "
+        "to count each name once"
+    )
+
+
+def test_many_shared_names_are_counted_not_all_listed():
+    frame = pd.DataFrame(
+        {"model": [f"m{k % 8}" for k in range(16)], "score": [0.6 + k / 100 for k in range(16)]}
+    )
+    (warning,) = read_leaderboard(frame).warnings
+    assert (
+        warning.startswith("8 team names are on more than one row") and "'m4' (2 rows) and 3 more;" in warning
+    )
+
+
+def test_distinct_names_or_no_name_column_give_no_warning(in_tmp):
+    assert read_unchanged(write("a.csv", "team,score\na,0.7\nb,0.8\n")).warnings == ()
+    assert read_unchanged(write("b.csv", "id,score\na,0.7\na,0.8\n")).warnings == ()
+    assert read_leaderboard(bundled_leaderboard()).warnings == ()
+
+
+def test_the_warning_is_in_the_leaderboard_result_and_its_text(in_tmp):
+    from benchtrust.sota import leaderboard
+
+    name = write("leaderboard.csv", "team,score\na,0.81\nb,0.85\na,0.9\nd,0.87\ne,0.84\n")
+    result = leaderboard(name, test_size=100, resamples=0)
+    assert result.teams == 5 and len(result.warnings) == 1
+    assert result.to_dict()["warnings"] == list(result.warnings)
+    assert result.verdict.endswith("Warning: " + result.warnings[0])
+    assert "Warning: 1 team name is on more than one row" in str(result)
+    assert "Warning: 1 team name is on more than one row" in result._repr_html_()
 
 
 def test_file_is_read_not_modified_and_result_is_frozen(in_tmp):
@@ -392,6 +459,7 @@ def test_to_dict_and_repr(in_tmp):
         "teams": 3,
         "kept": 1,
         "excluded": {"broken": 1, "chance": 1, "implausible": 0},
+        "warnings": [],
     }
     assert json.loads(json.dumps(board.to_dict())) == board.to_dict()
     assert repr(board) == (

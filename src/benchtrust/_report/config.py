@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchtrust._io import InputError
 
-__all__ = ["ANALYSES", "entry_keys", "read_config", "run_config"]
+__all__ = ["ANALYSES", "config_files", "entry_keys", "read_config", "run_config"]
 
 
 def _sota_leaderboard(entry, files):
@@ -230,9 +230,11 @@ ANALYSES = {
         (("accuracy", False), ("accuracies", False), ("accuracy_column", False)),
         ("accuracies",),
     ),
-    "consistency test-set": _Analysis(_consistency_test_set, "consistency:check_test_set"),
+    "consistency test-set": _Analysis(_consistency_test_set, "consistency:check_test_set", ("progress",)),
     "consistency kfold": _Analysis(_consistency_kfold, "consistency:check_kfold"),
-    "consistency multiclass": _Analysis(_consistency_multiclass, "consistency:check_multiclass"),
+    "consistency multiclass": _Analysis(
+        _consistency_multiclass, "consistency:check_multiclass", ("progress",)
+    ),
     "consistency protocols": _Analysis(_consistency_protocols, "consistency:check_protocols"),
     "consistency regression": _Analysis(_consistency_regression, "consistency:check_regression"),
     "compare outperform": _Analysis(
@@ -317,8 +319,10 @@ def read_config(path):
         raise InputError(f"{name}: not a text file (UTF-8 expected)") from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    from benchtrust._yaml import load_yaml
+
     try:
-        config = yaml.safe_load(text)
+        config = load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}" if mark is not None else ""
@@ -354,6 +358,32 @@ def read_config(path):
             if key not in entry:
                 raise InputError(f"{where} ({analysis}): the key {key!r} is required")
     return title, entries
+
+
+def config_files(path) -> list[Path]:
+    """The config file `path` and every file it names (those that exist or not): what ``benchtrust report``
+    reads, so that its ``--out`` never replaces one.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     config = pathlib.Path(folder, "audit.yaml")
+    ...     _ = config.write_text("analyses: [{analysis: compare history, file: h.csv}]", encoding="utf-8")
+    ...     [named.name for named in config_files(config)]
+    ['audit.yaml', 'h.csv']
+    """
+    _, entries = read_config(path)
+    folder = Path(path).parent
+    named = [Path(path)]
+    for entry in entries:
+        analysis = " ".join(str(entry["analysis"]).split())
+        keys = ANALYSES[analysis].files + (("folding",) if analysis == "consistency kfold" else ())
+        for key in keys:
+            value = entry.get(key)
+            if isinstance(value, str) and value.strip() and value.lower() not in ("stratified", "unknown"):
+                named.append(_resolve(folder, value))
+    return named
 
 
 def run_config(path, *, progress=None):

@@ -10,8 +10,9 @@ Heavy modules (numpy, scipy, pandas, matplotlib and the subpackages themselves) 
 command functions, so ``benchtrust --help`` stays fast.
 
 Every :class:`benchtrust.InputError` becomes one line ``benchtrust: error: <message>`` on stderr with exit
-code 2; usage errors also exit with 2. Commands catch InputError themselves too (so the same holds when the
-app is run in-process, as by typer's ``CliRunner``); :func:`main` is the backstop.
+code 2; so does a usage error (an unknown option, a missing value: ``_common._PlainUsageErrors``).
+Commands catch InputError themselves too (so the same holds when the app is run in-process, as by typer's
+``CliRunner``); :func:`main` is the backstop.
 """
 
 import typer
@@ -22,7 +23,8 @@ from benchtrust.cli import (  # noqa: F401 (they add commands to their groups)
     consistency_protocols,
     consistency_regression,
 )
-from benchtrust.cli._common import INPUT_ERROR_EXIT_CODE, PROG, _error_line
+from benchtrust.cli._common import INPUT_ERROR_EXIT_CODE, PROG, _error_line, _PlainUsageErrors
+from benchtrust.cli._signals import exit_on_sigterm
 from benchtrust.cli.compare import compare_app
 from benchtrust.cli.consistency import consistency_app
 from benchtrust.cli.multiverse import multiverse_app
@@ -38,6 +40,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_PlainUsageErrors,
 )
 # `benchtrust --help` lists the commands, then the groups, each in the order they are added here.
 app.command("report")(report_command)
@@ -52,7 +55,9 @@ def main(args: list[str] | None = None) -> None:
 
     An :class:`~benchtrust.InputError` raised by a command is printed as one line
     ``benchtrust: error: <message>`` on stderr, and the process exits with code 2, without a traceback.
+    SIGTERM stops a command as Ctrl-C does, leaving no partial output (:mod:`benchtrust.cli._signals`).
     """
+    exit_on_sigterm()
     try:
         app(args=args, prog_name=PROG)
     except InputError as exc:

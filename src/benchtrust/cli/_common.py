@@ -6,14 +6,20 @@
   here rather than by typer's types, so that a bad value gives the same one-line error as every other
   input mistake.
 - ``_error_line`` and ``_one_line_errors``: an :class:`~benchtrust.InputError` becomes one line
-  ``benchtrust: error: <message>`` on stderr, naming options as typed, and exit code 2.
+  ``benchtrust: error: <message>`` on stderr, naming options as typed, and exit code 2; and no output
+  replaces a file the command reads (``_one_line_errors`` protects every file the call names).
+- ``_PlainUsageErrors``: the class of every command group, whose usage errors (an unknown option, a
+  missing value) are one such line too, instead of a Rich box.
 - ``_with_progress`` (a rich progress bar on stderr when it is a terminal), ``_print_result`` (``--json`` or
-  the result's text), ``_check_report_path``, ``_check_plot_path`` and ``_write_report``.
+  the result's text), ``_check_output_path`` (with ``_check_report_path`` and ``_check_plot_path``) and
+  ``_write_report``.
 
 Like the rest of the CLI it imports nothing heavy at module level: numpy, pandas, matplotlib, rich's progress
 bars and the subpackages are imported inside the functions that need them.
 """
 
+import contextlib
+import os
 import re
 
 import typer
@@ -30,7 +36,48 @@ def _group(name: str, question: str) -> typer.Typer:
     Commands are registered with ``@group.command(...)`` in the group's module; ``benchtrust.cli`` adds the
     group to the root app.
     """
-    return typer.Typer(name=name, help=question, no_args_is_help=True, pretty_exceptions_enable=False)
+    return typer.Typer(
+        name=name,
+        help=question,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        cls=_PlainUsageErrors,
+    )
+
+
+@contextlib.contextmanager
+def _plain_usage_error(command):
+    """A usage error raised in the block (click's: an unknown option, a missing value or argument, an
+    extra argument) becomes one line ``benchtrust: error: <message> (see '<command> --help')`` on stderr
+    and exit code 2; ``command()`` names the command when the error does not say which it is about. The
+    help a group prints when given no command is left as it is."""
+    # typer vendors click: its exceptions are typer's own, under typer._click
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+
+    try:
+        yield
+    except NoArgsIsHelpError:
+        raise
+    except ClickException as exc:
+        message = " ".join(exc.format_message().split()).rstrip(".")
+        context = getattr(exc, "ctx", None)
+        command = command() if context is None else context.command_path
+        typer.echo(f"{PROG}: error: {message} (see '{command} --help')", err=True)
+        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+
+class _PlainUsageErrors(typer.core.TyperGroup):
+    """A command group whose usage errors are one plain line and exit code 2 (:func:`_plain_usage_error`),
+    like every other mistake, whether the app runs as ``benchtrust`` or in-process (typer's CliRunner)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        with _plain_usage_error(lambda: info_name or PROG):
+            return super().make_context(info_name, args, parent=parent, **extra)
+
+    def invoke(self, ctx):
+        # an error in the options of a command of this group names that command
+        with _plain_usage_error(lambda: " ".join(filter(None, (ctx.command_path, ctx.invoked_subcommand)))):
+            return super().invoke(ctx)
 
 
 _JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON object.")
@@ -46,7 +93,7 @@ _REPORT_OPTION = typer.Option(
 _OPTION_NAMES = re.compile(
     r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|resamples"
     r"|classes|max_plausible|simulations|seed|negatives|folds|repeats|aggregation|folding|eps"
-    r"|rounding|beta|examples|class_counts|average|max_configurations|gamma|sigma|conditional_sd"
+    r"|rounding|beta|examples|class_counts|average|max_configurations|max_work|max_states|zero_division|gamma|sigma|conditional_sd"
     r"|bias_sd|probabilities|delta|pair_by|posthoc|control|rope|threshold|samples|prior_strength|task"
     r"|[a-z]+(?:_[a-z]+)*_column)(?=[:=])"
 )
@@ -63,13 +110,57 @@ def _error_line(exc: InputError) -> str:
     return f"{PROG}: error: {message}"
 
 
-def _one_line_errors(command):
-    """Run `command`; an InputError becomes one line on stderr and exit code 2."""
+def _one_line_errors(command, *, rename_options: bool = True):
+    """Run `command`, the body of the running command; an InputError becomes one line on stderr (options
+    named as typed, unless not `rename_options`) and exit code 2.
+
+    Every file the call names (each parameter whose value names an existing file) is protected while it
+    runs (:func:`benchtrust._write.protecting`): an output that would replace one of them, by its path, a
+    symbolic or a hard link, is refused. The file outputs the call names (``--out FILE``, ``--report``,
+    ``--plot``) are checked (:func:`benchtrust._write.check_target`) before `command` starts; the files a
+    folder output (``--out DIR``) receives, before any of them is written.
+    """
+    from benchtrust._write import check_target, protecting
+
     try:
-        command()
+        inputs, outputs = _named_files()
+        with protecting(inputs):
+            for option, path in outputs:
+                check_target(path, option)
+            command()
     except InputError as exc:
-        typer.echo(_error_line(exc), err=True)
+        line = _error_line(exc) if rename_options else f"{PROG}: error: {' '.join(str(exc).split())}"
+        typer.echo(line, err=True)
         raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+
+#: The parameters that name a command's outputs; a folder (metavar DIR) is checked file by file when written.
+_OUTPUTS = ("out", "report", "plot")
+
+
+def _named_files() -> tuple[list[str], list[tuple[str, str]]]:
+    """The files the running command's parameters name: ``(inputs, outputs)``.
+
+    Inputs: every value (of any parameter but the outputs) that names an existing file. Outputs: (option,
+    value) of each file output given.
+    """
+    # typer vendors click: the running command's context is typer's own, under typer._click
+    from typer._click.globals import get_current_context
+
+    context = get_current_context(silent=True)
+    if context is None:  # the command's function was called directly, not through the app
+        return [], []
+    inputs, outputs = [], []
+    for parameter in context.command.params:
+        value = context.params.get(parameter.name)
+        if parameter.name in _OUTPUTS:
+            if isinstance(value, str) and parameter.metavar != "DIR":
+                outputs.append((parameter.opts[0], value))
+            continue
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, str) and os.path.isfile(item):
+                inputs.append(item)
+    return inputs, outputs
 
 
 # Options take text and are checked here rather than by typer's types, so that a bad value gives the same
@@ -98,45 +189,87 @@ def _count(text: str, option: str) -> int:
 
 
 def _probability(text: str, option: str, **interval) -> float:
-    """`text` given to `option` as a probability, in (0, 1) unless `interval` says otherwise."""
-    return check_probability(_number(text, option), option, **interval)
+    """`text` given to `option` as a probability, in (0, 1) unless `interval` says otherwise.
+
+    A positive probability too small to tell from 0 in float64 (1 - p rounds to 1: below about 1e-16) is
+    refused: levels and intervals are computed from 1 - p.
+
+    >>> _probability("1e-300", "--alpha")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --alpha: 1e-300 cannot be told from 0 (1 - 1e-300 rounds to 1); expected ...
+    """
+    value = check_probability(_number(text, option), option, **interval)
+    if value > 0 and 1 - value == 1:
+        raise InputError(
+            f"{option}: {text} cannot be told from 0 (1 - {text} rounds to 1); expected 1e-15 or more"
+        )
+    return value
 
 
 def _count_or_zero(text: str, option: str) -> int:
-    """`text` given to `option` as a whole number >= 0 (a seed, a number of resamples)."""
-    if text.strip() == "0":
-        return 0
+    """`text` given to `option` as a whole number >= 0 (a seed, a number of resamples), at most 10^15.
+
+    >>> _count_or_zero("0", "--seed"), _count_or_zero("1e3", "--seed")
+    (0, 1000)
+    """
     try:
-        return _count(text, option)
-    except InputError:
-        raise InputError(f"{option}: expected a whole number >= 0, got {text!r}") from None
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if not (number >= 0 and number.is_integer()):
+        raise InputError(f"{option}: expected a whole number >= 0, got {text!r}")
+    return 0 if number == 0 else _count(text, option)
+
+
+def _jobs(text: str, option: str = "--jobs") -> int:
+    """`text` given to `option` as joblib's ``n_jobs``: -1 (one worker per core) or a positive whole number,
+    capped at the cores this machine lets the process use, with a note on stderr when it is capped (more
+    workers than cores only compete for them)."""
+    if text.strip() == "-1":
+        return -1
+    jobs = _count(text, option)
+    from joblib import cpu_count
+
+    cores = cpu_count()
+    if jobs > cores:
+        cores_text = f"{cores} core{'s' * (cores != 1)}"
+        typer.echo(f"{option} {text.strip()}: capped at the {cores_text} of this machine", err=True)
+        return cores
+    return jobs
+
+
+def _check_output_path(path, option: str) -> None:
+    """InputError unless a file can be written at `path`, given to `option`: in an existing folder, and
+    :func:`benchtrust._write.check_target` (a file name, not too long, not a folder, not read-only, not a
+    file the command reads)."""
+    from benchtrust._write import check_target
+
+    folder = check_target(path, option).parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise InputError(f"{option}: cannot write {path}: folder '{folder}' {what}")
 
 
 def _check_report_path(report, option: str = "--report") -> None:
-    """InputError unless `report` can be written: an existing folder and a .html or .htm suffix."""
+    """InputError unless `report` can be written (:func:`_check_output_path`), with a .html or .htm suffix."""
     from pathlib import Path
 
-    target = Path(report)
-    if target.suffix.lower() not in (".html", ".htm"):
+    if Path(report).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"{option}: expected a file name ending in .html or .htm, got {report!r}")
-    if not target.parent.is_dir():
-        what = "is not a folder" if target.parent.exists() else "does not exist"
-        raise InputError(f"{option}: cannot write {report}: folder '{target.parent}' {what}")
-    if target.is_dir():
-        raise InputError(f"{option}: cannot write {report}: it is a folder")
+    _check_output_path(report, option)
 
 
 def _check_plot_path(plot):
-    """InputError unless `plot` can be written: an existing folder and an image suffix."""
-    from pathlib import Path
-
+    """InputError unless `plot` can be written (:func:`_check_output_path`), in an image format matplotlib
+    writes by itself."""
     from benchtrust._figures import image_format
 
-    folder = Path(plot).parent
-    if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise InputError(f"--plot: cannot write {plot}: folder '{folder}' {what}")
-    image_format(plot)
+    _check_output_path(plot, "--plot")
+    try:
+        image_format(plot)
+    except InputError as exc:
+        raise InputError(f"--plot: {exc}") from None
 
 
 def _write_report(report, sections, json_output: bool, title: str = "benchtrust report") -> None:

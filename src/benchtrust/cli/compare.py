@@ -93,6 +93,13 @@ def outperform_command(
     score_column: str = _SCORE_COLUMN_OPTION,
     gamma: str = _COMPARE_GAMMA_OPTION,
     alpha: str = _COMPARE_ALPHA_OPTION,
+    beta: str = typer.Option(
+        "0.05",
+        "--beta",
+        metavar="BETA",
+        help=f"{BETA}: rate of false negatives; with fewer pairs than C.3 asks for {GAMMA}, {ALPHA} and "
+        f"{BETA}, no conclusion is drawn.",
+    ),
     lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
     resamples: str | None = typer.Option(
         None, "--resamples", metavar="K", help="Bootstrap K resamples (default: the exact interval)."
@@ -103,7 +110,7 @@ def outperform_command(
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
-    """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.4-C.6)."""
+    """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.3-C.6)."""
 
     def command():
         for option, value in {"--a": a, "--b": b}.items():
@@ -116,6 +123,7 @@ def outperform_command(
         options = {
             "gamma": _gamma(gamma),
             "alpha": _probability(alpha, "--alpha"),
+            "beta": _probability(beta, "--beta"),
             "lower_is_better": lower_is_better,
             "resamples": None if resamples is None else _count(resamples, "--resamples"),
             "seed": _count_or_zero(seed, "--seed"),
@@ -187,7 +195,7 @@ def error_rates_command(
     sigma: str | None = typer.Option(
         None, "--sigma", metavar="S", help=f"{SIGMA}: SD of one run with every source randomised (required)."
     ),
-    runs: str = typer.Option("50", "--runs", metavar="K", help="k, runs of each algorithm (§4.2: 50)."),
+    runs: str = typer.Option("50", "--runs", metavar="K", help="k >= 2, runs of each algorithm (§4.2: 50)."),
     conditional_sd: str | None = typer.Option(
         None,
         "--conditional-sd",
@@ -224,13 +232,16 @@ def error_rates_command(
     ),
     report: str | None = _REPORT_OPTION,
 ) -> None:
-    """How often each criterion concludes "A is better than B", against the true P(A > B) (§4.2, Fig. 6)."""
+    """How often each criterion concludes "A is better than B", against the true P(A > B), and its errors at
+    the edges of the regions (§4.2, Fig. 6)."""
 
     def command():
         if sigma is None:
             raise InputError(f"--sigma S is required ({SIGMA}, the SD of one run's score)")
+        from benchtrust.compare._error_rates import check_runs
+
         options = {
-            "runs": _count(runs, "--runs"),
+            "runs": check_runs(_count(runs, "--runs"), "--runs"),
             "gamma": _gamma(gamma),
             "alpha": _probability(alpha, "--alpha"),
             "simulations": _count(simulations, "--simulations"),

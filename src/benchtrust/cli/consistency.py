@@ -16,6 +16,7 @@ from benchtrust.cli._common import (
     _count,
     _count_or_zero,
     _group,
+    _jobs,
     _number,
     _one_line_errors,
     _print_result,
@@ -48,6 +49,15 @@ _ROUNDING_OPTION = typer.Option(
     help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
 )
 _BETA_OPTION = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores.")
+_MAX_WORK_OPTION = typer.Option(
+    "5e9",
+    "--max-work",
+    metavar="W",
+    help="Refuse a check estimated to take more than W score evaluations (some 50 million a second); "
+    "scores linear in tp and tn, or ratios of such counts (acc, sens, spec, bacc, f1, ppv, ...), need none.",
+)
+#: A check estimated to take longer than this shows a progress bar (on a terminal, without --json).
+_QUICK_SECONDS = 2.0
 _DATASET_HELP = "A named test set instead of the counts (benchtrust consistency datasets lists them)"
 
 
@@ -78,8 +88,11 @@ def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
     return text.strip().lower()
 
 
-def _reported_options(score_texts, eps, rounding, beta) -> dict:
-    """The options shared by every consistency command, checked: scores (name -> text as typed), ε, ..."""
+def _reported_options(score_texts, eps, rounding, beta, own=()) -> dict:
+    """The options shared by every consistency command, checked: scores (name -> text as typed), ε, ...
+
+    ``own`` names scores of the command's own, not aliases of a binary one (multiclass: accuracy_score).
+    """
     import math
 
     from benchtrust.consistency import score
@@ -92,7 +105,8 @@ def _reported_options(score_texts, eps, rounding, beta) -> dict:
         if not (equals and name and value):
             raise InputError(f"--score: expected NAME=VALUE, such as acc=0.94, got {text!r}")
         try:
-            found = score(name).name
+            key = name.lower().replace("-", "_")
+            found = key if key in own else score(name).name
         except InputError as exc:
             raise InputError(f"--score {text}: {exc}") from None
         if found in canonical:
@@ -132,6 +146,7 @@ def test_set_command(
     examples: str = typer.Option(
         "10", "--examples", metavar="K", help="List at most K of the matrices found."
     ),
+    max_work: str = _MAX_WORK_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
@@ -150,9 +165,25 @@ def test_set_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.consistency._test_set import check_test_set
+        work = _count(max_work, "--max-work")
 
-        result = check_test_set(options.pop("scores"), positives=p, negatives=n, examples=shown, **options)
+        from benchtrust.consistency._test_set import check_test_set, search_seconds
+
+        reported = options.pop("scores")
+        slow = search_seconds(reported, positives=p, negatives=n, **options) > _QUICK_SECONDS
+        result = _with_progress(
+            "searching the confusion matrices",
+            json_output or not slow,
+            lambda progress: check_test_set(
+                reported,
+                positives=p,
+                negatives=n,
+                examples=shown,
+                max_work=work,
+                progress=progress,
+                **options,
+            ),
+        )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
             from benchtrust.consistency._section import test_set_section
@@ -186,6 +217,19 @@ def kfold_command(
     ),
     max_configurations: str = typer.Option(
         "10000000", "--max-configurations", metavar="M", help="With unknown folds: refuse to try more than M."
+    ),
+    max_states: str | None = typer.Option(
+        None,
+        "--max-states",
+        metavar="S",
+        help="The most states a step of the exact search may hold when HiGHS's answer needs checking.",
+    ),
+    zero_division: str = typer.Option(
+        "any",
+        "--zero-division",
+        metavar="0|1|skip|any",
+        help="A fold score undefined in a fold (no positives or negatives) counted as 0 (scikit-learn's "
+        "default), 1, left out of the mean, or any of these (mos).",
     ),
     bounds: list[str] | None = typer.Option(
         None, "--bound", metavar="NAME=MIN:MAX", help="The smallest and largest fold score reported (mos)."
@@ -221,6 +265,9 @@ def kfold_command(
         if bounds:
             options["bounds"] = _bounds(bounds)
         options["max_configurations"] = _count(max_configurations, "--max-configurations")
+        options["zero_division"] = _choice(zero_division, "--zero-division", ("0", "1", "skip", "any"))
+        if max_states is not None:
+            options["max_states"] = _count(max_states, "--max-states")
         if report is not None:
             _check_report_path(report)
 
@@ -340,13 +387,14 @@ def multiclass_command(
     examples: str = typer.Option(
         "10", "--examples", metavar="K", help="List at most K of the solutions found."
     ),
+    max_work: str = _MAX_WORK_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
     """Could the averaged scores come from a multiclass test set with these class counts?"""
 
     def command():
-        options = _reported_options(scores, eps, rounding, beta)
+        options = _reported_options(scores, eps, rounding, beta, own=("accuracy_score",))
         if class_counts is None:
             raise InputError("--class-counts is required: the items of each class, such as 50,30,20")
         counts = [part.strip() for part in class_counts.split(",")]
@@ -362,9 +410,20 @@ def multiclass_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.consistency._multiclass import check_multiclass
+        work = _count(max_work, "--max-work")
 
-        result = check_multiclass(options.pop("scores"), **options)
+        from benchtrust.consistency._multiclass import check_multiclass, search_seconds
+
+        reported = options.pop("scores")
+        shown = options.pop("examples")
+        slow = search_seconds(reported, **options) > _QUICK_SECONDS
+        result = _with_progress(
+            "checking every number of correct items",
+            json_output or not slow,
+            lambda progress: check_multiclass(
+                reported, examples=shown, max_work=work, progress=progress, **options
+            ),
+        )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
             from benchtrust.consistency._section import multiclass_section
@@ -437,7 +496,9 @@ def batch_command(
     out: str | None = typer.Option(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
     ),
-    jobs: str = typer.Option("1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU)."),
+    jobs: str = typer.Option(
+        "1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU; at most one per CPU)."
+    ),
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
@@ -446,9 +507,9 @@ def batch_command(
     def command():
         import os
 
-        n_jobs = -1 if jobs.strip() == "-1" else _count(jobs, "--jobs")
+        n_jobs = _jobs(jobs)
         if out is not None:
-            _check_out(out, claims)
+            _check_out(out)
         if report is not None:
             _check_report_path(report)
 
@@ -484,8 +545,9 @@ def batch_command(
 _EVERY_ROW = "--out FILE.csv writes every row"
 
 
-def _check_out(out: str, claims: str) -> None:
-    """InputError unless ``--out`` can be written: a .csv or .json name in an existing folder, not CLAIMS."""
+def _check_out(out: str) -> None:
+    """InputError unless ``--out`` can be written: a .csv or .json name in an existing folder (that it is
+    not CLAIMS, or any other file the call reads, is checked for every command, see ``_common``)."""
     from pathlib import Path
 
     from benchtrust.consistency._batch import output_format
@@ -498,5 +560,3 @@ def _check_out(out: str, claims: str) -> None:
     if not target.parent.is_dir():
         what = "is not a folder" if target.parent.exists() else "does not exist"
         raise InputError(f"--out: cannot write {out}: folder '{target.parent}' {what}")
-    if target.exists() and Path(claims).exists() and target.resolve() == Path(claims).resolve():
-        raise InputError(f"--out: {out} is the claims file; the input is never overwritten")

@@ -149,8 +149,14 @@ def multiverse_example_command(
 
 
 def _multiverse(inputs, options, out, json_output, what, report=None) -> None:
+    import os
+
     if out is None:
         raise InputError("--out DIR is required (the folder to write the tables and figures to)")
+    if not out.strip():
+        raise InputError(f"--out: expected a folder name, got {out!r}")
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise InputError(f"--out: cannot write into {out}: it is a file, not a folder")
     if report is not None:
         _check_report_path(report)
     if options["permutations"] < 0:

@@ -7,7 +7,7 @@ The config is read and run by :mod:`benchtrust._report.config`; ``benchtrust.cli
 import typer
 
 from benchtrust._io import InputError
-from benchtrust.cli._common import INPUT_ERROR_EXIT_CODE, PROG, _check_report_path
+from benchtrust.cli._common import _check_report_path, _one_line_errors
 
 
 def report_command(
@@ -18,25 +18,30 @@ def report_command(
         None, "--out", metavar="FILE.html", help="The report to write: one self-contained HTML file."
     ),
 ) -> None:
-    """Write one HTML report of the analyses a YAML file lists (a section for each)."""
-    try:
+    """Write one HTML report of the analyses a YAML file lists (a section for each).
+
+    The config is trusted input: it names the files to read, and their rows appear in the page.
+    """
+
+    def command():
         if out is None:
             raise InputError("--out FILE.html is required (the report to write)")
-        _check_report_path(out, "--out")
 
         import sys
 
-        from benchtrust._report.config import run_config
+        from benchtrust._report.config import config_files, run_config
         from benchtrust._report.html import write_report
+        from benchtrust._write import protecting
 
         def step(k, total, analysis):
             typer.echo(f"[{k + 1}/{total}] {analysis}", err=True)
 
-        title, sections = run_config(config, progress=step if sys.stderr.isatty() else None)
-        write_report(sections, out, title=title)
+        with protecting(config_files(config)):  # the report replaces none of the files the config names
+            _check_report_path(out, "--out")
+            title, sections = run_config(config, progress=step if sys.stderr.isatty() else None)
+            write_report(sections, out, title=title)
         count = "1 analysis" if len(sections) == 1 else f"{len(sections)} analyses"
         typer.echo(f"Report written to {out} ({count})")
-    except InputError as exc:
-        # Messages name the config's keys as written (test_size), not as options: no renaming here.
-        typer.echo(f"{PROG}: error: {' '.join(str(exc).split())}", err=True)
-        raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+    # Messages name the config's keys as written (test_size), not as options: no renaming here.
+    _one_line_errors(command, rename_options=False)

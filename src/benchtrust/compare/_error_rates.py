@@ -1,4 +1,5 @@
-"""Error rates of the conclusion criteria (paper §4.2, Fig. 6), by simulation.
+"""Error rates of the conclusion criteria (paper §4.2, Fig. 6), by simulation and, where it is exact, by
+formula.
 
 Performances are higher-is-better and normal (appendix G). B has mean 0; A has mean Δ, chosen so that the
 true probability that one run of A beats one run of B under the ideal estimator is p:
@@ -10,16 +11,30 @@ P(A > B) = Φ(Δ / (σ√2)), i.e. Δ = σ√2 Φ⁻¹(p).
   and simulation (one hyperparameter optimisation shared by its k runs), then k runs R ~ N(μ + b,
   Var(R̂_e | ξ)).
 
-Criteria (§4.1), all deciding "A is better than B":
+Criteria, all deciding "A is better than B":
 
-* single point: one run of each, R_A1 - R_B1 > δ;
-* average: mean of the k runs of A minus that of B > δ; δ = 1.9952σ by default (§4.2);
-* probability of outperforming: P̂(A > B) (Eq. 9) over the k pairs, with its percentile-bootstrap interval
-  (appendix C.5, read off its exact bootstrap distribution: W* ~ Binomial(k, P̂(A > B))) having lower
-  end > 0.5 and upper end > γ (C.6).
+* single point (§4.1): one run of each, R_A1 - R_B1 > δ;
+* average (§4.1): mean of the k runs of A minus that of B > δ; δ = 1.9952σ by default (§4.2);
+* t-test (§4.2, "a t-test only differs from an average in that the threshold is computed based on the
+  variance"): one-sided paired t-test of the k differences at level α;
+* probability of outperforming (§4.1, C.4-C.6): P̂(A > B) (Eq. 9) over the k pairs, with its
+  percentile-bootstrap interval (C.5, read off its exact bootstrap distribution: W* ~ Binomial(k,
+  P̂(A > B))) having lower end > 0.5 and upper end > γ (C.6). The decision depends on the number of wins
+  only: at k = 50 and γ = 0.75 it is "at least 33 wins of 50";
+* oracle (Fig. 6, blue: "perfect knowledge of the variances"), one line, on the ideal estimator: the
+  decision of C.6 on the interval a known variance gives. The mean difference D̂ is N(Δ, s²) with
+  s² = 2σ²/k known; its (1 - α) interval D̂ ± z s, z = Φ⁻¹(1 - α/2), maps to one of P(A > B) through
+  Φ(· / (σ√2)), so the oracle concludes when D̂ > max(z s, σ√2 Φ⁻¹(γ) - z s).
 
-The same random draws serve every value of p (common random numbers), so each estimated rate is a
-non-decreasing function of p, and each value of p costs one comparison of arrays.
+The errors are those of §4.1-4.2: a detection is a false positive where H0 holds, P(A > B) <= 0.5; a
+missed detection is a false negative where the result is significant and meaningful, P(A > B) >= γ. Every
+rate rises with P(A > B), so the largest error of each region is at its edge: false positives at
+P(A > B) = 0.5, false negatives at P(A > B) = γ. Those edges are always computed, whatever the grid.
+
+Exact rates: the P(A > B) test under the ideal estimator (its wins are Binomial(k, P(A > B)), so its
+rate is a binomial sum) and the oracle (a normal tail). The others are simulated, the same random draws
+serving every value of p (common random numbers), so each simulated rate is a non-decreasing function of
+p, and each value of p costs one comparison of arrays.
 """
 
 from __future__ import annotations
@@ -38,31 +53,44 @@ DELTA_PER_SIGMA = 1.9952
 #: Largest (points x simulations x runs) block of comparisons made at once.
 _CHUNK = 8_000_000
 
-#: Names of the criteria, in the order of the paper's Fig. 6 legend.
-CRITERIA = ("single_point", "average", "probability_of_outperforming")
+#: Names of the criteria: those of the paper's Fig. 6 and §4.2's t-test, then the oracle of Fig. 6.
+CRITERIA = ("single_point", "average", "t_test", "probability_of_outperforming", "oracle")
 
-#: Two criteria's false-positive rates (sums over the estimators of means of k/simulations) closer than
-#: this are a tie: they differ by rounding only.
+#: The criteria a user can apply: all but the oracle, which knows the variance.
+USABLE = CRITERIA[:-1]
+
+#: Fewest runs of each algorithm: one run has no variance, so neither the t-test nor the interval of
+#: P(A > B) exists.
+MIN_RUNS = 2
+
+#: Two criteria's error totals (sums of rates over the edges and estimators) closer than this are a tie:
+#: they differ by rounding only.
 _TIE = 1e-12
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class ErrorRatesResult:
-    """Rates of detection "A is better than B" of three criteria, against the true P(A > B) (Fig. 6).
+    """Rates of detection "A is better than B" of the criteria, against the true P(A > B) (Fig. 6).
 
-    For true P(A > B) <= 0.5 a detection is a false positive; for P(A > B) > γ a missed detection is a
-    false negative; in between (significant but not meaningful) either is defensible.
+    Where the true P(A > B) <= 0.5 (H0 true) a detection is a false positive; where P(A > B) >= γ
+    (significant and meaningful, §4.1) a missed detection is a false negative; in between (significant
+    but not meaningful) either is defensible. The rates rise with P(A > B), so the largest error of each
+    region is at its edge: :attr:`edge_rates`.
 
     Attributes
     ----------
     probabilities : numpy.ndarray
-        The true P(A > B) simulated (the x axis of Fig. 6).
+        The true P(A > B) of the grid (the x axis of Fig. 6).
     differences : numpy.ndarray
         The matching mean differences Δ = σ√2 Φ⁻¹(P(A > B)), in the units of σ.
     rates : dict
-        ``rates[criterion][estimator]``: the rate of detections at each probability; criteria
-        "single_point", "average", "probability_of_outperforming"; estimators "ideal" and, when simulated,
-        "biased".
+        ``rates[criterion][estimator]``: the rate of detections at each probability of the grid; criteria
+        "single_point", "average", "t_test", "probability_of_outperforming" and "oracle"; estimators
+        "ideal" and, when simulated, "biased" (the oracle: "ideal" only, one line as in Fig. 6).
+    edge_rates : dict
+        ``edge_rates["false_positive"][criterion][estimator]``: the rate of detections at P(A > B) = 0.5;
+        ``edge_rates["false_negative"][criterion][estimator]``: the rate of missed detections at
+        P(A > B) = γ. Computed whether or not the grid holds 0.5 and γ.
     sigma : float
         σ, the standard deviation of one performance under the ideal estimator.
     conditional_sd, bias_sd : float or None
@@ -74,14 +102,15 @@ class ErrorRatesResult:
     delta : float
         δ of the single-point and average criteria.
     gamma : float
-        γ of the probability-of-outperforming criterion.
+        γ of the probability-of-outperforming criterion and of the oracle.
     alpha : float
-        1 - the level of its percentile-bootstrap interval.
+        α of the t-test, and 1 - the level of the intervals of the P(A > B) test and of the oracle.
     """
 
     probabilities: np.ndarray
     differences: np.ndarray
     rates: dict
+    edge_rates: dict
     sigma: float
     conditional_sd: float | None
     bias_sd: float | None
@@ -96,30 +125,38 @@ class ErrorRatesResult:
         """The estimators simulated: ("ideal",) or ("ideal", "biased")."""
         return tuple(self.rates[CRITERIA[0]])
 
-    def region_rates(self):
-        """Average error rates in the regions of §4.2, per criterion and estimator.
+    def grid_mean_rates(self):
+        """The error rates averaged over the grid's points in each region of §4.2, per criterion and
+        estimator: a summary of the grid given, not a rate of the paper (that is :attr:`edge_rates`).
 
-        ``false_positive``: the mean detection rate over the simulated P(A > B) <= 0.5 (H0 true);
-        ``false_negative``: the mean rate of missed detections over P(A > B) > γ (H1 true). None when no
-        simulated probability lies in the region. The averages weigh the simulated probabilities equally.
+        ``false_positive``: the mean detection rate over the grid's P(A > B) <= 0.5; ``false_negative``:
+        the mean rate of missed detections over the grid's P(A > B) >= γ. None when the grid has no point
+        in the region. Each point weighs the same, so the means move with the grid (P(A > B) = 1, where
+        every criterion detects, lowers the false negatives).
         """
         null = self.probabilities <= 0.5
-        meaningful = self.probabilities > self.gamma
-        out = {"false_positive": {}, "false_negative": {}}
-        for criterion, by in self.rates.items():
-            out["false_positive"][criterion] = {
-                e: float(r[null].mean()) if null.any() else None for e, r in by.items()
-            }
-            out["false_negative"][criterion] = {
-                e: float(1 - r[meaningful].mean()) if meaningful.any() else None for e, r in by.items()
-            }
-        return out
+        meaningful = self.probabilities >= self.gamma
+
+        def mean(rate, where, missed):
+            if not where.any():
+                return None
+            detected = float(rate[where].mean())
+            return 1 - detected if missed else detected
+
+        return {
+            "false_positive": {
+                c: {e: mean(r, null, False) for e, r in by.items()} for c, by in self.rates.items()
+            },
+            "false_negative": {
+                c: {e: mean(r, meaningful, True) for e, r in by.items()} for c, by in self.rates.items()
+            },
+        }
 
     def __repr__(self):
         def span(x):
             return f"{x[0]:.3f}..{x[-1]:.3f}"
 
-        parts = [f"{c}[{e}]={span(self.rates[c][e])}" for c in CRITERIA for e in self.estimators]
+        parts = [f"{c}[{e}]={span(r)}" for c, by in self.rates.items() for e, r in by.items()]
         return (
             f"ErrorRatesResult(probabilities={self.probabilities[0]:g}..{self.probabilities[-1]:g} "
             f"({self.probabilities.size} points), runs={self.runs}, simulations={self.simulations}, "
@@ -130,21 +167,26 @@ class ErrorRatesResult:
         """The readable summary ``benchtrust compare error-rates`` prints (paper §4.2, Fig. 6)."""
         return _text.error_rates_text(self)
 
-    @property
-    def lowest_false_positive(self) -> tuple[str, ...]:
-        """The criteria with the lowest false-positive rate, summed over the estimators simulated (§4.2).
+    def edge_errors(self, criterion) -> float:
+        """False positives at P(A > B) = 0.5 plus false negatives at P(A > B) = γ, summed over the
+        estimators of `criterion`: its errors at the edges of the regions."""
+        return sum(sum(by[criterion].values()) for by in self.edge_rates.values())
 
-        More than one when they tie; empty when no simulated P(A > B) is <= 0.5 (no rate was measured).
+    @property
+    def fewest_errors(self) -> tuple[str, ...]:
+        """The usable criteria (all but the oracle) with the fewest errors at the edges of the regions:
+        false positives at P(A > B) = 0.5 plus false negatives at γ, summed over the estimators (§4.2).
+
+        More than one when they tie.
         """
-        if not (self.probabilities <= 0.5).any():
-            return ()
-        totals = {c: sum(by.values()) for c, by in self.region_rates()["false_positive"].items()}
-        lowest = min(totals.values())
-        return tuple(c for c, total in totals.items() if total <= lowest + _TIE)
+        totals = {c: self.edge_errors(c) for c in USABLE}
+        fewest = min(totals.values())
+        return tuple(c for c, total in totals.items() if total <= fewest + _TIE)
 
     @property
     def verdict(self) -> str:
-        """The result in plain words (paper §4.2): the criteria with the lowest false-positive rate."""
+        """The result in plain words (paper §4.2): the usable criteria with the fewest errors at the edges
+        of the regions, and the oracle's for reference."""
         return _text.error_rates_verdict(self)
 
     def _repr_html_(self):
@@ -154,7 +196,8 @@ class ErrorRatesResult:
         return section_html(error_rates_section(self))
 
     def to_frame(self):
-        """The simulated rates as a pandas DataFrame in long form, one row per point, criterion and estimator.
+        """The rates on the grid as a pandas DataFrame in long form, one row per point, criterion and
+        estimator.
 
         Columns ``probability`` (the true P(A > B)), ``difference`` (Δ), ``criterion``, ``estimator`` and
         ``rate`` (the rate of detections "A is better than B").
@@ -182,7 +225,11 @@ class ErrorRatesResult:
             "probabilities": self.probabilities.tolist(),
             "differences": [float(d) if np.isfinite(d) else None for d in self.differences],
             "rates": {c: {e: r.tolist() for e, r in by.items()} for c, by in self.rates.items()},
-            "region_rates": self.region_rates(),
+            "edge_rates": {
+                error: {c: dict(by) for c, by in rates.items()} for error, rates in self.edge_rates.items()
+            },
+            "grid_mean_rates": self.grid_mean_rates(),
+            "fewest_errors": list(self.fewest_errors),
             "sigma": self.sigma,
             "conditional_sd": self.conditional_sd,
             "bias_sd": self.bias_sd,
@@ -216,6 +263,28 @@ def _probabilities(values):
     return p
 
 
+def check_runs(value, name):
+    """`value` as k, the runs of each algorithm: a whole number of at least :data:`MIN_RUNS`.
+
+    Examples
+    --------
+    >>> check_runs(50, "runs")
+    50
+    >>> check_runs(1, "--runs")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --runs: expected at least 2 runs of each algorithm, got 1 (one run has no \
+variance: neither the t-test nor the interval of P(A > B) exists)
+    """
+    k = check_count(value, name)
+    if k < MIN_RUNS:
+        raise InputError(
+            f"{name}: expected at least {MIN_RUNS} runs of each algorithm, got {k} (one run has no variance: "
+            "neither the t-test nor the interval of P(A > B) exists)"
+        )
+    return k
+
+
 def error_rates(
     sigma,
     *,
@@ -229,18 +298,24 @@ def error_rates(
     simulations=1000,
     seed=None,
 ):
-    """Simulate the detection rates of the single-point, average and P(A > B) criteria (§4.2, Fig. 6).
+    """The detection rates of the single-point, average, t-test, P(A > B) and oracle criteria (§4.2,
+    Fig. 6), and their errors at the edges of the regions.
 
-    For each true P(A > B) = p, the mean of A is set to Δ = σ√2 Φ⁻¹(p) above that of B, ``simulations``
-    benchmarks of k = ``runs`` runs per algorithm are drawn from the ideal estimator (independent
-    N(μ, σ²) runs) and, if ``conditional_sd`` and ``bias_sd`` are given, from the biased estimator (a shared
-    bias b ~ N(0, bias_sd²) per algorithm, then runs N(μ + b, conditional_sd²)), and each criterion decides
-    whether A is better than B:
+    For each true P(A > B) = p of the grid, and for p = 0.5 and p = γ, the mean of A is set to
+    Δ = σ√2 Φ⁻¹(p) above that of B, ``simulations`` benchmarks of k = ``runs`` runs per algorithm are
+    drawn from the ideal estimator (independent N(μ, σ²) runs) and, if ``conditional_sd`` and ``bias_sd``
+    are given, from the biased estimator (a shared bias b ~ N(0, bias_sd²) per algorithm, then runs
+    N(μ + b, conditional_sd²)), and each criterion decides whether A is better than B:
 
     * single point: R_A1 - R_B1 > δ (the first run of each);
     * average: mean(R_A) - mean(R_B) > δ;
-    * probability of outperforming: the percentile-bootstrap interval of P̂(A > B) (Eq. 9 over the k pairs,
-      appendix C.5, exact: binomial quantiles) at level 1 - α has lower end > 0.5 and upper end > γ (C.6).
+    * t-test: the one-sided paired t-test of the k differences R_Ai - R_Bi rejects "A is not better" at
+      level α (§4.2);
+    * probability of outperforming: the percentile-bootstrap interval of P̂(A > B) (Eq. 9 over the k
+      pairs, appendix C.5, exact: binomial quantiles) at level 1 - α has lower end > 0.5 and upper end
+      > γ (C.6); under the ideal estimator the wins are Binomial(k, p) and the rate is their exact sum;
+    * oracle, under the ideal estimator only: the same decision on the (1 - α) interval that the known
+      variance of the mean difference gives (Fig. 6, blue); an exact normal tail.
 
     Parameters
     ----------
@@ -248,20 +323,21 @@ def error_rates(
         σ, the standard deviation of one performance measure with all sources of variation randomised
         (ideal estimator, §3.2.1), e.g. as measured in §2.2.
     runs : int, default 50
-        k, runs (data splits) per algorithm (§4.2 uses 50).
+        k >= 2, runs (data splits) per algorithm (§4.2 uses 50).
     conditional_sd : float, optional
         sqrt(Var(R̂_e | ξ)): spread of the runs around a fixed hyperparameter optimisation (§3.2.2, Eq. 7).
     bias_sd : float, optional
         sqrt(Var(μ̃_(k) | ξ)): spread of the biased estimator across hyperparameter optimisations (§3.3).
         Give both or neither; with neither, only the ideal estimator is simulated.
     probabilities : sequence of float, optional
-        The true P(A > B) to simulate, in (0, 1]; default 25 values from 0.4 to 1 (Fig. 6).
+        The grid of true P(A > B), in (0, 1]; default 25 values from 0.4 to 1 (Fig. 6). The edges 0.5 and
+        γ are computed in any case (:attr:`ErrorRatesResult.edge_rates`).
     delta : float, optional
         δ, the threshold of the single-point and average criteria; default 1.9952σ (§4.2).
     gamma : float, default 0.75
         γ, the threshold of a meaningful P(A > B).
     alpha : float, default 0.05
-        The interval of P(A > B) has level 1 - α.
+        α of the t-test; the intervals of the P(A > B) test and of the oracle have level 1 - α.
     simulations : int, default 1000
         Simulated benchmarks per probability.
     seed : int or numpy.random.Generator, optional
@@ -273,20 +349,26 @@ def error_rates(
 
     Examples
     --------
+    With k = 50 and γ = 0.75 the P(A > B) test concludes from 33 wins of 50, so under the ideal estimator
+    its errors are binomial tails: P(Bin(50, 0.5) >= 33) and P(Bin(50, 0.75) <= 32).
+
     >>> from benchtrust.compare._error_rates import error_rates
     >>> r = error_rates(0.01, conditional_sd=0.008, bias_sd=0.004, probabilities=[0.4, 0.5, 1],
     ...                 simulations=20_000, seed=0)
     >>> r.estimators
     ('ideal', 'biased')
-    >>> [round(float(x), 2) for x in r.rates["probability_of_outperforming"]["ideal"]]  # exact: 0.016 at 0.5
-    [0.0, 0.02, 1.0]
+    >>> [round(float(x), 4) for x in r.rates["probability_of_outperforming"]["ideal"]]
+    [0.0002, 0.0164, 1.0]
+    >>> round(r.edge_rates["false_negative"]["probability_of_outperforming"]["ideal"], 4)
+    0.0551
     >>> round(float(r.rates["single_point"]["ideal"][1]), 2)  # Φ(-1.9952/√2) = 0.079
     0.08
     """
     from scipy import stats
+    from scipy.special import ndtr, ndtri
 
     sigma = _positive(sigma, "sigma")
-    k = check_count(runs, "runs")
+    k = check_runs(runs, "runs")
     if (conditional_sd is None) != (bias_sd is None):
         missing = "bias_sd" if bias_sd is None else "conditional_sd"
         raise InputError(f"{missing}: give both conditional_sd and bias_sd to simulate the biased estimator")
@@ -303,39 +385,55 @@ def error_rates(
     sims = check_count(simulations, "simulations")
     rng = check_seed(seed)
 
-    differences = sigma * np.sqrt(2.0) * stats.norm.ppf(p)
-    # Wins needed for the P(A > B) decision: the decision is monotone in the number of wins w.
-    # Continuous performances never tie: the interval only depends on the number of wins w = 0..k.
+    # The grid, then the two edges: P(A > B) = 0.5 (false positives) and γ (false negatives).
+    points = np.concatenate([p, [0.5, gamma]])
+    shift = (sigma * np.sqrt(2.0) * ndtri(points))[:, None]  # (points, 1): Δ
+    # The P(A > B) decision depends on the number of wins w = 0..k only (continuous scores never tie).
     low, high = np.array([_exact_interval(k, w, 0, alpha) for w in range(k + 1)]).T
     decide = (low > 0.5) & (high > gamma)
+    t_critical = stats.t.ppf(1 - alpha, k - 1)
+    z = ndtri(1 - alpha / 2)
 
-    # (2 algorithms, simulations, runs) noise; B's mean is 0, A's is Δ.
+    detected = {c: {} for c in CRITERIA}
+    # Exact: under the ideal estimator the wins of the P(A > B) test are Binomial(k, p), and the oracle
+    # knows s = σ√(2/k), the SD of the mean difference.
+    wins = stats.binom.pmf(np.arange(k + 1), k, points[:, None])
+    detected["probability_of_outperforming"]["ideal"] = wins @ decide
+    s = sigma * np.sqrt(2.0 / k)
+    threshold = max(z * s, sigma * np.sqrt(2.0) * ndtri(gamma) - z * s)
+    detected["oracle"]["ideal"] = ndtr((shift[:, 0] - threshold) / s)
+
+    # Simulated: (2 algorithms, simulations, runs) noise; B's mean is 0, A's is Δ.
     draws = {"ideal": sigma * rng.standard_normal((2, sims, k))}
     if biased:
         bias = bias_sd * rng.standard_normal((2, sims, 1))
         draws["biased"] = bias + conditional_sd * rng.standard_normal((2, sims, k))
-
-    shift = differences[:, None]  # (points, 1)
-    rates = {c: {} for c in CRITERIA}
     for name, noise in draws.items():
         a, b = noise
-        single = (a[:, 0] - b[:, 0])[None, :] + shift > delta
-        average = (a.mean(axis=1) - b.mean(axis=1))[None, :] + shift > delta
-        # Wins of A: runs where Δ + a_i > b_i, i.e. Δ > b_i - a_i, per (point, simulation).
-        gaps = b - a
-        wins = np.empty((differences.size, sims), dtype=np.int64)  # (points, simulations)
-        step = max(1, _CHUNK // gaps.size)  # bound the (points, simulations, runs) comparison's memory
-        for first in range(0, differences.size, step):
-            part = shift[first : first + step, :, None] > gaps[None, :, :]
-            wins[first : first + step] = part.sum(axis=2)
-        rates["single_point"][name] = single.mean(axis=1)
-        rates["average"][name] = average.mean(axis=1)
-        rates["probability_of_outperforming"][name] = decide[wins].mean(axis=1)
+        gaps = b - a  # A wins run i when Δ > b_i - a_i
+        detected["single_point"][name] = (shift > gaps[None, :, 0] + delta).mean(axis=1)
+        mean_gap = gaps.mean(axis=1)
+        detected["average"][name] = (shift > mean_gap + delta).mean(axis=1)
+        # Paired t-test: (Δ - mean gap) / (s / √k) > t_critical, s the SD of the differences.
+        detected["t_test"][name] = (
+            shift > mean_gap + t_critical * gaps.std(axis=1, ddof=1) / np.sqrt(k)
+        ).mean(axis=1)
+        if name == "biased":
+            detected["probability_of_outperforming"][name] = decide[_wins(shift, gaps)].mean(axis=1)
 
+    size = p.size
+    rates = {c: {e: r[:size] for e, r in by.items()} for c, by in detected.items()}
+    edge_rates = {
+        "false_positive": {c: {e: float(r[size]) for e, r in by.items()} for c, by in detected.items()},
+        "false_negative": {
+            c: {e: float(1 - r[size + 1]) for e, r in by.items()} for c, by in detected.items()
+        },
+    }
     return ErrorRatesResult(
         probabilities=p,
-        differences=differences,
+        differences=shift[:size, 0],
         rates=rates,
+        edge_rates=edge_rates,
         sigma=sigma,
         conditional_sd=conditional_sd,
         bias_sd=bias_sd,
@@ -345,3 +443,13 @@ def error_rates(
         gamma=gamma,
         alpha=alpha,
     )
+
+
+def _wins(shift, gaps):
+    """The wins of A, Δ > b_i - a_i, per (point, simulation), in blocks of at most :data:`_CHUNK`
+    comparisons: `shift` is (points, 1), `gaps` (simulations, runs)."""
+    wins = np.empty((shift.shape[0], gaps.shape[0]), dtype=np.int64)
+    step = max(1, _CHUNK // gaps.size)
+    for first in range(0, shift.shape[0], step):
+        wins[first : first + step] = (shift[first : first + step, :, None] > gaps[None, :, :]).sum(axis=2)
+    return wins

@@ -19,6 +19,7 @@ import dataclasses
 import datetime
 import numbers
 import os
+import re
 import sys
 
 import numpy as np
@@ -154,6 +155,36 @@ class HistoryResult:
         }
 
 
+#: An ISO date (a year, a month or a day), maybe followed by a time of day.
+_ISO_DATE = re.compile(r"\s*([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?(?:[T ](\S+))?\s*")
+
+
+def iso_date(text: str) -> np.datetime64 | None:
+    """The day an ISO date names, or None if `text` is none: a year (``2019``, its first day), a month
+    (``2019-05``) or a day (``2019-05-28``), maybe followed by a time of day that is ignored
+    (``2019-05-28T10:00+02:00``). Days that do not exist, years beyond 4 digits, and what numpy reads as
+    dates but are none (``NaT``, ``today``) are not dates.
+
+    Examples
+    --------
+    >>> iso_date("2019-05-28T10:00Z"), iso_date("2019")
+    (np.datetime64('2019-05-28'), np.datetime64('2019-01-01'))
+    >>> iso_date("2019-02-30"), iso_date("today"), iso_date("NaT"), iso_date("99999-01-01")
+    (None, None, None, None)
+    """
+    match = _ISO_DATE.fullmatch(text)
+    if match is None:
+        return None
+    year, month, day = (int(part) if part else 1 for part in match.groups()[:3])
+    try:
+        datetime.date(year, month, day)
+        if match[4] is not None:
+            datetime.time.fromisoformat(match[4].replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return np.datetime64(f"{year:04d}-{month:02d}-{day:02d}", "D")
+
+
 def _dates(values):
     """Numbers as floats, or dates (date, datetime, numpy datetime64, ISO strings) as datetime64[D]."""
     if isinstance(values, (str, bytes)):
@@ -167,12 +198,14 @@ def _dates(values):
     for i, v in enumerate(values):
         if isinstance(v, datetime.datetime):
             v = v.date()
-        try:
-            if isinstance(v, (str, datetime.date, np.datetime64)):
-                out.append(np.datetime64(v, "D"))
-                continue
-        except ValueError:
-            pass
+        day = None
+        if isinstance(v, str):
+            day = iso_date(v)
+        elif isinstance(v, (datetime.date, np.datetime64)):
+            day = np.datetime64(v, "D")
+        if day is not None and not np.isnat(day):
+            out.append(day)
+            continue
         raise InputError(
             f"dates: entry {i + 1}: expected a date (e.g. '2019-05-28') or a number, got {v!r:.60}"
         )

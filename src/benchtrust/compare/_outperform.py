@@ -24,6 +24,7 @@ import numpy as np
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability, check_seed
 from benchtrust.compare import _text
+from benchtrust.compare._sample_size import sample_size
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.
@@ -186,12 +187,17 @@ class OutperformResult:
         CI_max > γ: A may outperform B often enough to matter (H1: P(A > B) = γ).
     n_pairs : int
         N, the number of pairs compared.
+    runs_needed : int
+        The runs of each pipeline the test needs for γ, α and β (Noether's sample size, C.3): with fewer
+        pairs, no conclusion is drawn (:attr:`enough_runs`).
     wins, ties, losses : int
         Pairs in which A is better than, equal to and worse than B.
     gamma : float
         γ, the threshold of a meaningful improvement.
     alpha : float
         α; the interval's level is 1 - α.
+    beta : float
+        β, the rate of false negatives :attr:`runs_needed` is computed for (power 1 - β).
     paired : bool
         Whether the runs were paired as given (a[i] with b[i]) rather than paired at random.
     lower_is_better : bool
@@ -219,11 +225,13 @@ class OutperformResult:
     significant: bool
     meaningful: bool
     n_pairs: int
+    runs_needed: int
     wins: int
     ties: int
     losses: int
     gamma: float
     alpha: float
+    beta: float
     paired: bool
     lower_is_better: bool
     method: str
@@ -243,7 +251,8 @@ class OutperformResult:
         return (
             f"OutperformResult(p_a_beats_b={self.p_a_beats_b:.4f}, ci{level}=({low:.4f}, {high:.4f}), "
             f"significant={self.significant}, meaningful={self.meaningful}, gamma={self.gamma:g}, "
-            f"n_pairs={self.n_pairs}, wins={self.wins}, ties={self.ties}, losses={self.losses}, "
+            f"n_pairs={self.n_pairs}, runs_needed={self.runs_needed}, wins={self.wins}, ties={self.ties}, "
+            f"losses={self.losses}, "
             f"paired={self.paired}, lower_is_better={self.lower_is_better}, method={self.method!r})"
         )
 
@@ -257,9 +266,14 @@ class OutperformResult:
         return self.conclusion
 
     @property
+    def enough_runs(self) -> bool:
+        """Whether the pairs reach :attr:`runs_needed` (C.3); with fewer, the verdict is "too few runs"."""
+        return self.n_pairs >= self.runs_needed
+
+    @property
     def a_is_better(self) -> bool:
-        """The decision of C.6: A is better than B (significant and meaningful)."""
-        return self.significant and self.meaningful
+        """The decision of C.6 on enough runs (C.3): A is better than B (significant and meaningful)."""
+        return self.enough_runs and self.significant and self.meaningful
 
     @property
     def b_may_be_better(self) -> bool:
@@ -280,11 +294,14 @@ class OutperformResult:
             "significant": self.significant,
             "meaningful": self.meaningful,
             "n_pairs": self.n_pairs,
+            "runs_needed": self.runs_needed,
+            "enough_runs": self.enough_runs,
             "wins": self.wins,
             "ties": self.ties,
             "losses": self.losses,
             "gamma": self.gamma,
             "alpha": self.alpha,
+            "beta": self.beta,
             "paired": self.paired,
             "lower_is_better": self.lower_is_better,
             "method": self.method,
@@ -313,6 +330,7 @@ def probability_of_outperforming(
     paired=True,
     gamma=0.75,
     alpha=0.05,
+    beta=0.05,
     lower_is_better=False,
     resamples=None,
     seed=None,
@@ -330,7 +348,10 @@ def probability_of_outperforming(
       bootstrap distribution of the mean (see Notes), the limit of the resampled interval when the number
       of resamples grows; ``resamples=K`` resamples K times instead, as scipy.stats.bootstrap does.
     * The decision (C.6): *significant* when CI_min > 0.5, *meaningful* when CI_max > γ; conclude that A
-      is better than B only when both hold.
+      is better than B only when both hold, and only from at least as many pairs as C.3 asks for γ, α
+      and β (:func:`~benchtrust.compare.sample_size`, 29 at the paper's 0.75, 0.05 and 0.05). With fewer,
+      the verdict is "too few runs to conclude", the estimate and its interval still given: the
+      bootstrap of two winning pairs is [1, 1], which says nothing about the next split.
 
     Parameters
     ----------
@@ -345,6 +366,9 @@ def probability_of_outperforming(
         γ in (0.5, 1), the smallest P(A > B) that is meaningful (the paper recommends 0.75, §4.2).
     alpha : float, default 0.05
         α in (0, 1); the interval's level is 1 - α.
+    beta : float, default 0.05
+        β in (0, 1), the rate of false negatives the runs must keep (C.3; the paper recommends 0.05): with
+        α and γ it sets the pairs needed to conclude.
     lower_is_better : bool, default False
         True for scores where lower is better (error rate, loss): A beats B when a_i < b_i.
     resamples : int, optional
@@ -386,11 +410,19 @@ def probability_of_outperforming(
     >>> r = probability_of_outperforming(a, b)
     >>> r.p_a_beats_b, r.ci
     (0.85, Interval(low=0.65, high=1.0))
-    >>> r.significant, r.meaningful
-    (True, True)
+    >>> r.significant, r.meaningful, r.runs_needed, r.a_is_better
+    (True, True, 29, False)
     >>> print(r.conclusion)  # doctest: +NORMALIZE_WHITESPACE
-    A outperforms B with probability 0.85 (95% CI [0.65, 1.00]): significant (lower end 0.65 > 0.5) and
-    meaningful (upper end 1.00 > gamma = 0.75): A is better than B in the conditions of these runs.
+    Too few runs to conclude: 29 of each pipeline are needed (paper C.3, for gamma = 0.75, alpha = 0.05
+    and beta = 0.05), the runs give 10 pairs. On them A outperforms B with probability 0.85 (95% CI [0.65,
+    1.00]), too uncertain to decide on. Next step: more runs; compare sample-size (sample_size in Python)
+    gives how many for other gamma, alpha or beta.
+
+    Three times as many pairs conclude:
+
+    >>> print(probability_of_outperforming(a * 3, b * 3).conclusion)  # doctest: +NORMALIZE_WHITESPACE
+    A outperforms B with probability 0.85 (95% CI [0.73, 0.95]): significant (lower end 0.73 > 0.5) and
+    meaningful (upper end 0.95 > gamma = 0.75): A is better than B in the conditions of these runs.
 
     Error rates, where lower is better, and the resampling version:
 
@@ -410,6 +442,7 @@ def probability_of_outperforming(
         raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
     gamma = _check_gamma(gamma)
     alpha = check_probability(alpha, "alpha")
+    beta = check_probability(beta, "beta")
     if resamples is not None:
         resamples = check_count(resamples, "resamples")
     rng = check_seed(seed)
@@ -445,11 +478,13 @@ def probability_of_outperforming(
         significant=bool(low > 0.5),
         meaningful=bool(high > gamma),
         n_pairs=n,
+        runs_needed=sample_size(gamma, alpha=alpha, beta=beta),
         wins=wins,
         ties=ties,
         losses=losses,
         gamma=gamma,
         alpha=alpha,
+        beta=beta,
         paired=bool(paired),
         lower_is_better=bool(lower_is_better),
         method=method,
@@ -471,6 +506,7 @@ def outperform(
     score_column="score",
     gamma=0.75,
     alpha=0.05,
+    beta=0.05,
     lower_is_better=False,
     resamples=None,
     seed=None,
@@ -494,7 +530,7 @@ def outperform(
         runs are paired at random with `seed` and the longer list's extra runs left out.
     algorithm_column, score_column : str, default "algorithm", "score"
         The columns naming each run's algorithm and holding its score (matched in any case).
-    gamma, alpha, lower_is_better, resamples, seed
+    gamma, alpha, beta, lower_is_better, resamples, seed
         As for :func:`probability_of_outperforming`.
 
     Returns
@@ -516,8 +552,10 @@ def outperform(
     ...                                    0.95, 0.93, 0.91, 0.91, 0.93, 0.92, 0.92, 0.90, 0.94, 0.92]})
     >>> r = outperform(table, a="lr", b="rf", pair_by="seed", algorithm_column="model",
     ...                score_column="accuracy")
-    >>> r.names, r.n_pairs, r.p_a_beats_b, r.a_is_better
-    (('lr', 'rf'), 10, 0.85, True)
+    >>> r.names, r.n_pairs, r.p_a_beats_b, r.significant, r.meaningful
+    (('lr', 'rf'), 10, 0.85, True, True)
+    >>> r.enough_runs, r.runs_needed, r.a_is_better  # C.3: 10 pairs are too few to conclude
+    (False, 29, False)
     """
     from benchtrust.compare._runs import read_runs
 
@@ -530,6 +568,7 @@ def outperform(
         paired=read.paired,
         gamma=gamma,
         alpha=alpha,
+        beta=beta,
         lower_is_better=lower_is_better,
         resamples=resamples,
         seed=seed,

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from benchtrust._figures import axes_for
 
-#: Fig. 6 colours: single point green, average orange, probability of outperforming purple.
+#: Fig. 6 colours: oracle blue, single point green, average orange, probability of outperforming purple;
+#: the t-test of §4.2 (not drawn in Fig. 6) grey.
 _CRITERION_STYLE = {
+    "oracle": ("tab:blue", "oracle"),
     "single_point": ("tab:green", "single point"),
     "average": ("tab:orange", "average"),
+    "t_test": ("tab:gray", "t-test"),
     "probability_of_outperforming": ("tab:purple", "P(A > B)"),
 }
 _ESTIMATOR_STYLE = {"ideal": ("-", "ideal estimator"), "biased": ("--", "biased estimator")}
@@ -18,10 +21,11 @@ def plot_error_rates(result, *, ax=None, title=None):
     """Draw the detection rates of the criteria against the true P(A > B), as in the paper's Fig. 6.
 
     The x axis is the true probability that A outperforms B; the y axis the rate at which each criterion
-    concludes that A is better. Lines: single point (green), average with threshold δ (orange) and the
+    concludes that A is better. Lines: the oracle, which knows the variance (blue, ideal estimator), single
+    point (green), average with threshold δ (orange), the t-test of §4.2 (grey) and the
     probability-of-outperforming test (purple); solid for the ideal estimator, dashed for the biased one.
     The three regions of §4.2 are marked: H0 true (P(A > B) <= 0.5, a detection is a false positive),
-    significant but not meaningful (0.5 < P(A > B) <= γ, grey), and H1 true (P(A > B) > γ, a missed
+    significant but not meaningful (0.5 < P(A > B) < γ, grey), and H1 true (P(A > B) >= γ, a missed
     detection is a false negative).
 
     Parameters

@@ -233,11 +233,7 @@ def read_history(history, *, date_column="date", score_column="score") -> tuple[
 
 
 def _is_date(text: str) -> bool:
-    """Whether ``text`` is a number or a date numpy reads (ISO: 2019, 2019-05, 2019-05-28)."""
-    if is_number(text):
-        return True
-    try:
-        np.datetime64(text, "D")
-    except ValueError:
-        return False
-    return True
+    """Whether ``text`` is a number or an ISO date (2019, 2019-05, 2019-05-28: ``_history.iso_date``)."""
+    from benchtrust.compare._history import iso_date
+
+    return is_number(text) or iso_date(text) is not None

@@ -50,5 +50,6 @@ def sample_size(gamma=0.75, *, alpha=0.05, beta=0.05) -> int:
         raise InputError(f"gamma: expected a value strictly between 0.5 and 1, got {gamma!r}")
     alpha = check_probability(alpha, "alpha")
     beta = check_probability(beta, "beta")
-    bound = ((ndtri(1 - alpha) - ndtri(beta)) / (math.sqrt(6) * (0.5 - gamma))) ** 2
+    # Φ⁻¹(1 - α) as -Φ⁻¹(α): exact for every α, where 1 - α rounds to 1 for α below 1e-16
+    bound = ((-ndtri(alpha) - ndtri(beta)) / (math.sqrt(6) * (0.5 - gamma))) ** 2
     return max(1, math.ceil(float(bound) - _ROUNDING))

@@ -71,6 +71,11 @@ def outperform_section(result, *, file=None) -> Section:
         ),
         ("significant", "yes" if result.significant else "no", f"lower end {result.ci[0]:.4f} vs 0.5"),
         ("meaningful", "yes" if result.meaningful else "no", f"upper end {result.ci[1]:.4f} vs {GAMMA}"),
+        (
+            "runs needed (C.3)",
+            f"{result.runs_needed}",
+            f"{result.n_pairs} pairs, " + ("enough" if result.enough_runs else "too few to conclude"),
+        ),
     ]
     if result.paired and result.pair_by is not None:
         pairing = f"paired by column {result.pair_by!r} (C.2)"
@@ -88,10 +93,11 @@ def outperform_section(result, *, file=None) -> Section:
         assumptions=(
             (f"{GAMMA}, the smallest meaningful P(A > B)", f"{result.gamma:g}"),
             (ALPHA, f"{result.alpha:g}"),
+            (f"{BETA}, of the runs needed", f"{result.beta:g}"),
             ("pairing", pairing),
             _better(result.lower_is_better),
         ),
-        source=f"{_COMPARE}, §4.1, appendix C.4-C.6",
+        source=f"{_COMPARE}, §4.1, appendix C.3-C.6",
         inputs=input_names(file if file is not None else result.source),
     )
 
@@ -121,19 +127,11 @@ def sample_size_section(runs, *, gamma, alpha, beta) -> Section:
 
 
 def error_rates_section(result) -> Section:
-    """The section of an :class:`~benchtrust.compare.ErrorRatesResult` (``compare error-rates``), Fig. 6."""
+    """The section of an :class:`~benchtrust.compare.ErrorRatesResult` (``compare error-rates``), Fig. 6:
+    each criterion's errors at the edges of the regions and averaged over the grid."""
     from benchtrust.compare._plot import plot_error_rates
 
-    estimators = result.estimators
-    regions = result.region_rates()
-    rows = [
-        (
-            _text.CRITERION_WORDS[c],
-            _text.rates_text(regions["false_positive"][c], estimators),
-            _text.rates_text(regions["false_negative"][c], estimators),
-        )
-        for c in result.rates
-    ]
+    header, *rows = _text.error_rates_rows(result)
     assumptions = [
         (f"{SIGMA}, SD of one run", f"{result.sigma:g}"),
         ("runs k of each algorithm", f"{result.runs}"),
@@ -141,17 +139,18 @@ def error_rates_section(result) -> Section:
         ("δ of the single-point and average criteria", f"{result.delta:.6g}"),
         (GAMMA, f"{result.gamma:g}"),
         (ALPHA, f"{result.alpha:g}"),
-        ("estimators", " / ".join(estimators)),
+        ("estimators", " / ".join(result.estimators)),
     ]
     return Section(
         title=COMPARE_QUESTION,
         analysis="compare error-rates",
         verdict=result.verdict,
-        columns=("criterion", "mean false-positive rate", "mean false-negative rate"),
+        notes=(_text.error_rates_reading(result),),
+        columns=header,
         rows=tuple(rows),
         figure_svg=svg_of(plot_error_rates(result)),
         assumptions=tuple(assumptions),
-        source=f"{_COMPARE}, §4.2, Fig. 6",
+        source=f"{_COMPARE}, §4.1-4.2, Fig. 6",
     )
 
 

@@ -316,6 +316,23 @@ class Runs:
 
 
 # --------------------------------------------------------------------------------------------- helpers
+def _capped_jobs(n_jobs: int, backend: str | None) -> int:
+    """`n_jobs` capped at the cores of this machine for a backend of local processes, with a warning:
+    more worker processes than cores only compete for them (threads and a cluster are left as asked)."""
+    if backend not in (None, "loky", "multiprocessing"):
+        return n_jobs
+    from joblib import cpu_count
+
+    cores = cpu_count()
+    if n_jobs <= cores:
+        return n_jobs
+    import warnings
+
+    cores_text = f"{cores} core{'s' * (cores != 1)}"
+    warnings.warn(f"n_jobs={n_jobs}: capped at the {cores_text} of this machine", stacklevel=3)
+    return cores
+
+
 def _root_seed(seed):
     """An int from ``seed`` (int or Generator): the root of every seed of a study run."""
     if isinstance(seed, np.random.Generator):
@@ -456,7 +473,8 @@ class Study:
         same file reuses the runs it holds (matched by run index and seeds) instead of training again. Use
         one file per pipeline.
     n_jobs : int, default 1
-        Runs in parallel (joblib's ``n_jobs``; -1 = all cores).
+        Runs in parallel (joblib's ``n_jobs``; -1 = all cores). With the process backends (the default
+        'loky', 'multiprocessing'), more than the machine's cores is capped at them, with a warning.
     backend : str, optional
         joblib backend: 'loky' (default for n_jobs != 1), 'threading', or 'dask' to run on the
         ``dask.distributed.Client`` the caller created (needs the ``[dask]`` extra).
@@ -534,12 +552,12 @@ class Study:
             raise InputError(f"results: {self.results} is a folder; expected a file path")
         if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
             raise InputError(f"n_jobs: expected a non-zero int (-1 = all cores), got {n_jobs!r}")
-        self.n_jobs = int(n_jobs)
         if backend is not None and not isinstance(backend, str):
             raise InputError(
                 f"backend: expected a joblib backend name such as 'loky' or 'dask', got {backend!r}"
             )
         self.backend = backend
+        self.n_jobs = _capped_jobs(int(n_jobs), backend)
 
     def __repr__(self):
         name = getattr(self.fit_and_score, "__name__", repr(self.fit_and_score))

@@ -16,6 +16,8 @@ __all__ = [
     "PAPER",
     "aligned",
     "criterion_text",
+    "error_rates_reading",
+    "error_rates_rows",
     "error_rates_text",
     "error_rates_verdict",
     "example_runs_words",
@@ -26,6 +28,7 @@ __all__ = [
     "listed",
     "outperform_conclusion",
     "outperform_pairing",
+    "outperform_runs_needed",
     "outperform_text",
     "rates_text",
     "sample_size_text",
@@ -37,12 +40,15 @@ PAPER = "Bouthillier et al. 2021"
 CRITERION_WORDS = {
     "single_point": "single point",
     "average": "average",
+    "t_test": "t-test",
     "probability_of_outperforming": "P(A > B) test",
+    "oracle": "oracle",
 }
 
 
 def outperform_conclusion(result) -> str:
-    """The decision of paper C.6 in plain words: significant, meaningful, and what to do next.
+    """The decision of paper C.6 in plain words: significant, meaningful, and what to do next; or, with
+    fewer pairs than C.3 asks for γ, α and β, that there are too few runs to conclude.
 
     Parameters
     ----------
@@ -60,6 +66,14 @@ def outperform_conclusion(result) -> str:
         f"[{low:.2f}, {high:.2f}])"
     )
     gamma = f"gamma = {result.gamma:g}"
+    if not result.enough_runs:
+        pairs = f"{result.n_pairs} pair{'s' if result.n_pairs != 1 else ''}"
+        return (
+            f"Too few runs to conclude: {result.runs_needed} of each pipeline are needed (paper C.3, for "
+            f"{gamma}, alpha = {result.alpha:g} and beta = {result.beta:g}), the runs give {pairs}. On them "
+            f"{head}, too uncertain to decide on. Next step: more runs; compare sample-size (sample_size "
+            "in Python) gives how many for other gamma, alpha or beta."
+        )
     if result.a_is_better:
         return (
             f"{head}: significant (lower end {low:.2f} > 0.5) and meaningful (upper end {high:.2f} > "
@@ -94,9 +108,18 @@ def outperform_pairing(result) -> str:
     return pairs
 
 
+def outperform_runs_needed(result) -> str:
+    """The runs C.3 asks for γ, α and β, and whether the pairs reach them, in words."""
+    enough = "enough" if result.enough_runs else "too few to conclude"
+    return (
+        f"{result.runs_needed} (C.3, {GAMMA} = {result.gamma:g}, {ALPHA} = {result.alpha:g}, {BETA} = "
+        f"{result.beta:g}): {result.n_pairs} pairs, {enough}"
+    )
+
+
 def outperform_text(result) -> str:
-    """The readable summary of P(A > B) (paper §4.1, C.4-C.6): the runs, the pairs, the interval, the
-    decision in words.
+    """The readable summary of P(A > B) (paper §4.1, C.4-C.6): the runs, the pairs, the interval, the runs
+    needed (C.3), the decision in words.
 
     Parameters
     ----------
@@ -124,6 +147,7 @@ def outperform_text(result) -> str:
             "meaningful",
             f"{'yes' if result.meaningful else 'no'}: upper end {high:.4f} vs {GAMMA} = {result.gamma:g}",
         ),
+        ("runs needed", outperform_runs_needed(result)),
     ]
     width = max(len(name) for name, _ in rows)
     source = "" if result.source is None else f" from {result.source}"
@@ -170,13 +194,33 @@ def aligned(rows) -> list[str]:
 
 
 def rates_text(values, estimators) -> str:
-    """Rates of the estimators simulated, as ``0.044 / 0.052`` (``-`` where none was simulated)."""
-    return " / ".join("-" if values[e] is None else f"{values[e]:.3f}" for e in estimators)
+    """Rates of the estimators, as ``0.044 / 0.052`` (``-`` where there is none: not simulated, no grid
+    point in the region, or the oracle's biased estimator)."""
+    return " / ".join("-" if values.get(e) is None else f"{values[e]:.3f}" for e in estimators)
+
+
+def _points(count) -> str:
+    return f"{count} point{'' if count == 1 else 's'}"
+
+
+def error_rates_rows(result) -> list[tuple[str, ...]]:
+    """The header and one row per criterion: its false positives at P(A > B) = 0.5, false negatives at γ,
+    and both averaged over the grid's points in their region, as :func:`rates_text` gives them."""
+    edges, means = result.edge_rates, result.grid_mean_rates()
+    null = int((result.probabilities <= 0.5).sum())
+    meaningful = int((result.probabilities >= result.gamma).sum())
+    header = ("criterion", "FP at 0.5", f"FN at {GAMMA}", f"FP mean, {_points(null)}")
+    rows = [(*header, f"FN mean, {_points(meaningful)}")]
+    columns = (*edges.values(), *means.values())  # false positives, false negatives; edges, then means
+    for c in result.rates:
+        rows.append((CRITERION_WORDS[c], *(rates_text(by[c], result.estimators) for by in columns)))
+    return rows
 
 
 def error_rates_text(result) -> str:
-    """The readable summary of the simulated detection rates (paper §4.2, Fig. 6): a table by the true
-    P(A > B), then the mean false-positive and false-negative rates of each criterion, then the verdict.
+    """The readable summary of the detection rates (paper §4.2, Fig. 6): a table by the true P(A > B), the
+    errors of each criterion at the edges of the regions and averaged over the grid, how to read them,
+    then the verdict.
 
     Parameters
     ----------
@@ -188,39 +232,49 @@ def error_rates_text(result) -> str:
         Lines without a trailing newline.
     """
     estimators = result.estimators
-    criteria = list(result.rates)
     which = "ideal / biased estimator" if len(estimators) > 1 else "ideal estimator"
-    rows = [["P(A > B)", *(CRITERION_WORDS[c] for c in criteria)]]
+    rows = [("P(A > B)", *(CRITERION_WORDS[c] for c in result.rates))]
     for k, p in enumerate(result.probabilities.tolist()):
-        rows.append(
-            [
-                f"{p:.3f}",
-                *(rates_text({e: by[e][k] for e in estimators}, estimators) for by in result.rates.values()),
-            ]
-        )
-    regions = result.region_rates()
-    rows.append([""] * len(rows[0]))
-    rows.append(["mean error rate", *("" for _ in criteria)])
-    rows.append(["false positive", *(rates_text(regions["false_positive"][c], estimators) for c in criteria)])
-    rows.append(["false negative", *(rates_text(regions["false_negative"][c], estimators) for c in criteria)])
+        cells = (rates_text({e: r[k] for e, r in by.items()}, estimators) for by in result.rates.values())
+        rows.append((f"{p:.3f}", *cells))
     lines = [
         f'rate of concluding "A is better than B" ({PAPER} §4.2, Fig. 6), {which}:',
         f"  {SIGMA} = {result.sigma:g}, k = {result.runs} runs each, {result.simulations} simulations per "
         f"point, δ = {result.delta:.6g}, {GAMMA} = {result.gamma:g}, {ALPHA} = {result.alpha:g}",
         "",
-    ]
-    lines += aligned(rows)
-    lines += [
+        *aligned(rows),
         "",
-        paragraph(
-            f"A detection is a false positive where the true P(A > B) <= 0.5 and a missed detection a false "
-            f"negative where it is > {GAMMA} (the means above weigh the simulated probabilities of each "
-            "region equally; '-': none simulated there)."
-        ),
+        f"errors ({which}):",
+        *aligned(error_rates_rows(result)),
+        "",
+        paragraph(error_rates_reading(result)),
         "",
         paragraph(error_rates_verdict(result)),
     ]
     return "\n".join(lines)
+
+
+def error_rates_reading(result) -> str:
+    """How to read the errors: the regions of §4.1-4.2, why at their edges, which rates are exact.
+
+    Parameters
+    ----------
+    result : ErrorRatesResult
+
+    Returns
+    -------
+    str
+        One unwrapped paragraph.
+    """
+    return (
+        "FP, false positives: detections where the true P(A > B) <= 0.5 (H0 true). FN, false negatives: "
+        f"missed detections where it is >= {GAMMA} = {result.gamma:g} (significant and meaningful, §4.1); "
+        "in between, either answer is right. The rates rise with P(A > B), so the errors at the edges, 0.5 "
+        f"and {GAMMA}, are the largest of each region; the means over the grid's points depend on the grid "
+        "('-': no point in the region). Exact: the P(A > B) test with the ideal estimator (its wins are "
+        "binomial) and the oracle, which knows the variance of the ideal estimator's mean difference (C.6 "
+        "on its normal interval; one line, as in Fig. 6); the others are simulated."
+    )
 
 
 def listed(words) -> str:
@@ -229,9 +283,14 @@ def listed(words) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
+def _percent(rate) -> str:
+    return f"{100 * rate:.1f}%"
+
+
 def error_rates_verdict(result) -> str:
-    """The verdict on the simulated criteria in plain words (paper §4.2, Fig. 6): which criterion has the
-    lowest false-positive rate, summed over the estimators simulated, or which criteria share it.
+    """The verdict on the criteria in plain words (paper §4.2, Fig. 6): which usable criterion makes the
+    fewest errors at the edges of the regions (false positives at P(A > B) = 0.5 plus false negatives at
+    γ, summed over the estimators), or which criteria share the fewest, and the oracle's errors.
 
     Parameters
     ----------
@@ -246,24 +305,20 @@ def error_rates_verdict(result) -> str:
     --------
     >>> from benchtrust.compare import error_rates
     >>> print(paragraph(error_rates_verdict(error_rates(0.01, probabilities=[0.5, 0.9], seed=0))))
-    Of the criteria simulated, the average has the lowest false-positive rate (where the true P(A > B)
-    <= 0.5); a false negative is a missed detection where it is > γ.
-    >>> print(paragraph(error_rates_verdict(error_rates(0.01, probabilities=[0.3, 0.9], seed=0))))
-    Of the criteria simulated, the average and the P(A > B) test share the lowest false-positive rate
-    (where the true P(A > B) <= 0.5); a false negative is a missed detection where it is > γ.
+    At the edges of the regions (false positives at P(A > B) = 0.5, false negatives at P(A > B) = γ =
+    0.75), the t-test makes the fewest errors of the criteria that do not know the variance: 6.5% false
+    positives plus false negatives. The oracle, which knows it, makes 2.7%.
     """
-    lowest = result.lowest_false_positive
-    negative = f"a false negative is a missed detection where it is > {GAMMA}."
-    if not lowest:
-        return (
-            "No simulated P(A > B) is <= 0.5, so no criterion's false-positive rate was measured; "
-            f"{negative.replace('it is', 'the true P(A > B) is')}"
-        )
-    named = listed(f"the {CRITERION_WORDS[c]}" for c in lowest)
-    has = "has" if len(lowest) == 1 else "share"
+    fewest = result.fewest_errors
+    named = listed(f"the {CRITERION_WORDS[c]}" for c in fewest)
+    make = "makes" if len(fewest) == 1 else "make"
+    summed = "" if len(result.estimators) == 1 else ", summed over the ideal and biased estimators"
+    oracle = "" if len(result.estimators) == 1 else " with the ideal estimator"
     return (
-        f"Of the criteria simulated, {named} {has} the lowest false-positive rate (where the true "
-        f"P(A > B) <= 0.5); {negative}"
+        "At the edges of the regions (false positives at P(A > B) = 0.5, false negatives at P(A > B) = "
+        f"{GAMMA} = {result.gamma:g}), {named} {make} the fewest errors of the criteria that do not know the "
+        f"variance: {_percent(result.edge_errors(fewest[0]))} false positives plus false negatives{summed}. "
+        f"The oracle, which knows it, makes {_percent(result.edge_errors('oracle'))}{oracle}."
     )
 
 

@@ -40,12 +40,13 @@ OPTIONS = (
     "repeats",
     "aggregation",
     "folding",
+    "zero_division",
     "eps",
     "rounding",
     "beta",
 )
 #: The options that only k-fold cross-validation has: given without ``folds``, they make a row an error.
-_KFOLD_OPTIONS = ("repeats", "aggregation", "folding")
+_KFOLD_OPTIONS = ("repeats", "aggregation", "folding", "zero_division")
 _AGGREGATIONS = ("mos", "som")
 #: The verdicts, in the order they are counted.
 VERDICTS = ("consistent", "inconsistent", "error")
@@ -194,8 +195,9 @@ def check_batch(
     * ``id`` (optional): a name for the claim, copied to the result;
     * ``folds`` (optional): k; empty for a single test set (§3), else the scores are k-fold aggregates (§4);
     * ``repeats``, ``aggregation`` (``mos`` or ``som``, required with ``folds``), ``folding``
-      (``stratified`` or ``unknown``): the cross-validation, as in
-      :func:`~benchtrust.consistency.check_kfold`; empty cells take its defaults;
+      (``stratified`` or ``unknown``), ``zero_division`` (``0``, ``1``, ``skip`` or ``any``): the
+      cross-validation, as in :func:`~benchtrust.consistency.check_kfold`; empty cells take its
+      defaults;
     * ``eps``, ``rounding``, ``beta`` (optional): as in :func:`~benchtrust.consistency.reported_scores`;
     * every other column is a score, named by its abbreviation or an alias (``acc``, ``sensitivity``,
       ``f1``, ...). An empty score cell means that score was not reported.
@@ -557,6 +559,8 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
     options["aggregation"] = aggregation
     if "folding" in cells:
         options["folding"] = cells["folding"].lower()
+    if "zero_division" in cells:
+        options["zero_division"] = cells["zero_division"]
     from benchtrust.consistency._kfold import check_kfold
 
     return check_kfold(scores, **options)

@@ -69,7 +69,13 @@ def fold_sizes(positives, negatives, folds):
 
 
 def fold_configurations(
-    positives, negatives, folds, *, positive_in_every_fold=False, negative_in_every_fold=False
+    positives,
+    negatives,
+    folds,
+    *,
+    positive_in_every_fold=False,
+    negative_in_every_fold=False,
+    training_sets_hold_both=True,
 ):
     """Every fold configuration of k-fold cross-validation (paper §4.4, §4.4.3, Algorithm 2).
 
@@ -82,6 +88,9 @@ def fold_configurations(
     positive_in_every_fold, negative_in_every_fold : bool, default False
         Keep only the configurations where every fold holds a positive (a negative). A mean of
         sensitivities (specificities, balanced accuracies) over the folds needs them (§4.4.3).
+    training_sets_hold_both : bool, default True
+        Keep only the configurations where at least two folds hold each class, so that every training
+        set holds both (§4.4.3); False lists every configuration the fold sizes allow.
 
     Returns
     -------
@@ -104,15 +113,33 @@ def fold_configurations(
     [[[1, 2], [2, 1]]]
     """
     p, n, k = check_folding(positives, negatives, folds)
-    chunks = list(configuration_chunks(p, n, k, positive_in_every_fold, negative_in_every_fold))
+    chunks = list(
+        configuration_chunks(
+            p,
+            n,
+            k,
+            positive_in_every_fold,
+            negative_in_every_fold,
+            training_sets_hold_both=training_sets_hold_both,
+        )
+    )
     positive = np.concatenate(chunks) if chunks else np.zeros((0, k), dtype=np.int64)
     return np.stack([positive, fold_sizes(p, n, k) - positive], axis=-1)
 
 
 def count_fold_configurations(
-    positives, negatives, folds, *, positive_in_every_fold=False, negative_in_every_fold=False
+    positives,
+    negatives,
+    folds,
+    *,
+    positive_in_every_fold=False,
+    negative_in_every_fold=False,
+    training_sets_hold_both=True,
 ):
     """The number of fold configurations :func:`fold_configurations` lists, without listing them (§4.4.3).
+
+    With ``training_sets_hold_both=False`` the configurations where one fold holds all of a class (its
+    training set has none) are counted too: every multiset of class counts the fold sizes allow.
 
     Examples
     --------
@@ -123,6 +150,8 @@ def count_fold_configurations(
     673
     >>> count_fold_configurations(38, 262, 5, positive_in_every_fold=True, negative_in_every_fold=True)
     918
+    >>> count_fold_configurations(38, 262, 5, training_sets_hold_both=False)
+    1469
     """
     p, n, k = check_folding(positives, negatives, folds)
     (count_a, _, low, high_a), (count_b, _, _, high_b) = _fold_types(
@@ -132,6 +161,8 @@ def count_fold_configurations(
     total = int(
         np.dot(_tuple_counts(count_a, low, high_a, p), _tuple_counts(count_b, low, high_b, p)[p - split])
     )
+    if not training_sets_hold_both:
+        return total
     return total - len(_lopsided(p, n, k, positive_in_every_fold, negative_in_every_fold))
 
 
@@ -180,11 +211,37 @@ def stratified_folds(positives, negatives, folds):
     return np.stack([(p + n + k - 1 - i) // k - negative, negative], axis=-1)
 
 
-def configuration_chunks(p, n, k, positive_in_every_fold, negative_in_every_fold, chunk=CHUNK):
+def paper_configurations(rows, sizes, positive_in_every_fold, negative_in_every_fold):
+    """Which configurations (rows of the folds' positives) are among those the paper enumerates (§4.4.3).
+
+    They are those where every training set holds both classes (at least two folds hold each), and every
+    fold holds a positive (a negative) where a reported mean needs one.
+
+    Examples
+    --------
+    >>> rows = np.array([[1, 2, 0], [1, 1, 1], [3, 0, 0]])
+    >>> paper_configurations(rows, np.array([4, 4, 4]), False, False).tolist()
+    [True, True, False]
+    >>> paper_configurations(rows, np.array([4, 4, 4]), True, False).tolist()
+    [False, True, False]
+    """
+    negatives = sizes - rows
+    keep = ((rows > 0).sum(axis=1) >= 2) & ((negatives > 0).sum(axis=1) >= 2)
+    if positive_in_every_fold:
+        keep &= (rows > 0).all(axis=1)
+    if negative_in_every_fold:
+        keep &= (negatives > 0).all(axis=1)
+    return keep
+
+
+def configuration_chunks(
+    p, n, k, positive_in_every_fold, negative_in_every_fold, chunk=CHUNK, training_sets_hold_both=True
+):
     """The positives (p_i) of every fold configuration, in order, as arrays of at most about ``chunk`` rows.
 
     The arguments are checked already; the negatives are ``fold_sizes(p, n, k) - rows``. A chunk holds at
-    most ``max(chunk, ⌊(p+n)/k⌋ + 2)`` rows.
+    most ``max(chunk, ⌊(p+n)/k⌋ + 2)`` rows. With ``training_sets_hold_both=False`` the configurations
+    where one fold holds all of a class are listed too.
 
     Examples
     --------
@@ -213,6 +270,9 @@ def configuration_chunks(p, n, k, positive_in_every_fold, negative_in_every_fold
                 )
             for a, b in pieces:
                 rows = np.concatenate([np.repeat(a, len(b), axis=0), np.tile(b, (len(a), 1))], axis=1)
+                if not training_sets_hold_both:
+                    yield rows
+                    continue
                 both = ((rows > 0).sum(axis=1) >= 2) & ((sizes - rows > 0).sum(axis=1) >= 2)
                 if both.any():
                     yield rows[both]

@@ -5,50 +5,60 @@ exactly; see the module notes of :mod:`._mean_of_scores` for what its "infeasibl
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from benchtrust._io import InputError
 from benchtrust.consistency._mean_constraints import verified
-from benchtrust.consistency._state_search import search
+from benchtrust.consistency._state_search import OverBudgetError, search
 
 #: Outward widening of the mean rows given to HiGHS (score units); see the module notes.
 MARGIN = 1e-5
 
 
-def by_solver(piece):
-    """HiGHS on a single problem (module notes): verified counts in sorted order, None if infeasible."""
+def by_solver(piece, max_states):
+    """HiGHS on a single problem (module notes): verified counts in sorted order, None if infeasible.
+
+    When neither HiGHS's solution nor that of the narrowed problem passes the exact check, the exact
+    search decides with at most ``max_states`` states per step; past that, an InputError names it.
+    """
     p, n = piece.p[0], piece.n[0]
     status, counts = milp_counts(piece, MARGIN)
     if status == 2:
         return None
     if counts is not None and verified(p, n, counts, piece.given):
         return counts
-    narrowest = min(hi - lo for lo, hi in piece.means.values())
+    narrowest = min(Fraction(int(hi - lo), int(unit)) for lo, hi, unit in _columns(piece))
     _, counts = milp_counts(piece, -min(MARGIN, float(narrowest) / 4))
     if counts is not None and verified(p, n, counts, piece.given):
         return counts
-    found = search(piece, None)
+    try:
+        found = search(piece, max_states)
+    except OverBudgetError:
+        raise InputError(
+            f"max_states={max_states:,}: deciding these {piece.p.shape[1]} sets exactly takes more states "
+            "per step (HiGHS's answer failed the exact check); raise max_states"
+        ) from None
     return None if found is None else found[1]
+
+
+def _columns(piece):
+    """(low, high, unit) of each column of a single problem: its sum over unit is a mean, less a constant."""
+    return zip(piece.low[0], piece.high[0], piece.unit[0], strict=True)
 
 
 def milp_counts(piece, widen):
     """HiGHS's status and rounded solution with the mean rows widened by ``widen`` (narrowed if < 0)."""
     from scipy.optimize import Bounds, LinearConstraint, milp
 
-    p, n = piece.p[0].astype(float), piece.n[0].astype(float)
-    sets = len(p)
-    zero = np.zeros(sets)
+    sets = piece.p.shape[1]
     rows, low, high = [], [], []
-    for base, (lo, hi) in piece.means.items():
-        if base == "sens":
-            rows.append(np.concatenate([1 / (sets * p), zero]))
-        elif base == "spec":
-            rows.append(np.concatenate([zero, 1 / (sets * n)]))
-        elif base == "acc":
-            rows.append(np.concatenate([1 / (sets * (p + n))] * 2))
-        else:
-            rows.append(np.concatenate([1 / (2 * sets * p), 1 / (2 * sets * n)]))
-        low.append(float(lo) - widen)
-        high.append(float(hi) + widen)
+    for j, (lo, hi, unit) in enumerate(_columns(piece)):
+        coefficients = np.concatenate([piece.tp_coef[0, :, j], piece.tn_coef[0, :, j]])
+        rows.append([float(Fraction(int(value), int(unit))) for value in coefficients])
+        low.append(float(Fraction(int(lo), int(unit))) - widen)
+        high.append(float(Fraction(int(hi), int(unit))) + widen)
     diagonal = np.arange(sets)
     for cx, cy, lo, hi in piece.couplings:
         block = np.zeros((sets, 2 * sets))

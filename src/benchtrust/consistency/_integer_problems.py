@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from benchtrust.consistency._mean_constraints import BASES, NEEDS, Constraints, base_intervals
+from benchtrust.consistency._mean_constraints import BASES, Constraints, base_intervals
 
 #: Problems searched together at most (split further when a step would outgrow the budget).
 PIECE = 256
@@ -44,6 +44,7 @@ class Batch:
     tn_coef: np.ndarray
     low: np.ndarray  # (problems, columns)
     high: np.ndarray
+    unit: np.ndarray  # (problems, columns): a column's sum over this is its mean, less a constant
     big: np.ndarray  # (problems,): needs Python integers
 
     @property
@@ -59,9 +60,11 @@ class Batch:
         means = base_intervals((rep.score, *rep.interval) for rep in given.means)
         each = base_intervals(given.each)
         alive = np.ones(problems, dtype=bool)
+        missing = {"sens": p == 0, "spec": n == 0, "acc": np.zeros(p.shape, dtype=bool)}
+        missing["bacc"] = missing["sens"] | missing["spec"]
         for base in set(means) | set(each):
-            needs_p, needs_n = NEEDS[base]
-            alive &= ~((needs_p & (p == 0)) | (needs_n & (n == 0))).any(axis=1)
+            if given.convention(base) is None:
+                alive &= ~missing[base].any(axis=1)
         tp_low, tp_high, tn_low, tn_high = np.zeros_like(p), p, np.zeros_like(n), n
         if "sens" in each:
             tp_low, tp_high = (
@@ -73,6 +76,20 @@ class Batch:
                 np.maximum(tn_low, _ceil(each["spec"][0], n)),
                 np.minimum(n, _floor(each["spec"][1], n)),
             )
+        for base in {"sens", "spec"} & set(each):
+            value = given.convention(base)
+            if value in ("0", "1"):  # the undefined score takes this value, which must lie in the bounds
+                lo, hi = each[base]
+                alive &= ~(missing[base] & (not lo <= int(value) <= hi)).any(axis=1)
+        if "bacc" in each and given.convention("bacc") is not None:
+            # where a class is missing, the bounds fall on the recall of the class the set holds
+            lo, hi = each["bacc"]
+            value = given.convention("bacc")
+            lo, hi = (lo, hi) if value == "skip" else (2 * lo - int(value), 2 * hi - int(value))
+            tn_low = np.where(missing["sens"], np.maximum(tn_low, _ceil(lo, n)), tn_low)
+            tn_high = np.where(missing["sens"], np.minimum(tn_high, _floor(hi, n)), tn_high)
+            tp_low = np.where(missing["spec"], np.maximum(tp_low, _ceil(lo, p)), tp_low)
+            tp_high = np.where(missing["spec"], np.minimum(tp_high, _floor(hi, p)), tp_high)
         alive &= ((tp_low <= tp_high) & (tn_low <= tn_high)).all(axis=1)
         couplings = []
         if "acc" in each:
@@ -91,7 +108,7 @@ class Batch:
             first = np.maximum.accumulate(np.where(start, np.arange(sets), 0), axis=1)
             weight = np.zeros_like(p)
             np.add.at(weight, (np.arange(problems)[:, None], first), 1)
-        tp_coef, tn_coef, low, high, scales = [], [], [], [], []
+        tp_coef, tn_coef, low, high, units, scales = [], [], [], [], [], []
         safe_p, safe_n = np.where(p > 0, p, 1).astype(object), np.where(n > 0, n, 1).astype(object)
         lcm_p = _lcm.reduce(safe_p, axis=1) if {"sens", "bacc"} & set(means) else None
         lcm_n = _lcm.reduce(safe_n, axis=1) if {"spec", "bacc"} & set(means) else None
@@ -106,11 +123,22 @@ class Batch:
             zero = np.zeros(p.shape, dtype=object)
             per_p = common[:, None] // (c.astype(object) if base == "acc" else safe_p)
             per_n = common[:, None] // (c.astype(object) if base == "acc" else safe_n)
+            convention, undefined = given.convention(base), missing[base].sum(axis=1).astype(object)
+            counted, shift = np.full(problems, sets, dtype=object), 0
+            if convention == "1":  # each undefined set adds 1 to the sum of the scores
+                shift = undefined * common
+            elif convention == "skip" and base == "bacc":  # the recall of the class the set holds
+                per_p = np.where(missing["spec"], 2 * per_p, per_p)
+                per_n = np.where(missing["sens"], 2 * per_n, per_n)
+            elif convention == "skip":  # the mean is over the sets where the score is defined
+                counted = counted - undefined
+                alive &= counted > 0
             tp_coef.append(zero if base == "spec" else per_p)
             tn_coef.append(zero if base == "sens" else per_n)
-            scale = sets * (2 if base == "bacc" else 1)
-            low.append(-((-lo.numerator * scale * common) // lo.denominator))
-            high.append((hi.numerator * scale * common) // hi.denominator)
+            unit = counted * (2 if base == "bacc" else 1) * common
+            low.append(-((-lo.numerator * unit) // lo.denominator) - shift)
+            high.append((hi.numerator * unit) // hi.denominator - shift)
+            units.append(unit)
             scales.append(common)
         low, high = np.stack(low, axis=1), np.stack(high, axis=1)
         alive &= (low <= high).all(axis=1)
@@ -132,6 +160,7 @@ class Batch:
             tn_coef=np.stack(tn_coef, axis=2),
             low=low,
             high=high,
+            unit=np.stack(units, axis=1),
             big=big.astype(bool),
         )
 

@@ -14,12 +14,30 @@ one of two ways (§4.1):
   (data set, repeat) independently, so the search space is the product of their configuration sets; the
   search stops at the first combination whose per-fold counts can give the scores.
 
-Configurations are tried in the order of the paper's generator, in growing batches (1, 2, 4, ... then
-256 configurations) of one exact search each. Before any is tried, a necessary condition shared by all
-is checked once: the reported accuracy (or error rate) must be reachable from folds of the given sizes at
-all, whatever their class counts, since the accuracy of a fold only depends on its size. Where it fails
-(e.g. §5.2, five folds of 60 items whose mean accuracy is a whole number over 300), every configuration
-is inconsistent at once.
+Folds without positives (or negatives)
+--------------------------------------
+The paper assumes every training set holds both classes and drops the configurations where a reported
+score is undefined in some fold (§4.4.1, §4.4.3). scikit-learn users are not bound by that:
+``StratifiedKFold`` with fewer positives than folds, unshuffled ``KFold`` on sorted data and small
+classes all give such folds, and scikit-learn still prints a mean. So the check has two tiers:
+
+1. the paper's configurations (its counts stay visible: 918 for the EHG case of §5.2);
+2. the configurations the fold sizes allow beyond them (a fold without positives or without negatives,
+   or one fold holding all of a class), where a score with a zero denominator is undefined in that fold
+   and the conventions people use are tried (``zero_division``; see the module notes of
+   :mod:`._mean_constraints`): counted as 0 (scikit-learn's default), counted as 1, left out of the mean.
+   With ``zero_division="any"`` each score may follow its own convention (scikit-learn's
+   ``recall_score`` counts an undefined recall as 0 while ``balanced_accuracy_score`` leaves it out).
+
+"inconsistent" means that no configuration of either tier fits under any convention tried. Stratified
+and explicit folds are one configuration, in the first tier or the second.
+
+The search is in :mod:`._fold_search`. Configurations are tried in the order of the paper's generator,
+in growing batches (1, 2, 4, ... then 256 configurations) of one exact search each. Before any is tried,
+a necessary condition shared by all is checked once: the reported accuracy (or error rate) must be
+reachable from folds of the given sizes at all, whatever their class counts, since the accuracy of a
+fold only depends on its size. Where it fails (e.g. §5.2, five folds of 60 items whose mean accuracy is
+a whole number over 300), every configuration of both tiers is inconsistent at once.
 """
 
 from __future__ import annotations
@@ -33,20 +51,19 @@ from benchtrust._html import section_html
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count
 from benchtrust.consistency import _section, _text
+from benchtrust.consistency._fold_search import FoldSearch, unknown_folds
 from benchtrust.consistency._folds import (
     check_folding,
-    configuration_chunks,
-    count_fold_configurations,
-    fold_sizes,
     stratified_folds,
 )
-from benchtrust.consistency._mean_constraints import LINEAR, Constraints, constraints
-from benchtrust.consistency._mean_of_scores import first_solution, solve
+from benchtrust.consistency._mean_constraints import CONVENTIONS, constraints
+from benchtrust.consistency._mean_of_scores import MAX_STATES
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._test_set import check_test_set, matrices_frame
 
 _AGGREGATIONS = ("mos", "som")
 _FOLDINGS = ("stratified", "unknown")
+_ZERO_DIVISION = (*CONVENTIONS, "any")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,6 +87,18 @@ class KFoldResult:
         Fold configurations (combinations over data sets and repeats) the verdict covers: all of them
         when inconsistent, up to and including the first feasible one when consistent; 1 for stratified
         or explicit folds, 0 for the score of means (folds are irrelevant).
+    configurations : dict
+        The same by tier (module notes): ``{"paper": ..., "beyond": ...}``, the paper's configurations
+        (§4.4.3) and those beyond them; empty for the score of means.
+    tier : str or None
+        The tier of the folds that fit (``"paper"`` or ``"beyond"``); None when inconsistent or for the
+        score of means.
+    zero_division : str
+        How undefined fold scores were allowed to enter the means: ``"0"``, ``"1"``, ``"skip"`` or
+        ``"any"`` (module notes).
+    conventions : dict
+        Base score (``sens``, ``spec``, ``bacc``) -> the convention under which the evidence fits, for the
+        scores undefined in some fold of the evidence; empty otherwise.
     evidence : dict or None
         None when inconsistent. For mos: ``{"configuration": [[p_i, n_i], ...], "counts": [[tp_i, tn_i],
         ...]}`` over every fold, data set by data set, repeat by repeat, fold by fold; for som:
@@ -96,6 +125,10 @@ class KFoldResult:
     scores: tuple
     beta: float | None
     bounds: dict
+    configurations: dict = dataclasses.field(default_factory=dict)
+    tier: str | None = None
+    zero_division: str = "any"
+    conventions: dict = dataclasses.field(default_factory=dict)
 
     def __repr__(self):
         data = ", ".join(f"(p={p}, n={n})" for p, n in zip(self.positives, self.negatives, strict=True))
@@ -118,7 +151,8 @@ class KFoldResult:
         return (
             f"KFoldResult(consistent={self.consistent}, aggregation={self.aggregation!r}, "
             f"folding={self.folding!r}, data sets [{data}], folds={self.folds}, repeats={self.repeats}, "
-            f"configurations_tested={self.configurations_tested}, evidence={evidence}, scores=[{shown}])"
+            f"configurations_tested={self.configurations_tested}, tier={self.tier!r}, "
+            f"conventions={self.conventions!r}, evidence={evidence}, scores=[{shown}])"
         )
 
     def __str__(self):
@@ -156,6 +190,10 @@ class KFoldResult:
             "folds": self.folds,
             "repeats": self.repeats,
             "configurations_tested": self.configurations_tested,
+            "configurations": dict(self.configurations),
+            "tier": self.tier,
+            "zero_division": self.zero_division,
+            "conventions": dict(self.conventions),
             "evidence": self.evidence,
             "scores": [reported.to_dict() for reported in self.scores],
             "beta": self.beta,
@@ -222,7 +260,9 @@ def check_kfold(
     rounding="round",
     beta=None,
     bounds=None,
+    zero_division="any",
     max_configurations=10**7,
+    max_states=MAX_STATES,
 ):
     """Could the scores come from (repeated) k-fold cross-validation of these data sets? (paper §4)
 
@@ -254,9 +294,16 @@ def check_kfold(
     bounds : mapping, optional
         Score name -> (min, max) over the folds, when reported (Eq. 10, mos only): every fold's score then
         lies in [min - ε, max + ε].
+    zero_division : {"any", "0", "1", "skip"}
+        How a score undefined in a fold (sensitivity without positives, specificity without negatives)
+        enters the mean, in the folds beyond the paper's (module notes): counted as 0 (scikit-learn's
+        default), as 1, left out of the mean, or any of these, each score on its own (the default).
     max_configurations : int, default 10**7
-        With unknown folds, the most combinations of configurations (over data sets and repeats) to try;
-        a larger search space is refused.
+        With unknown folds, the most combinations of configurations (over data sets and repeats) to try,
+        in each tier; a larger search space is refused.
+    max_states : int, default 2**22
+        The most states one step of the exact search may create when it must decide a problem HiGHS
+        could not (see the notes); past it the check stops with an InputError naming ``max_states``.
 
     Returns
     -------
@@ -279,13 +326,23 @@ def check_kfold(
 
     >>> scores = {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}
     >>> r = check_kfold(scores, positives=38, negatives=262, folds=5, eps=1e-4)
-    >>> r.consistent, r.configurations_tested
-    (False, 918)
+    >>> r.consistent, r.configurations
+    (False, {'paper': 918, 'beyond': 551})
     >>> r = check_kfold(scores, positives=244, negatives=262, folds=5, eps=1e-4)
     >>> r.consistent, r.configurations_tested, r.evidence["configuration"]
     (True, 963, [[1, 101], [4, 97], [40, 61], [99, 2], [100, 1]])
     >>> r.evidence["counts"]
     [[1, 96], [3, 92], [38, 59], [90, 2], [96, 1]]
+
+    The paper's 918 configurations are the first tier; the 551 with a fold without positives are the
+    second, where no convention for the undefined sensitivities helps either. A perfect classifier
+    scored by scikit-learn on stratified folds of 3 positives in 5 folds: two folds have no positives,
+    and their sensitivity counts as 0:
+
+    >>> r = check_kfold({"sens": "0.6", "acc": "1.0"}, positives=3, negatives=20, folds=5,
+    ...                 folding="stratified")
+    >>> r.consistent, r.tier, r.conventions
+    (True, 'beyond', {'sens': '0'})
 
     With stratified folds, or the score of means:
 
@@ -303,9 +360,13 @@ def check_kfold(
     r = check_count(repeats, "repeats")
     if aggregation not in _AGGREGATIONS:
         raise InputError(f"aggregation: expected one of {', '.join(_AGGREGATIONS)}, got {aggregation!r}")
+    zero_division = str(zero_division).strip().lower()
+    if zero_division not in _ZERO_DIVISION:
+        raise InputError(f"zero_division: expected one of {', '.join(_ZERO_DIVISION)}, got {zero_division!r}")
     explicit = _explicit(folding, p, n, k)
     name = "explicit" if explicit is not None else folding
     limit = check_count(max_configurations, "max_configurations")
+    work = check_count(max_states, "max_states")
     result = {
         "aggregation": aggregation,
         "folding": name,
@@ -315,6 +376,7 @@ def check_kfold(
         "repeats": r,
         "beta": None if beta is None else float(beta),
         "bounds": {},
+        "zero_division": zero_division,
     }
     if aggregation == "som":
         if bounds is not None:
@@ -323,16 +385,22 @@ def check_kfold(
     given = constraints(reported, bounds, eps=eps, rounding=rounding)
     if bounds is not None:
         result["bounds"] = {str(name).strip(): Interval(*pair) for name, pair in bounds.items()}
+    search = FoldSearch(given, zero_division, k, work)
     if name == "unknown":
-        return _unknown(given, p, n, k, r, limit, reported, result)
+        found, tried, tier = unknown_folds(search, p, n, r, limit)
+        return _mean_of_scores(found, tried, tier, reported, result)
     per_set = (
         explicit
         if explicit is not None
         else [stratified_folds(p_d, n_d, k) for p_d, n_d in zip(p, n, strict=True)]
     )
     configuration = np.concatenate([np.tile(f, (r, 1)) for f in per_set])
-    counts = solve(configuration[:, 0], configuration[:, 1], given)
-    return _mean_of_scores(configuration, counts, 1, reported, result)
+    sizes = configuration.sum(axis=1)
+    rows = configuration[None, :, 0]
+    tier = "paper" if search.paper(rows, sizes)[0] else "beyond"
+    found = search.first(rows, sizes)
+    tried = {"paper": int(tier == "paper"), "beyond": int(tier == "beyond")}
+    return _mean_of_scores(found and found[1:], tried, tier, reported, result)
 
 
 def _data_sets(positives, negatives):
@@ -423,75 +491,19 @@ def _score_of_means(scores, reported, r, eps, rounding, beta, result):
     )
 
 
-def _mean_of_scores(configuration, counts, tested, reported, result):
-    evidence = None
-    if counts is not None:
+def _mean_of_scores(found, configurations, tier, reported, result):
+    """The result of a mean-of-scores search; ``found``: (the folds' (p_i, n_i), counts, conventions)."""
+    evidence, conventions = None, {}
+    if found is not None:
+        configuration, counts, conventions = found
         evidence = {"configuration": configuration.tolist(), "counts": counts.tolist()}
     return KFoldResult(
-        consistent=counts is not None,
-        configurations_tested=tested,
+        consistent=found is not None,
+        configurations_tested=sum(configurations.values()),
+        configurations=configurations,
+        tier=None if found is None else tier,
+        conventions=conventions,
         evidence=evidence,
         scores=reported,
         **result,
     )
-
-
-def _unknown(given, p, n, k, r, limit, reported, result):
-    """Every combination of fold configurations over data sets and repeats, in order, until one works."""
-    bases = {LINEAR[rep.score][0] for rep in given.means} | {LINEAR[name][0] for name, _, _ in given.each}
-    every_positive = bool(bases & {"sens", "bacc"})
-    every_negative = bool(bases & {"spec", "bacc"})
-    counts = [
-        count_fold_configurations(
-            p_d, n_d, k, positive_in_every_fold=every_positive, negative_in_every_fold=every_negative
-        )
-        for p_d, n_d in zip(p, n, strict=True)
-    ]
-    total = 1
-    for count in counts:
-        total *= count**r
-    if total > limit:
-        raise InputError(
-            f"folding: with unknown folds there are {total:,} combinations of fold configurations to try "
-            f"(over {len(p)} data set(s) and {r} repeat(s)), more than max_configurations={limit:,}; "
-            "give the folding (stratified or explicit), or raise max_configurations"
-        )
-    units = [(p_d, n_d) for p_d, n_d in zip(p, n, strict=True) for _ in range(r)]
-    sizes = np.concatenate([fold_sizes(p_d, n_d, k) for p_d, n_d in units])
-    if total == 0 or not _accuracy_reachable(sizes, given):
-        return _mean_of_scores(None, None, total, reported, result)
-    tested = 0
-    for rows in _combinations(units, k, every_positive, every_negative):
-        found = first_solution(rows, sizes - rows, given)
-        if found is not None:
-            index, fold_counts = found
-            configuration = np.stack([rows[index], sizes - rows[index]], axis=1)
-            return _mean_of_scores(configuration, fold_counts, tested + index + 1, reported, result)
-        tested += len(rows)
-    return _mean_of_scores(None, None, tested, reported, result)
-
-
-def _accuracy_reachable(sizes, given):
-    """Whether folds of these sizes can give the reported accuracy (and error rate) at all (necessary).
-
-    A fold's accuracy only depends on its size and its number of correct items, so the class counts are
-    irrelevant: each fold is treated as holding positives only.
-    """
-    means = tuple(rep for rep in given.means if LINEAR[rep.score][0] == "acc")
-    if not means:
-        return True
-    each = tuple(item for item in given.each if LINEAR[item[0]][0] == "acc")
-    return solve(sizes, np.zeros_like(sizes), Constraints(means=means, each=each)) is not None
-
-
-def _combinations(units, k, every_positive, every_negative):
-    """The positives of every combination of one configuration per unit (data set, repeat), in order:
-    the first unit's configuration changes slowest. Arrays of (combinations, units·k)."""
-    head, rest = units[0], units[1:]
-    for rows in configuration_chunks(*head, k, every_positive, every_negative):
-        if not rest:
-            yield rows
-            continue
-        for row in rows:
-            for tail in _combinations(rest, k, every_positive, every_negative):
-                yield np.concatenate([np.broadcast_to(row, (len(tail), k)), tail], axis=1)

@@ -4,6 +4,24 @@ The reported means over the sets (Eq. 9) and the optional bounds on every set's 
 :class:`Constraints`, made by :func:`constraints`; :func:`verified` checks per-set counts against them in
 exact rational arithmetic, as every answer of the search (:mod:`._mean_of_scores`) is checked before it is
 returned.
+
+Scores undefined in a set
+-------------------------
+Sensitivity is undefined in a set without positives, specificity in one without negatives. The paper
+(§4.4.1, §4.4.3) leaves such sets out of its fold configurations; scikit-learn users are not bound by
+that (``StratifiedKFold`` with fewer positives than folds, unshuffled ``KFold`` on sorted data), and
+scikit-learn still prints a mean. :data:`CONVENTIONS` are the ways people turn an undefined score into a
+mean, per base score (a complement follows its base: 1 - sens counted as 0 is fnr counted as 1):
+
+* ``"0"``: counted as 0, scikit-learn's default ``zero_division`` (with a warning);
+* ``"1"``: counted as 1 (``zero_division=1``);
+* ``"skip"``: left out of the mean (``zero_division=np.nan`` and ``np.nanmean``). For balanced
+  accuracy the undefined recall is left out of the set's mean of the two recalls, which is what
+  ``balanced_accuracy_score`` does (whatever ``zero_division`` is): the set's balanced accuracy is then
+  the recall of the class it holds.
+
+With no convention for a base (``Constraints.undefined``), a set where it is undefined rules the problem
+out (the paper's rule).
 """
 
 from __future__ import annotations
@@ -28,9 +46,11 @@ LINEAR = {
     "fpr": ("spec", True),
 }
 
-#: The base scores, in column order, and the class counts each needs to be defined in every set.
+#: The base scores, in column order.
 BASES = ("sens", "spec", "acc", "bacc")
-NEEDS = {"sens": (True, False), "spec": (False, True), "acc": (False, False), "bacc": (True, True)}
+
+#: How a score undefined in a set enters a mean (module notes): counted as 0, as 1, or left out.
+CONVENTIONS = ("0", "1", "skip")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,10 +63,18 @@ class Constraints:
         Reported means over the sets (Eq. 9); each mean must lie in [low, high].
     each : tuple of (str, float, float)
         (score, low, high): every set's score must lie in [low, high] (Eq. 10).
+    undefined : tuple of (str, str)
+        (base score, convention of :data:`CONVENTIONS`): how the base score enters the means (and the
+        bounds) in sets where it is undefined; a base not listed rules such sets out (module notes).
     """
 
     means: tuple
     each: tuple = ()
+    undefined: tuple = ()
+
+    def convention(self, base):
+        """The convention for an undefined ``base`` score, or None (undefined rules the set out)."""
+        return dict(self.undefined).get(base)
 
 
 def constraints(reported, bounds=None, *, eps=None, rounding="round"):
@@ -100,31 +128,45 @@ def verified(positives, negatives, counts, given):
     if not all(0 <= tp <= p and 0 <= tn <= n for p, n, tp, tn in sets):
         return False
     for name, (low, high) in [(rep.score, rep.interval) for rep in given.means]:
-        values = _exact(name, sets)
+        values = _exact(name, sets, given)
         if values is None or not Fraction(low) <= sum(values) / len(values) <= Fraction(high):
             return False
     for name, low, high in given.each:
-        values = _exact(name, sets)
+        values = _exact(name, sets, given)
         if values is None or not all(Fraction(low) <= value <= Fraction(high) for value in values):
             return False
     return True
 
 
-def _exact(name, sets):
-    """The score ``name`` of every set as a Fraction, or None if it is undefined in one of them."""
+def _exact(name, sets, given):
+    """The score ``name`` of every set where it counts, as Fractions; None if a set rules it out.
+
+    A set where the score is undefined takes the value of its convention (``given.undefined``), or is
+    left out (``"skip"``); without a convention it rules the score out, as does a mean over no set.
+    """
     base, complement = LINEAR[name]
-    needs_p, needs_n = NEEDS[base]
-    if any((needs_p and p == 0) or (needs_n and n == 0) for p, n, _, _ in sets):
-        return None
-    if base == "acc":
-        values = [Fraction(tp + tn, p + n) for p, n, tp, tn in sets]
-    elif base == "sens":
-        values = [Fraction(tp, p) for p, n, tp, tn in sets]
-    elif base == "spec":
-        values = [Fraction(tn, n) for p, n, tp, tn in sets]
-    else:
-        values = [(Fraction(tp, p) + Fraction(tn, n)) / 2 for p, n, tp, tn in sets]
-    return [1 - value for value in values] if complement else values
+    convention = given.convention(base)
+    values = []
+    for p, n, tp, tn in sets:
+        recalls = [Fraction(tp, p) if p else None, Fraction(tn, n) if n else None]
+        present = [r for r in recalls if r is not None]
+        if base == "acc":
+            value = Fraction(tp + tn, p + n)
+        elif base == "bacc" and len(present) == 2:
+            value = sum(present) / 2
+        elif base == "bacc" and convention in ("0", "1"):
+            value = (present[0] + Fraction(convention)) / 2
+        elif base == "bacc" and convention == "skip":
+            value = present[0]
+        else:
+            value = recalls[base == "spec"] if base != "bacc" else None
+            if value is None and convention in ("0", "1"):
+                value = Fraction(convention)
+        if value is None and convention != "skip":
+            return None
+        if value is not None:
+            values.append(1 - value if complement else value)
+    return values or None
 
 
 def _linear_only():

@@ -49,7 +49,9 @@ hundred times HiGHS's primal feasibility tolerance (1e-7) and five times the mos
 tolerance (1e-6 per variable) can move a mean row (2e-6, the row's coefficients summing to at most 2).
 So when HiGHS declares the widened problem infeasible, no counts exist; that verdict rests on HiGHS being
 right within its tolerances, not on exhaustive arithmetic. A solution HiGHS finds is rounded and checked
-exactly; if neither it nor a solution of the narrowed problem passes, the exact search runs unbudgeted.
+exactly; if neither it nor a solution of the narrowed problem passes, the exact search runs again with
+a budget of ``max_states`` states per step (:data:`MAX_STATES` by default, a few hundred MB), past which
+the problem is refused with an :class:`~benchtrust.InputError` naming ``max_states``, never a memory error.
 (HiGHS runs without presolve, which fails on some tiny problems in the HiGHS that scipy bundles; the rows
 are few anyway.)
 
@@ -85,8 +87,11 @@ BUDGET = 1 << 16
 #: States one step may create in all, whatever the budget (memory).
 MOST = 1 << 20
 
+#: Default ``max_states``: states one step of the last-resort exact search may create (module notes).
+MAX_STATES = 1 << 22
 
-def solve(positives, negatives, given, *, budget=BUDGET):
+
+def solve(positives, negatives, given, *, budget=BUDGET, max_states=MAX_STATES):
     """Per-set counts (tp_i, tn_i) that give every constraint, or None if none exist (§4.3, Eq. 9-10).
 
     Parameters
@@ -97,6 +102,9 @@ def solve(positives, negatives, given, *, budget=BUDGET):
         The reported means and per-set bounds.
     budget : int or None
         States the exact search may create per step before HiGHS takes over; None: no limit.
+    max_states : int
+        States one step of the last-resort exact search may create (module notes); past it an
+        :class:`~benchtrust.InputError` naming ``max_states`` is raised.
 
     Returns
     -------
@@ -128,11 +136,13 @@ def solve(positives, negatives, given, *, budget=BUDGET):
     >>> counts.tolist(), verified(p, n, counts, given)
     ([[7, 53], [7, 50], [8, 52], [6, 52], [0, 50]], True)
     """
-    found = first_solution(np.asarray(positives)[None], np.asarray(negatives)[None], given, budget=budget)
+    found = first_solution(
+        np.asarray(positives)[None], np.asarray(negatives)[None], given, budget=budget, max_states=max_states
+    )
     return None if found is None else found[1]
 
 
-def first_solution(positives, negatives, given, *, budget=BUDGET):
+def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX_STATES):
     """The first of several problems of the same shape that has counts, and its counts (§4.3, §4.4.3).
 
     Parameters
@@ -141,7 +151,7 @@ def first_solution(positives, negatives, given, *, budget=BUDGET):
         p_i and n_i of each problem's sets, e.g. one fold configuration per row.
     given : Constraints
         The reported means and per-set bounds, the same for every problem.
-    budget : int or None
+    budget, max_states
         As for :func:`solve`.
 
     Returns
@@ -166,7 +176,7 @@ def first_solution(positives, negatives, given, *, budget=BUDGET):
         # Pieces of 1, 2, 4, ... PIECE problems: an early solution costs little, a long search is batched.
         batch = Batch.build(p[start : start + size], n[start : start + size], given)
         for rows in live_runs(batch):
-            found = _first(batch.select(rows), budget)
+            found = _first(batch.select(rows), budget, max_states)
             if found is not None:
                 index, counts = found
                 counts = unsort(counts, batch.order[rows[index]])
@@ -180,18 +190,18 @@ def first_solution(positives, negatives, given, *, budget=BUDGET):
     return None
 
 
-def _first(piece, budget):
+def _first(piece, budget, max_states):
     """(index in the piece, counts in sorted set order) of its first problem with counts, or None."""
     try:
         return search(piece, None if budget is None else min(budget * len(piece.p), MOST))
     except OverBudgetError:
         rows = len(piece.p)
         if rows == 1:
-            counts = by_solver(piece)
+            counts = by_solver(piece, max_states)
             return None if counts is None else (0, counts)
         half = rows // 2
         for offset, part in ((0, np.arange(half)), (half, np.arange(half, rows))):
-            found = _first(piece.select(part), budget)
+            found = _first(piece.select(part), budget, max_states)
             if found is not None:
                 return found[0] + offset, found[1]
         return None

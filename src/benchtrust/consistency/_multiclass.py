@@ -11,14 +11,31 @@ col_c being the c-th column sum. Reported scores are averaged over the classes i
 * ``"micro"``: the scores of the pooled binary matrix, the sum of the C one-vs-rest matrices, as in the
   Score-of-Means aggregation of paper §4.2: p' = N, n' = (C - 1)·N and, with k items classified correctly,
   tp = k, fp = fn = N - k, tn = (C - 2)·N + k. The pooled matrix depends on k alone, so the solutions are
-  the possible numbers of correct items, found by evaluating every score at each k = 0..N (the same test
-  as :func:`~benchtrust.consistency.check_test_set`, on the line of pairs micro-averaging allows). Note
-  that the micro accuracy is the pooled binary accuracy (2k + (C - 2)·N) / (C·N); the multiclass accuracy
-  k / N is the micro sensitivity (= micro precision = micro F1).
+  the possible numbers of correct items: the pairs (k, (C - 2)·N + k) that
+  :func:`~benchtrust.consistency.check_test_set` would accept, on the line micro-averaging allows. Scores
+  linear in tp and tn or ratios of such forms are counted exactly on that line (:mod:`._linear_counts`,
+  for any N); the others are evaluated at every k the former leave, :data:`CHUNK` at a time.
 * ``"macro"``: the mean over classes of the one-vs-rest scores, as in the Mean-of-Scores aggregation of
   paper §4.3. For the scores linear in tp and tn (accuracy, sensitivity, specificity, balanced accuracy and
   their complements) every averaged score is linear in M, and feasibility is decided by integer linear
-  programming over M (§4.3.2) with :func:`scipy.optimize.milp` (HiGHS).
+  programming (§4.3.2) with :func:`scipy.optimize.milp` (HiGHS).
+
+Which accuracy
+--------------
+The one-vs-rest accuracy ``acc`` of a class counts the items of the other classes predicted as any other
+class as true negatives; its micro average is (2k + (C - 2)·N) / (C·N), its macro average the mean of the
+classes' accuracies. Neither is scikit-learn's ``accuracy_score``, the fraction of items classified
+correctly, k / N (which equals micro-averaged sensitivity, precision and F1). That one is reported under
+the name ``accuracy_score`` (:data:`SKLEARN_ACCURACY`), and the result says which accuracy it read.
+
+The macro integer program
+-------------------------
+A macro average of linear scores depends on M only through its diagonal d (tp_c = d_c) and its column
+sums s (tn_c = N - r_c - s_c + d_c). So the program's variables are d and s (2C whole numbers, not C²):
+a matrix with these row sums r, diagonal d and column sums s exists if and only if the off-diagonal part,
+with row sums a = r - d >= 0 and column sums b = s - d >= 0, does, and by the max-flow min-cut theorem
+(every row reaches every column but its own) that holds exactly when sum(s) = N and a_c + b_c <= N - sum(d)
+for every class c. :func:`_off_diagonal` builds one such matrix from the solution.
 
 Certainty of the macro verdict
 ------------------------------
@@ -27,19 +44,31 @@ by default), so neither of its answers is used as it stands:
 
 * It solves the problem with every interval widened by :data:`MARGIN` (in score units; each constraint
   row is scaled so that its largest coefficient is 1, which keeps MARGIN at least 10 times the
-  tolerance in the row's own units) and a slack variable t in [0, 2·MARGIN] that it maximises: each score
-  must lie in [low - MARGIN + t, high + MARGIN - t]. A confusion matrix meeting the intervals exactly is
-  a point of this problem (t = 0) with MARGIN to spare on every score constraint, so "infeasible" cannot
-  come from a tolerance or rounding decision at the boundary: only then is the result "inconsistent".
-* Maximising t makes the returned matrix lie inside the unwidened intervals whenever any matrix does with
-  room to spare. It is rounded to whole numbers and verified in exact rational arithmetic
+  tolerance in the row's own units) and a slack u in [0, 1] that it maximises: each score must lie in
+  [low - MARGIN + 2·MARGIN·u, high + MARGIN - 2·MARGIN·u]. A confusion matrix meeting the intervals
+  exactly is a point of this problem (u = 1/2) with MARGIN to spare on every score constraint, so
+  "infeasible" cannot come from a tolerance or rounding decision at the boundary: only then is the result
+  "inconsistent".
+* Maximising u makes the returned matrix lie inside the unwidened intervals whenever any matrix does with
+  room to spare. The slack is of order 1, not of order MARGIN, so that the solver's optimality gaps
+  (1e-6 absolute, 1e-4 relative) cannot stop it at a u that leaves the intervals: a slack of order
+  MARGIN once did, and a true matrix with room inside every interval got no witness. The solution is
+  rounded to whole numbers, a matrix is built from it and verified in exact rational arithmetic
   (:class:`fractions.Fraction`) against [low, high]: class counts, non-negativity, every averaged score.
   Only a matrix that passes is reported as ``evidence``. If none passes (possible only when every solution
   lies within the solver's tolerances of an interval end, or if HiGHS stops without an answer), the
   result is "consistent" with ``evidence=None``: no inconsistency was proved, and no witness verified.
 
-HiGHS runs without presolve: its presolve may hand back incumbents that are infeasible for the original
-problem and repairs them (printing a debug line to stdout as it does); the problems here are small.
+HiGHS runs without presolve (its presolve may hand back incumbents that are infeasible for the original
+problem and repairs them, printing a debug line as it does) and with file descriptor 1 on the null device
+(:func:`~._solver_output.quiet_stdout`): nothing it prints reaches the standard output, where ``--json``
+writes.
+
+Budget
+------
+Before it starts, a check estimates its work: the score evaluations of a micro search (none when every
+score is counted exactly), :data:`CELL_WORK` per cell of the C × C matrix of a macro average (built,
+verified and printed). Above ``max_work`` it stops with an InputError naming that option.
 """
 
 from __future__ import annotations
@@ -51,13 +80,32 @@ import numpy as np
 
 from benchtrust._html import section_html
 from benchtrust._io import InputError, check_count
+from benchtrust._words import paragraph
 from benchtrust.consistency import _section, _text
+from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
-from benchtrust.consistency._test_set import check_examples, matrices_frame, satisfies
+from benchtrust.consistency._solver_output import quiet_stdout
+from benchtrust.consistency._test_set import (
+    CHUNK,
+    EVALUATIONS_PER_SECOND,
+    MAX_WORK,
+    check_examples,
+    check_work,
+    matrices_frame,
+    satisfies,
+)
 
 #: Widening of every interval (in score units) for the infeasibility proof of the macro average.
 MARGIN = 1e-6
+
+#: The name of scikit-learn's accuracy (``sklearn.metrics.accuracy_score``): the fraction of items
+#: classified correctly, k / N. Not the one-vs-rest ``acc``.
+SKLEARN_ACCURACY = "accuracy_score"
+
+#: The work of one cell of a macro average's C × C confusion matrix, in score evaluations: the matrix is
+#: built, verified and listed in full.
+CELL_WORK = 500
 
 _AVERAGES = ("micro", "macro")
 _LINEAR = tuple(name for name, found in SCORES.items() if found.linear)
@@ -113,8 +161,10 @@ class MulticlassResult:
         )
 
     def __str__(self):
-        """The readable summary ``benchtrust consistency multiclass`` prints."""
-        return _text.multiclass_text(self)
+        """The readable summary ``benchtrust consistency multiclass`` prints, with what its accuracy means."""
+        return "\n\n".join(
+            [_text.multiclass_text(self), *(paragraph(f"note: {note}") for note in self.notes)]
+        )
 
     def _repr_html_(self):
         """The result as a notebook shows it: the report's section."""
@@ -124,6 +174,35 @@ class MulticlassResult:
     def verdict(self) -> str:
         """The result in plain words (paper §4.2 micro, §4.3 macro, the classes taking the place of folds)."""
         return _text.multiclass_verdict(self)
+
+    @property
+    def notes(self) -> tuple:
+        """What a reported accuracy means here: the one-vs-rest ``acc`` or scikit-learn's ``accuracy_score``.
+
+        Examples
+        --------
+        >>> r = check_multiclass({"acc": "0.8667"}, class_counts=[10, 20, 30], average="micro")
+        >>> print(r.notes[0].split(",")[0])
+        acc is the accuracy of the pooled one-vs-rest matrix
+        """
+        given = {rep.score for rep in self.scores}
+        notes = []
+        if "acc" in given:
+            what = (
+                "the accuracy of the pooled one-vs-rest matrix, (2k + (C - 2)·N) / (C·N)"
+                if self.average == "micro"
+                else "the mean of the classes' one-vs-rest accuracies"
+            )
+            notes.append(
+                f"acc is {what}, not scikit-learn's accuracy_score, the fraction of items classified "
+                f"correctly (k / N); report that one as {SKLEARN_ACCURACY}=VALUE"
+            )
+        if SKLEARN_ACCURACY in given:
+            notes.append(
+                f"{SKLEARN_ACCURACY} is scikit-learn's accuracy: the fraction of items classified correctly, "
+                "k / N (equal to micro-averaged sensitivity, precision and F1)"
+            )
+        return tuple(notes)
 
     def to_dict(self):
         """The result as plain JSON types."""
@@ -137,6 +216,7 @@ class MulticlassResult:
             "solutions": None if self.solutions is None else list(self.solutions),
             "pooled": None if self.pooled is None else [list(pair) for pair in self.pooled],
             "evidence": self.evidence,
+            "notes": list(self.notes),
         }
 
     def to_frame(self):
@@ -147,9 +227,10 @@ class MulticlassResult:
         pandas.DataFrame
             Micro: one row per listed number of correct items, ``correct`` (k), then the pooled
             one-vs-rest matrix ``tp``, ``tn``, ``fn``, ``fp`` and one column per reported score holding its
-            value. Macro: one row per class of the evidence (the classes take the place of folds, §4.3):
-            ``class`` (numbered from 1), its one-vs-rest ``positives`` and ``negatives``, ``tp``, ``tn``,
-            ``fn``, ``fp`` and the class's scores, whose means are the reported scores. No rows when
+            value (``accuracy_score`` is k / N). Macro: one row per class of the evidence (the classes take
+            the place of folds, §4.3): ``class`` (numbered from 1), its one-vs-rest ``positives`` and
+            ``negatives``, ``tp``, ``tn``, ``fn``, ``fp`` and the class's scores, whose means are the
+            reported scores (``accuracy_score``, not a mean over classes, has no column). No rows when
             inconsistent, or for a macro average without verified evidence.
 
         Examples
@@ -161,17 +242,21 @@ class MulticlassResult:
         """
         counts = np.array(self.class_counts, dtype=np.int64)
         classes, total = len(counts), int(counts.sum())
+        binary = tuple(rep for rep in self.scores if rep.score != SKLEARN_ACCURACY)
         if self.average == "micro":
             correct = np.array(self.solutions, dtype=np.int64)
-            return matrices_frame(
+            frame = matrices_frame(
                 {"correct": correct},
                 correct,
                 (classes - 2) * total + correct,
                 total,
                 (classes - 1) * total,
-                self.scores,
+                binary,
                 self.beta,
             )
+            if len(binary) < len(self.scores):
+                frame[SKLEARN_ACCURACY] = correct / total
+            return frame
         # the rows of the evidence (none without it), each class against the rest
         matrix = np.array(self.evidence or [], dtype=np.int64).reshape(-1, classes)
         c = np.arange(len(matrix))
@@ -179,16 +264,29 @@ class MulticlassResult:
         tp = matrix[c, c]
         tn = n - matrix.sum(axis=0)[c] + tp
         leading = {"class": c + 1, "positives": p, "negatives": n}
-        return matrices_frame(leading, tp, tn, p, n, self.scores, None)
+        return matrices_frame(leading, tp, tn, p, n, binary, None)
 
 
-def check_multiclass(scores, *, class_counts, average, eps=None, rounding="round", beta=None, examples=10):
+def check_multiclass(
+    scores,
+    *,
+    class_counts,
+    average,
+    eps=None,
+    rounding="round",
+    beta=None,
+    examples=10,
+    max_work=MAX_WORK,
+    progress=None,
+):
     """Could one multiclass test set with these class counts give these averaged scores?
 
     Parameters
     ----------
     scores : mapping
-        Score name (any alias) -> reported value, a number or its text as printed.
+        Score name (any alias) -> reported value, a number or its text as printed. ``acc`` is the
+        one-vs-rest accuracy, averaged; ``accuracy_score`` is scikit-learn's, the fraction of items
+        classified correctly (module notes).
     class_counts : sequence of int
         r_1..r_C, the number of test items in each of the C >= 2 classes (each >= 1).
     average : {"micro", "macro"}
@@ -201,6 +299,11 @@ def check_multiclass(scores, *, class_counts, average, eps=None, rounding="round
         β of the F-beta scores (micro only).
     examples : int, default 10
         Micro: how many numbers of correct items to list.
+    max_work : int, default MAX_WORK
+        The most work the check may take, in score evaluations (a cell of a macro average's confusion
+        matrix counts as :data:`CELL_WORK`); it says how much it needs before it starts.
+    progress : callable, optional
+        ``progress(done, total)``, called as a micro search that evaluates scores goes on.
 
     Returns
     -------
@@ -224,21 +327,75 @@ def check_multiclass(scores, *, class_counts, average, eps=None, rounding="round
     """
     if average not in _AVERAGES:
         raise InputError(f"average: expected one of {', '.join(_AVERAGES)}, got {average!r}")
-    reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
+    reported = _reported(scores, eps=eps, rounding=rounding, beta=beta)
     counts = _class_counts(class_counts)
     count = check_examples(examples)
+    limit = check_count(max_work, "max_work")
     beta = None if beta is None else float(beta)
     common = {"average": average, "class_counts": counts, "scores": reported, "beta": beta}
-    if average == "micro":
-        return MulticlassResult(**_micro(reported, counts, beta, count), **common)
-    nonlinear = [rep.score for rep in reported if rep.score not in _LINEAR]
-    if nonlinear:
+    nonlinear = [rep.score for rep in reported if rep.score not in (*_LINEAR, SKLEARN_ACCURACY)]
+    if average == "macro" and nonlinear:
         raise InputError(
-            f"scores: average='macro' supports only the scores linear in tp and tn ({', '.join(_LINEAR)}); "
-            f"got {', '.join(nonlinear)}"
+            f"scores: average='macro' supports only the scores linear in tp and tn ({', '.join(_LINEAR)}) "
+            f"and {SKLEARN_ACCURACY}; got {', '.join(nonlinear)}"
         )
+    check_work(
+        search_work(reported, counts, average, beta),
+        limit,
+        f"this {average} check of {len(counts):,} classes",
+    )
+    if average == "micro":
+        return MulticlassResult(**_micro(reported, counts, beta, count, progress), **common)
     consistent, evidence = _macro(reported, counts)
     return MulticlassResult(consistent=consistent, evidence=evidence, **common)
+
+
+def search_work(reported, counts, average, beta):
+    """The work of checking the reported scores, in score evaluations (module notes, Budget): none for a
+    micro average of scores counted exactly."""
+    if average == "macro":
+        return CELL_WORK * len(counts) ** 2
+    pooled, polygon = _micro_line(reported, counts, beta)
+    if all(countable(SCORES[rep.score]) for rep in pooled):
+        return 0
+    return max(polygon.last - polygon.first + 1, 0) * len(pooled)
+
+
+def search_seconds(scores, *, class_counts, average, eps=None, rounding="round", beta=None):
+    """Roughly how many seconds :func:`check_multiclass` would take, for a front end to decide whether to
+    show a progress bar; the arguments are checked as it checks them."""
+    reported = _reported(scores, eps=eps, rounding=rounding, beta=beta)
+    work = search_work(reported, _class_counts(class_counts), average, None if beta is None else float(beta))
+    return work / EVALUATIONS_PER_SECOND
+
+
+def _is_sklearn_accuracy(name):
+    return (
+        isinstance(name, str) and "_".join(name.strip().lower().split()).replace("-", "_") == SKLEARN_ACCURACY
+    )
+
+
+def _reported(scores, *, eps, rounding, beta):
+    """The reported scores as intervals; ``accuracy_score`` becomes a score of its own (module notes)."""
+    names = [name for name in scores if _is_sklearn_accuracy(name)] if hasattr(scores, "items") else []
+    if not names:
+        return reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
+    if len(names) > 1:
+        raise InputError(f"scores: {names[0]!r} and {names[1]!r} are the same score ({SKLEARN_ACCURACY})")
+    (name,) = names
+    others = {key: value for key, value in scores.items() if key != name}
+    own_eps, other_eps = eps, eps
+    if hasattr(eps, "items"):
+        own = [key for key in eps if _is_sklearn_accuracy(key)]
+        if not own:
+            raise InputError(f"eps: none given for {name}")
+        own_eps = eps[own[0]]
+        other_eps = {key: value for key, value in eps.items() if key != own[0]}
+    # read as the binary alias (acc, the same ε rule), then given its own name
+    (accuracy,) = reported_scores({name: scores[name]}, eps=own_eps, rounding=rounding, beta=beta)
+    accuracy = dataclasses.replace(accuracy, score=SKLEARN_ACCURACY)
+    rest = iter(reported_scores(others, eps=other_eps, rounding=rounding, beta=beta) if others else ())
+    return tuple(accuracy if key == name else next(rest) for key in scores)
 
 
 def _class_counts(class_counts):
@@ -250,76 +407,191 @@ def _class_counts(class_counts):
     return counts
 
 
-def _micro(reported, counts, beta, count):
+def _micro_line(reported, counts, beta):
+    """The scores on the pooled matrix (``accuracy_score`` is its sensitivity, k / N) and the polygon of
+    the whole points (k, (C - 2)·N + k) meeting those counted exactly."""
+    classes, total = len(counts), sum(counts)
+    p, n, shift = total, (classes - 1) * total, (classes - 2) * total
+    pooled = tuple(
+        dataclasses.replace(rep, score="sens") if rep.score == SKLEARN_ACCURACY else rep for rep in reported
+    )
+    exact = [rep for rep in pooled if countable(SCORES[rep.score])]
+    planes, undefined = half_planes(exact, p, n, beta) if exact else ([], set())
+    line = [(-1, 1, shift), (1, -1, -shift)]  # tn - tp = (C - 2)·N
+    return pooled, lattice_polygon(planes + line, p, n, undefined)
+
+
+def _micro(reported, counts, beta, count, progress):
     """The numbers of correct items k whose pooled matrix (k, (C - 2)·N + k) gives every score."""
     classes, total = len(counts), sum(counts)
-    correct = np.arange(total + 1, dtype=np.int64)
-    negatives = (classes - 1) * total
-    ok = satisfies(reported, correct, (classes - 2) * total + correct, total, negatives, beta)
-    found = correct[ok]
-    listed = found[:count].tolist()
+    p, n, shift = total, (classes - 1) * total, (classes - 2) * total
+    pooled, polygon = _micro_line(reported, counts, beta)
+    if all(countable(SCORES[rep.score]) for rep in pooled):
+        size, listed = polygon.size(), [k for k, _ in polygon.first_points(count)]
+        if not all(
+            (value := exact_value(rep.score, k, shift + k, p, n, beta)) is not None
+            and Fraction(rep.interval.low) <= value <= Fraction(rep.interval.high)
+            for k in listed
+            for rep in pooled
+        ):
+            raise AssertionError(f"internal error: a listed k does not give the reported scores: {reported}")
+    else:
+        size, listed = _micro_search(pooled, polygon, p, n, shift, beta, count, progress)
     return {
-        "consistent": bool(found.size),
-        "n_solutions": int(found.size),
+        "consistent": size > 0,
+        "n_solutions": size,
         "solutions": tuple(listed),
-        "pooled": tuple((k, (classes - 2) * total + k) for k in listed),
+        "pooled": tuple((k, shift + k) for k in listed),
     }
 
 
-def _macro(reported, counts):
-    """(consistent, evidence) for macro-averaged linear scores, by integer programming over M (§4.3.2)."""
-    from scipy.optimize import Bounds, LinearConstraint, milp
+def _micro_search(pooled, polygon, p, n, shift, beta, count, progress):
+    """(count, first ``count``) of the k in the polygon's rows where every score is inside its interval,
+    evaluating the scores at each k, :data:`CHUNK` at a time."""
+    first, rows = polygon.first, max(polygon.last - polygon.first + 1, 0)
+    if n + p > 2**53:
+        raise InputError(
+            "class_counts: above 2^53 items a micro average takes only scores linear in tp and tn or ratios "
+            "of such counts (acc, sens, spec, bacc, ppv, npv, f1, fbeta, ji and complements)"
+        )
+    size, listed = 0, []
+    for start in range(first, first + rows, CHUNK):
+        correct = np.arange(start, min(start + CHUNK, first + rows), dtype=np.int64)
+        found = correct[satisfies(pooled, correct, shift + correct, p, n, beta)]
+        size += int(found.size)
+        listed += found[: count - len(listed)].tolist()
+        if progress is not None:
+            progress(int(correct[-1]) - first + 1, rows)
+    return size, listed
 
-    classes = len(counts)
-    size = classes * classes
-    # Variables: M row by row, then the slack t.
-    equal = np.zeros((classes, size + 1))
-    for c in range(classes):
-        equal[c, c * classes : (c + 1) * classes] = 1
-    matrix, lower, upper = [equal], [np.array(counts, float)], [np.array(counts, float)]
-    for rep in reported:
-        constant, coefficients = _macro_form(SCORES[rep.score], counts)
+
+def _macro(reported, counts):
+    """(consistent, evidence) for macro-averaged linear scores, by integer programming (§4.3.2) over the
+    diagonal d and the column sums s of M (module notes)."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import coo_array, vstack
+
+    classes, total = len(counts), sum(counts)
+    r = np.array(counts, dtype=float)
+    size = 2 * classes + 2  # d, s, their sum D = sum(d) (for the feasibility rows), the slack u
+    d, s, whole, slack = np.arange(classes), classes + np.arange(classes), 2 * classes, 2 * classes + 1
+    ones = np.ones(classes)
+
+    def rows(entries, count):
+        row, column, value = (np.concatenate(part) for part in zip(*entries, strict=True))
+        return coo_array((value, (row, column)), shape=(count, size))
+
+    every, first = np.arange(classes), np.zeros(classes, dtype=np.int64)
+    blocks = [
+        rows([(first, s, ones)], 1),  # sum(s) = N
+        rows([(first, d, ones), ([0], [whole], [-1.0])], 1),  # sum(d) - D = 0
+        rows([(every, d, ones), (every, s, -ones)], classes),  # d_c - s_c <= 0
+        rows([(every, s, ones), (every, d, -2 * ones), (every, np.full(classes, whole), ones)], classes),
+    ]
+    lower = [[total], [0.0], np.full(classes, -np.inf), np.full(classes, -np.inf)]
+    upper = [[total], [0.0], np.zeros(classes), total - r]  # a_c + b_c <= N - D
+    unit = np.zeros(size)
+    unit[slack] = 1.0
+    for rep in reported:  # score - 2·MARGIN·u >= low - MARGIN, score + 2·MARGIN·u <= high + MARGIN
+        constant, coefficients = _macro_form(rep.score, counts)  # over d, s, D
         scale = 1 / float(np.abs(coefficients).max())  # the largest coefficient becomes 1
-        row = coefficients.ravel() * scale
-        widened = (rep.interval.low - MARGIN, rep.interval.high + MARGIN)
-        low, high = ((end - constant) * scale for end in widened)
-        matrix += [np.append(row, -scale), np.append(row, scale)]  # score - t >= low, score + t <= high
-        lower += [np.array([low]), np.array([-np.inf])]
-        upper += [np.array([np.inf]), np.array([high])]
-    bounds = Bounds(np.zeros(size + 1), np.append(np.repeat(np.array(counts, float), classes), 2 * MARGIN))
-    result = milp(
-        c=np.append(np.zeros(size), -1.0),
-        constraints=LinearConstraint(np.vstack(matrix), np.concatenate(lower), np.concatenate(upper)),
-        integrality=np.append(np.ones(size), 0),
-        bounds=bounds,
-        options={"presolve": False},
-    )
+        row = np.append(coefficients, 0.0) * scale
+        room = 2 * MARGIN * scale
+        blocks.append(coo_array(np.vstack([row - room * unit, row + room * unit])))
+        lower += [[(rep.interval.low - MARGIN - constant) * scale], [-np.inf]]
+        upper += [[np.inf], [(rep.interval.high + MARGIN - constant) * scale]]
+    high = np.concatenate([r, np.full(classes, total), [total, 1.0]])
+    with quiet_stdout():
+        result = milp(
+            c=-unit,
+            constraints=LinearConstraint(
+                vstack(blocks).tocsr(), np.concatenate(lower), np.concatenate(upper)
+            ),
+            integrality=np.concatenate([np.ones(2 * classes), [0, 0]]),
+            bounds=Bounds(np.zeros(size), high),
+            options={"presolve": False},
+        )
     if result.status == 2:  # infeasible even with every interval widened by MARGIN
         return False, None
     if result.x is None:
         return True, None
-    confusion = np.rint(result.x[:size]).astype(np.int64).reshape(classes, classes)
+    diagonal, columns = (np.rint(result.x[part]).astype(np.int64) for part in (d, s))
+    off = _off_diagonal(np.array(counts, dtype=np.int64) - diagonal, columns - diagonal)
+    if off is None:
+        return True, None
+    confusion = off + np.diag(diagonal)
     return True, (confusion.tolist() if _verified(confusion, reported, counts) else None)
 
 
-def _macro_form(score, counts):
-    """The macro average of a linear score as constant + sum(coefficients * M), in floats.
+def _macro_form(name, counts):
+    """The macro average of a linear score (or ``accuracy_score``) as constant + coefficients · (d, s, D).
 
     Per class the score is a + b·tp + g·tn exactly (Fractions through the score's own formula), with
-    tp = M_cc and tn = n_c - sum_{i != c} M_ic.
+    tp = d_c and tn = N - r_c - s_c + d_c; scikit-learn's accuracy is D / N.
     """
     classes, total = len(counts), sum(counts)
+    coefficients = np.zeros(2 * classes + 1)
+    if name == SKLEARN_ACCURACY:
+        coefficients[-1] = 1 / total
+        return 0.0, coefficients
+    score = SCORES[name]
     constant = Fraction(0)
-    coefficients = np.zeros((classes, classes))
     for c, positives in enumerate(counts):
         p, n = Fraction(positives), Fraction(total - positives)
         a = score.formula(Fraction(0), Fraction(0), p, n, None)
         b = score.formula(Fraction(1), Fraction(0), p, n, None) - a
         g = score.formula(Fraction(0), Fraction(1), p, n, None) - a
         constant += (a + g * n) / classes
-        coefficients[:, c] = float(-g / classes)
-        coefficients[c, c] = float(b / classes)
+        coefficients[c] = float((b + g) / classes)
+        coefficients[classes + c] = float(-g / classes)
     return float(constant), coefficients
+
+
+def _off_diagonal(a, b):
+    """A whole-number matrix with zero diagonal, row sums ``a`` and column sums ``b``, or None if none.
+
+    One exists if and only if a, b >= 0, sum(a) = sum(b) = S and a_c + b_c <= S for every c (module
+    notes). Greedily: move x items from a row i to a column j != i, as many as keep that condition for
+    every other class (x <= S - (a_c + b_c)); a class with a_c + b_c = S (tight) must be in every move, and
+    at most two are tight (then all items are theirs). Each move empties a row or a column or makes a class
+    tight, so there are at most 2C + 2 moves.
+    """
+    a, b = a.copy(), b.copy()
+    left = int(a.sum())
+    if (a < 0).any() or (b < 0).any() or left != int(b.sum()) or (a + b > left).any():
+        return None
+    matrix = np.zeros((a.size, a.size), dtype=np.int64)
+    while left > 0:
+        load = a + b
+        top = np.argpartition(-load, min(2, a.size - 1))[:3]  # the three largest loads, largest first
+        top = top[np.argsort(-load[top], kind="stable")]
+        k = int(top[0])
+        tight = [int(c) for c in top if load[c] == left]
+        if load[k] == left and a[k] > 0:
+            i = k
+            j = tight[1] if len(tight) > 1 else _largest_but(b, i)
+        elif load[k] == left:
+            j = k
+            i = tight[1] if len(tight) > 1 else _largest_but(a, j)
+        else:
+            i = int(np.argmax(a))
+            j = _largest_but(b, i)
+        others = [int(load[c]) for c in top if c not in (i, j)]
+        x = min(int(a[i]), int(b[j]), left - (others[0] if others else 0))
+        if x <= 0:
+            raise AssertionError("internal error: no move left in a feasible zero-diagonal transport")
+        matrix[i, j] += x
+        a[i] -= x
+        b[j] -= x
+        left -= x
+    return matrix
+
+
+def _largest_but(values, skip):
+    """The index of the largest of ``values`` other than ``skip``."""
+    masked = values.copy()
+    masked[skip] = -1
+    return int(np.argmax(masked))
 
 
 def _verified(confusion, reported, counts):
@@ -329,15 +601,18 @@ def _verified(confusion, reported, counts):
     classes, total = len(counts), sum(counts)
     columns = confusion.sum(axis=0).tolist()
     for rep in reported:
-        formula = SCORES[rep.score].formula
-        mean = Fraction(0)
-        for c, positives in enumerate(counts):
-            tp = int(confusion[c, c])
-            tn = total - positives - columns[c] + tp
-            mean += formula(
-                Fraction(tp), Fraction(tn), Fraction(positives), Fraction(total - positives), None
-            )
-        mean /= classes
+        if rep.score == SKLEARN_ACCURACY:
+            mean = Fraction(int(np.trace(confusion)), total)
+        else:
+            formula = SCORES[rep.score].formula
+            mean = Fraction(0)
+            for c, positives in enumerate(counts):
+                tp = int(confusion[c, c])
+                tn = total - positives - columns[c] + tp
+                mean += formula(
+                    Fraction(tp), Fraction(tn), Fraction(positives), Fraction(total - positives), None
+                )
+            mean /= classes
         if not Fraction(rep.interval.low) <= mean <= Fraction(rep.interval.high):
             return False
     return True

@@ -44,6 +44,11 @@ class Score:
         Whether the score is linear in tp and tn (the mean-of-scores test of §4.3 takes these).
     needs_beta : bool
         Whether the score needs β (F-beta).
+    ratio : callable or None
+        For the scores that are a ratio of two forms linear in tp and tn (precision, F-beta, Jaccard
+        ...): g(tp, tn, p, n, beta) -> (numerator, denominator), the denominator >= 0 on every confusion
+        matrix. An interval of such a score is then two linear inequalities (numerator - low·denominator
+        >= 0, high·denominator - numerator >= 0), which the test-set check counts exactly.
     """
 
     name: str
@@ -54,6 +59,7 @@ class Score:
     monotone: object = None
     linear: bool = False
     needs_beta: bool = False
+    ratio: object = None
 
     def __call__(self, tp, tn, p, n, beta=None):
         """The score of the confusion matrices (tp, tn) of p positives and n negatives."""
@@ -88,37 +94,56 @@ def _spec(tp, tn, p, n, beta):
     return tn / n
 
 
-def _ppv(tp, tn, p, n, beta):
-    return tp / (tp + n - tn)
-
-
-def _npv(tp, tn, p, n, beta):
-    return tn / (tn + p - tp)
-
-
 def _bacc(tp, tn, p, n, beta):
     return (tp / p + tn / n) / 2
 
 
-def _fbeta(tp, fn, fp, b2):
-    """(1 + β²) tp / ((1 + β²) tp + β² fn + fp)."""
-    return (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+# The ratio scores as (numerator, denominator), each linear in tp and tn.
+def _ppv_ratio(tp, tn, p, n, beta):
+    return tp, tp + n - tn
 
 
-def _f1p(tp, tn, p, n, beta):
-    return _fbeta(tp, p - tp, n - tn, 1.0)
+def _npv_ratio(tp, tn, p, n, beta):
+    return tn, tn + p - tp
 
 
-def _f1n(tp, tn, p, n, beta):
-    return _fbeta(tn, n - tn, p - tp, 1.0)
+def _fbeta_ratio(tp, fn, fp, b2):
+    return (1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp
 
 
-def _fbp(tp, tn, p, n, beta):
-    return _fbeta(tp, p - tp, n - tn, beta * beta)
+def _f1p_ratio(tp, tn, p, n, beta):
+    return _fbeta_ratio(tp, p - tp, n - tn, 1)
 
 
-def _fbn(tp, tn, p, n, beta):
-    return _fbeta(tn, n - tn, p - tp, beta * beta)
+def _f1n_ratio(tp, tn, p, n, beta):
+    return _fbeta_ratio(tn, n - tn, p - tp, 1)
+
+
+def _fbp_ratio(tp, tn, p, n, beta):
+    return _fbeta_ratio(tp, p - tp, n - tn, beta * beta)
+
+
+def _fbn_ratio(tp, tn, p, n, beta):
+    return _fbeta_ratio(tn, n - tn, p - tp, beta * beta)
+
+
+def _ji_ratio(tp, tn, p, n, beta):
+    return tp, p + n - tn
+
+
+def _quotient(ratio):
+    """The score whose (numerator, denominator) ``ratio`` gives."""
+
+    def score(tp, tn, p, n, beta):
+        numerator, denominator = ratio(tp, tn, p, n, beta)
+        return numerator / denominator
+
+    return score
+
+
+_ppv, _npv, _ji = _quotient(_ppv_ratio), _quotient(_npv_ratio), _quotient(_ji_ratio)
+_f1p, _f1n = _quotient(_f1p_ratio), _quotient(_f1n_ratio)
+_fbp, _fbn = _quotient(_fbp_ratio), _quotient(_fbn_ratio)
 
 
 def _fm(tp, tn, p, n, beta):
@@ -168,10 +193,6 @@ def _dor(tp, tn, p, n, beta):
     return tp * tn / ((n - tn) * (p - tp))
 
 
-def _ji(tp, tn, p, n, beta):
-    return tp / (p + n - tn)
-
-
 def _kappa(tp, tn, p, n, beta):
     fp, fn = n - tn, p - tp
     return 2 * (tp * tn - fn * fp) / ((tp + fp) * n + p * (fn + tn))
@@ -181,17 +202,25 @@ def _complement(formula):
     return lambda tp, tn, p, n, beta: 1 - formula(tp, tn, p, n, beta)
 
 
+def _complement_ratio(ratio):
+    def complement(tp, tn, p, n, beta):
+        numerator, denominator = ratio(tp, tn, p, n, beta)
+        return denominator - numerator, denominator
+
+    return complement
+
+
 _TABLE = [
     Score("acc", "accuracy", _acc, +1, +1, linear=True),
     Score("sens", "sensitivity", _sens, 0, +1, linear=True),
     Score("spec", "specificity", _spec, +1, 0, linear=True),
-    Score("ppv", "positive predictive value", _ppv, +1, +1),
-    Score("npv", "negative predictive value", _npv, +1, +1),
+    Score("ppv", "positive predictive value", _ppv, +1, +1, ratio=_ppv_ratio),
+    Score("npv", "negative predictive value", _npv, +1, +1, ratio=_npv_ratio),
     Score("bacc", "balanced accuracy", _bacc, +1, +1, linear=True),
-    Score("f1p", "F1 of the positive class", _f1p, +1, +1),
-    Score("f1n", "F1 of the negative class", _f1n, +1, +1),
-    Score("fbp", "F-beta of the positive class", _fbp, +1, +1, needs_beta=True),
-    Score("fbn", "F-beta of the negative class", _fbn, +1, +1, needs_beta=True),
+    Score("f1p", "F1 of the positive class", _f1p, +1, +1, ratio=_f1p_ratio),
+    Score("f1n", "F1 of the negative class", _f1n, +1, +1, ratio=_f1n_ratio),
+    Score("fbp", "F-beta of the positive class", _fbp, +1, +1, needs_beta=True, ratio=_fbp_ratio),
+    Score("fbn", "F-beta of the negative class", _fbn, +1, +1, needs_beta=True, ratio=_fbn_ratio),
     Score("fm", "Fowlkes-Mallows index", _fm, +1, +1),
     Score("upm", "unified performance measure", _upm, +1, +1),
     Score("gm", "geometric mean of sensitivity and specificity", _gm, +1, +1),
@@ -202,13 +231,13 @@ _TABLE = [
     Score("bm", "informedness (bookmaker)", _bm, +1, +1),
     Score("pt", "prevalence threshold", _pt, -1, -1, monotone=_pt_monotone),
     Score("dor", "diagnostic odds ratio", _dor, +1, +1),
-    Score("ji", "Jaccard index", _ji, +1, +1),
+    Score("ji", "Jaccard index", _ji, +1, +1, ratio=_ji_ratio),
     Score("kappa", "Cohen's kappa", _kappa, +1, +1),
     Score("err", "error rate", _complement(_acc), -1, -1, linear=True),
     Score("fnr", "false negative rate", _complement(_sens), 0, -1, linear=True),
     Score("fpr", "false positive rate", _complement(_spec), -1, 0, linear=True),
-    Score("fdr", "false discovery rate", _complement(_ppv), -1, -1),
-    Score("for", "false omission rate", _complement(_npv), -1, -1),
+    Score("fdr", "false discovery rate", _complement(_ppv), -1, -1, ratio=_complement_ratio(_ppv_ratio)),
+    Score("for", "false omission rate", _complement(_npv), -1, -1, ratio=_complement_ratio(_npv_ratio)),
 ]
 
 #: Every score by its canonical abbreviation.
@@ -216,6 +245,7 @@ SCORES = {score.name: score for score in _TABLE}
 
 _ALIASES = {
     "accuracy": "acc",
+    "accuracy_score": "acc",  # scikit-learn's; of a binary prediction it is acc
     "error": "err",
     "error_rate": "err",
     "sensitivity": "sens",

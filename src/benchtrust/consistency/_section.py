@@ -13,8 +13,10 @@ from benchtrust._words import EPSILON
 from benchtrust.consistency._text import (
     AGGREGATION_WORDS,
     FOLDING_WORDS,
+    ZERO_DIVISION_WORDS,
     batch_verdict,
     kfold_experiment,
+    kfold_tried,
     kfold_verdict,
     multiclass_verdict,
     score_label,
@@ -88,7 +90,8 @@ def kfold_section(result) -> Section:
     ]
     if result.aggregation == "mos":
         assumptions.append(("folding", FOLDING_WORDS[result.folding]))
-        assumptions.append(("fold configurations tried", f"{result.configurations_tested}"))
+        assumptions.append(("fold configurations tried", kfold_tried(result)))
+        assumptions.append(("undefined fold scores", ZERO_DIVISION_WORDS[result.zero_division]))
     for name, (low, high) in result.bounds.items():
         assumptions.append(("fold bounds", f"every fold's {name} from {low} to {high} (Eq. 10)"))
     assumptions.append(_epsilon(result.scores))

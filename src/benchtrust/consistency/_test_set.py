@@ -27,33 +27,51 @@ for every row find the *columns* (the other count) where a score is inside its i
   bisection is restricted to the run left by the scores before it), at most one hole, and the two ends.
 
 Because every step is either a direct evaluation or a bisection of a monotone predicate, the result is the
-exact set of pairs that exhaustive search finds, in O(min(p, n)·|S|·log max(p, n)) time; all rows are
-bisected at once with numpy (in blocks of :data:`BLOCK` rows). Scores constant along a row (sensitivity
-when rows are tp) are affine in the row: they are inverted in closed form first (Eq. 3, each end then
-checked against its neighbour for rounding), and usually leave few rows. The other linear scores come next,
-inverted the same way along the rows; the rest are bisected. Once at most :data:`DIRECT` columns are left
-in all, the remaining scores are evaluated on every one of them instead (exhaustive search on what is
-left), which costs one call per score.
+exact set of pairs that exhaustive search finds, in O(min(p, n)·|S|·log max(p, n)) time; the rows are
+searched :data:`CHUNK` at a time (each bisected at once with numpy, in blocks of :data:`BLOCK` rows), so that
+memory stays bounded whatever p and n, and only the count and the first pairs are kept. Scores linear in
+the column (accuracy when rows are tp) are inverted in closed form (Eq. 3, each end then checked against its
+neighbour for rounding); the rest are bisected. Once at most :data:`DIRECT` columns are left in all, the
+remaining scores are evaluated on every one of them instead (exhaustive search on what is left), which costs
+one call per score.
+
+Exact counts and the budget
+---------------------------
+When every reported score is linear in tp and tn or a ratio of two such forms (acc, sens, spec, bacc, ppv,
+npv, f1, F-beta, Jaccard and their complements), no row is searched: the pairs are the whole points of a
+polygon, counted in closed form with integer arithmetic (:mod:`._linear_counts`), for any p and n. With
+other scores those give the range of rows only, and the search estimates its work (score evaluations:
+rows × the evaluations per row) before it starts; above ``max_work`` it stops with an InputError naming
+it, so a pixel-level test set never runs out of memory or on for hours without saying so.
 
 Values are compared as computed in floating point, as in the exhaustive search. Rounding errs by a few
 units in the 16th digit, so it can disturb the monotonicity the bisection relies on only for values that
 close to an interval end; the ends are widened outward by ``TOLERANCE`` (1e-9), so such values lie outside
 the unwidened interval [v - ε, v + ε] and no pair whose scores are truly inside it can be lost. The pairs
-listed as examples are re-evaluated with the scores' own formulas before they are returned.
+listed as examples are re-evaluated with the scores' own formulas before they are returned (in exact
+arithmetic when they were counted exactly).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import numbers
+from fractions import Fraction
 
 import numpy as np
 
 from benchtrust._html import section_html
 from benchtrust._io import InputError, check_count
 from benchtrust.consistency import _section, _text
+from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
+
+#: Default of ``max_work``: the most score evaluations a search may take (a minute or two).
+MAX_WORK = 5 * 10**9
+
+#: Score evaluations per second of the search, roughly (one core), to say how long a search would take.
+EVALUATIONS_PER_SECOND = 5e7
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,7 +164,18 @@ class TestSetResult:
         return matrices_frame({}, tp, tn, self.positives, self.negatives, self.scores, self.beta)
 
 
-def check_test_set(scores, *, positives, negatives, eps=None, rounding="round", beta=None, examples=10):
+def check_test_set(
+    scores,
+    *,
+    positives,
+    negatives,
+    eps=None,
+    rounding="round",
+    beta=None,
+    examples=10,
+    max_work=MAX_WORK,
+    progress=None,
+):
     """Every confusion matrix of one test set that gives the reported scores (paper §3, Eq. 1).
 
     Parameters
@@ -164,6 +193,11 @@ def check_test_set(scores, *, positives, negatives, eps=None, rounding="round", 
         β of the F-beta scores; required when one is reported.
     examples : int, default 10
         How many of the consistent pairs to list.
+    max_work : int, default MAX_WORK
+        The most score evaluations the search may take (it says how many it needs before it starts); the
+        scores that are linear in tp and tn or ratios of such forms need none, for any p and n.
+    progress : callable, optional
+        ``progress(done, total)``, called as the rows of a search are done.
 
     Returns
     -------
@@ -186,15 +220,31 @@ def check_test_set(scores, *, positives, negatives, eps=None, rounding="round", 
     p = check_count(positives, "positives")
     n = check_count(negatives, "negatives")
     count = check_examples(examples)
+    limit = check_count(max_work, "max_work")
     beta = None if beta is None else float(beta)
-    found = solution_set(reported, p, n, beta)
-    tp, tn = found.first(count)
-    if not satisfies(reported, tp, tn, p, n, beta).all():
+    if all(countable(SCORES[rep.score]) for rep in reported):
+        planes, undefined = half_planes(reported, p, n, beta)
+        polygon = lattice_polygon(planes, p, n, undefined)
+        size, pairs = polygon.size(), polygon.first_points(count)
+        exact = all(
+            (value := exact_value(rep.score, tp, tn, p, n, beta)) is not None
+            and Fraction(rep.interval.low) <= value <= Fraction(rep.interval.high)
+            for tp, tn in pairs
+            for rep in reported
+        )
+    else:
+        searched = ", ".join(rep.score for rep in reported if not countable(SCORES[rep.score]))
+        plan = _plan(reported, p, n, beta)
+        check_work(_work(plan), limit, f"the search for {searched} on {p:,} positives and {n:,} negatives")
+        size, pairs = _search(plan, count, progress)
+        tp, tn = (np.array([pair[k] for pair in pairs], dtype=np.int64) for k in (0, 1))
+        exact = satisfies(reported, tp, tn, p, n, beta).all()
+    if not exact:
         raise AssertionError(f"internal error: a listed pair does not give the reported scores: {reported}")
     return TestSetResult(
-        consistent=found.size > 0,
-        n_solutions=found.size,
-        solutions=tuple(zip(tp.tolist(), tn.tolist(), strict=True)),
+        consistent=size > 0,
+        n_solutions=size,
+        solutions=tuple(pairs),
         positives=p,
         negatives=n,
         scores=reported,
@@ -311,7 +361,8 @@ class SolutionSet:
         row, a, b = self.intervals()
         # The lexicographically first coordinate is the row when iterating over tp, else the column.
         # Find the smallest T such that at least ``count`` pairs have that coordinate <= T, then list
-        # those pairs (fewer than ``count`` plus at most one row or column) and sort them.
+        # those pairs (fewer than ``count`` plus at most one row or column, itself cut to ``count``)
+        # and sort them.
         top = int(row.max(initial=0)) if self.by_tp else self.columns
         low, high = 0, top
         while low < high:
@@ -320,9 +371,9 @@ class SolutionSet:
                 high = mid
             else:
                 low = mid + 1
-        if self.by_tp:
+        if self.by_tp:  # whole rows, each cut to its first ``count`` columns (a row may hold 10^8)
             keep = row <= low
-            row, a, b = row[keep], a[keep], b[keep]
+            row, a, b = row[keep], a[keep], np.minimum(b[keep], a[keep] + count - 1)
         else:
             b = np.minimum(b, low)
             keep = a <= b
@@ -351,33 +402,130 @@ DIRECT = 1 << 16
 #: (about 1.5 times faster than whole passes over a million rows) at little per-call overhead.
 BLOCK = 1 << 15
 
+#: Rows held in memory at once (a few tens of MB of working arrays), whatever the size of the test set.
+CHUNK = 1 << 18
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """A search over rows ``first``..``last`` (tp when ``by_tp``, else tn) of ``columns`` + 1 columns."""
+
+    reported: tuple
+    specs: list
+    p: int
+    n: int
+    beta: float | None
+    by_tp: bool
+    columns: int
+    first: int
+    last: int
+
+    @property
+    def rows(self):
+        return max(self.last - self.first + 1, 0)
+
+
+def search_seconds(scores, *, positives, negatives, eps=None, rounding="round", beta=None):
+    """Roughly how many seconds :func:`check_test_set` would search (0 when it counts exactly), for a
+    front end to decide whether to show a progress bar; the arguments are checked as it checks them."""
+    reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
+    p, n = check_count(positives, "positives"), check_count(negatives, "negatives")
+    if all(countable(SCORES[rep.score]) for rep in reported):
+        return 0.0
+    return _work(_plan(reported, p, n, None if beta is None else float(beta))) / EVALUATIONS_PER_SECOND
+
+
+def _work(plan):
+    """Evaluations per row (both ends, then a walk or two bisections over the columns), times the rows."""
+    bisection = 2 * (plan.columns.bit_length() + 1)
+    per_row = sum(2 + (10 if score.linear else bisection) for _, score in plan.specs)
+    return plan.rows * max(per_row, 1)
+
+
+def _plan(reported, p, n, beta):
+    """The rows to search, narrowed exactly by the countable scores, and the scores left to apply to them."""
+    by_tp = p <= n
+    last_row, columns = (p, n) if by_tp else (n, p)
+    exact = [rep for rep in reported if countable(SCORES[rep.score])]
+    first, last = 0, last_row
+    if exact:  # the rows of the polygon of these scores: the others only narrow it
+        planes, _ = half_planes(exact, p, n, beta)
+        if not by_tp:  # rows tn: the roles of the two counts swap
+            planes = [(b, a, c) for a, b, c in planes]
+        polygon = lattice_polygon(planes, last_row, columns)
+        first, last = polygon.first, polygon.last
+    # Scores constant along a row (sens when rows are tp) are settled by the rows; linear ones go first.
+    specs = [(rep, SCORES[rep.score]) for rep in reported if _direction(SCORES[rep.score], by_tp) != 0]
+    specs.sort(key=lambda spec: not spec[1].linear)
+    return _Plan(tuple(reported), specs, p, n, beta, by_tp, columns, first, last)
+
+
+def check_work(work, limit, what):
+    """InputError naming ``max_work`` when ``what`` would take more than ``limit`` score evaluations.
+
+    Examples
+    --------
+    >>> check_work(3 * 10**10, 5 * 10**9, "this search")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: max_work=5e+09: this search would take about 3e+10 score evaluations ...
+    """
+    if work > limit:
+        seconds = work / EVALUATIONS_PER_SECOND
+        if seconds < 120:
+            duration = f"{max(seconds, 1):.0f} s"
+        else:
+            duration = f"{seconds / 60:.0f} min" if seconds < 7200 else f"{seconds / 3600:.0f} h"
+        raise InputError(
+            f"max_work={limit:.3g}: {what} would take about {work:.2g} score evaluations (about {duration}); "
+            "raise it to run anyway"
+        )
+
+
+def _search(plan, count, progress):
+    """The number of consistent pairs and the first ``count`` of them, chunk by chunk of rows."""
+    size, best = 0, []
+    for done, block in _blocks(plan):
+        size += block.size
+        if count and not (plan.by_tp and len(best) == count):  # with rows tp, later chunks come later
+            tp, tn = block.first(count)
+            best = sorted(best + list(zip(tp.tolist(), tn.tolist(), strict=True)))[:count]
+        if progress is not None:
+            progress(done, plan.rows)
+    return size, best
+
 
 def solution_set(reported, p, n, beta):
-    """The exact :class:`SolutionSet` of the reported scores on a test set of p positives, n negatives.
+    """The exact :class:`SolutionSet` of the reported scores on a test set of p positives, n negatives,
+    searched row by row whatever the scores (for the tests: it holds every row with a solution)."""
+    plan = _plan(reported, p, n, beta)
+    blocks = [block for _, block in _blocks(plan)]
+    fields = ("rows", "end0", "lo", "hi", "end_last", "hole")
+    return SolutionSet(
+        plan.by_tp, plan.columns, *(np.concatenate([getattr(block, f) for block in blocks]) for f in fields)
+    )
+
+
+def _blocks(plan):
+    """(rows done, :class:`SolutionSet`) of each chunk of :data:`CHUNK` rows (one, empty, if no rows)."""
+    for start in range(plan.first, max(plan.last + 1, plan.first + 1), CHUNK):
+        stop = min(start + CHUNK, plan.last + 1)
+        yield max(stop - plan.first, 0), _block(plan, np.arange(start, stop, dtype=float))
+
+
+def _block(plan, rows):
+    """The :class:`SolutionSet` of some rows: each score narrows their runs of columns in turn.
 
     The counts are carried as floats (exact below 2^53), the form the score functions compute in.
     """
-    by_tp = p <= n
-    last_row, columns = (p, n) if by_tp else (n, p)
-    specs = [(rep, SCORES[rep.score]) for rep in reported]
-    # Scores constant along a row (sens, spec and their complements, defined everywhere as p, n >= 1) are
-    # affine in the row: inverted first, they usually leave few rows.
-    first, last = np.zeros(1), np.full(1, float(last_row))
-    for rep, score in specs:
-        if _direction(score, by_tp) == 0:
-            first, last = _affine_run(
-                rep, score, lambda row: (row, 0.0) if by_tp else (0.0, row), first, last, p, n, beta
-            )
-    rows = np.arange(first[0], last[0] + 1)
-    specs = [spec for spec in specs if _direction(spec[1], by_tp) != 0]
-    specs.sort(key=lambda spec: not spec[1].linear)
+    p, n, beta, columns = plan.p, plan.n, plan.beta, plan.columns
     lo = np.ones_like(rows)  # inner columns 1..columns-1: empty when columns == 1
     hi = np.full_like(rows, columns - 1)
     end0 = np.ones(rows.size, dtype=bool)
     end_last = np.ones(rows.size, dtype=bool)
-    for done, (rep, score) in enumerate(specs):
+    for done, (rep, score) in enumerate(plan.specs):
         if np.maximum(hi - lo + 1, 0).sum() <= DIRECT:
-            _evaluate_all(specs[done:], rows, lo, hi, end0, end_last, p, n, beta)
+            _evaluate_all(plan.specs[done:], rows, lo, hi, end0, end_last, p, n, beta)
             break
         for start in range(0, rows.size, BLOCK):
             block = slice(start, start + BLOCK)
@@ -386,11 +534,15 @@ def solution_set(reported, p, n, beta):
         rows, lo, hi, end0, end_last = rows[keep], lo[keep], hi[keep], end0[keep], end_last[keep]
     rows, lo, hi = rows.astype(np.int64), lo.astype(np.int64), hi.astype(np.int64)
     hole = np.full_like(rows, -1)
-    if any(rep.score == "pt" for rep in reported):
+    if any(rep.score == "pt" for rep in plan.reported):
         # tpr = fpr: tn = n·(p - tp)/p on row tp, tp = p·(n - tn)/n on row tn.
+        last_row = p if plan.by_tp else n
         numerator = columns * (last_row - rows)
         hole = np.where(numerator % last_row == 0, numerator // last_row, -1)
-    return SolutionSet(by_tp, columns, rows, end0, lo, hi, end_last, hole)
+    keep = end0 | end_last | (lo <= hi)
+    return SolutionSet(
+        plan.by_tp, columns, rows[keep], end0[keep], lo[keep], hi[keep], end_last[keep], hole[keep]
+    )
 
 
 def _narrow(rep, score, rows, lo, hi, end0, end_last, p, n, beta):

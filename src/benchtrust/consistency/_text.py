@@ -13,13 +13,16 @@ from benchtrust.consistency._reported import decimals
 
 __all__ = [
     "AGGREGATION_WORDS",
+    "CONVENTION_WORDS",
     "FOLDING_WORDS",
     "LISTED",
+    "ZERO_DIVISION_WORDS",
     "batch_text",
     "batch_verdict",
     "claim_message",
     "kfold_experiment",
     "kfold_text",
+    "kfold_tried",
     "kfold_verdict",
     "multiclass_text",
     "multiclass_verdict",
@@ -42,6 +45,32 @@ FOLDING_WORDS = {
     "stratified": "stratified: the folds of p and n as even as they can be (§4.4.2)",
     "unknown": "unknown: every fold configuration is tried (§4.4.3)",
     "explicit": "as given in the folds file",
+}
+#: How a score undefined in a fold entered the mean, per base score and convention (``zero_division``).
+CONVENTION_WORDS = {
+    "sens": {
+        "0": "folds without positives count sensitivity as 0, as scikit-learn does by default",
+        "1": "folds without positives count sensitivity as 1 (zero_division=1)",
+        "skip": "folds without positives are left out of the mean sensitivity (zero_division=nan, nanmean)",
+    },
+    "spec": {
+        "0": "folds without negatives count specificity as 0, as scikit-learn does by default",
+        "1": "folds without negatives count specificity as 1 (zero_division=1)",
+        "skip": "folds without negatives are left out of the mean specificity (zero_division=nan, nanmean)",
+    },
+    "bacc": {
+        "skip": "a fold with one class takes the recall of that class as its balanced accuracy, as "
+        "scikit-learn's balanced_accuracy_score does",
+        "0": "a fold with one class counts the other class's recall as 0 in its balanced accuracy",
+        "1": "a fold with one class counts the other class's recall as 1 in its balanced accuracy",
+    },
+}
+#: The conventions allowed (``zero_division``), in words.
+ZERO_DIVISION_WORDS = {
+    "any": "counted as 0, as 1 or left out of the mean, each score on its own",
+    "0": "counted as 0",
+    "1": "counted as 1",
+    "skip": "left out of the mean",
 }
 #: Rows listed one by one in the readable batch summary; beyond it only the rows that are not consistent.
 LISTED = 20
@@ -198,7 +227,8 @@ def kfold_experiment(result) -> str:
     """The experiment of a k-fold result in words: folds, data set(s) and repetitions (paper §4)."""
     data = list(zip(result.positives, result.negatives, strict=True))
     if len(data) == 1:
-        what = f"{data[0][0]} positives and {data[0][1]} negatives"
+        p, n = data[0]
+        what = f"{p} positive{'s' * (p != 1)} and {n} negative{'s' * (n != 1)}"
     else:
         what = f"{len(data)} data sets of (p, n) = {pairs_text(data)}"
     repeated = f", repeated {result.repeats} times" if result.repeats > 1 else ""
@@ -224,6 +254,9 @@ def kfold_text(result) -> str:
     ]
     if result.aggregation == "mos":
         lines.append(f"  folding      {FOLDING_WORDS[result.folding]}")
+        lines.append(f"  tried        {kfold_tried(result)}")
+        if result.configurations.get("beyond") or result.zero_division != "any":
+            lines.append(f"  undefined    fold scores {ZERO_DIVISION_WORDS[result.zero_division]}")
     for name, (low, high) in result.bounds.items():
         lines.append(f"  fold bounds  every fold's {name} from {low} to {high}, as reported (Eq. 10)")
     lines += scores_table(result.scores)
@@ -251,28 +284,56 @@ def kfold_verdict(result) -> str:
         evidence = result.evidence or {"n_solutions": 0, "solutions": []}
         where = f"the pooled {result.pooled_positives} positives and {result.pooled_negatives} negatives"
         return solutions_verdict(evidence["n_solutions"], evidence["solutions"], where, "§4.2")
+    tried = result.configurations
     if result.consistent:
         configuration = pairs_text(result.evidence["configuration"])
         counts = pairs_text(result.evidence["counts"])
-        found = (
-            f" (fold configuration {result.configurations_tested} in the order of §4.4.3)"
-            if result.folding == "unknown"
-            else ""
-        )
+        found = ""
+        if result.folding == "unknown":
+            place = (
+                "in the order of §4.4.3" if result.tier == "paper" else "beyond the paper's, in that order"
+            )
+            found = f" (fold configuration {tried[result.tier]:,} {place})"
+        condition = ""
+        if result.tier == "beyond":
+            words = [CONVENTION_WORDS[base][value] for base, value in result.conventions.items()]
+            condition = f", if {' and '.join(words)}" if words else ""
+            condition += (
+                " (folds beyond the paper's configurations, where a fold lacks a class a reported score "
+                "needs or a training set misses a class, §4.4.3)"
+            )
         return (
             f"consistent: the folds (p_i, n_i) = {configuration}{found}, with the per-fold counts "
-            f"(tp_i, tn_i) = {counts}, give every score as a mean over the folds. {_COULD}"
+            f"(tp_i, tn_i) = {counts}, give every score as a mean over the folds{condition}. {_COULD}"
         )
-    tested = result.configurations_tested
+    undefined = ZERO_DIVISION_WORDS[result.zero_division]
+    beyond = f"(folds without positives or negatives, undefined fold scores {undefined})"
     where = {
-        "unknown": f"of any of the {tested} fold configurations tried (§4.4.3)",
+        "unknown": (
+            f"of any of the {tried['paper']:,} fold configurations of the paper (§4.4.3), nor of the "
+            f"{tried['beyond']:,} beyond them {beyond}"
+            if tried["paper"]
+            else f"of any of the {tried['beyond']:,} fold configurations the fold sizes allow, all beyond "
+            f"the paper's (§4.4.3) {beyond}"
+        ),
         "stratified": "of the stratified folds",
         "explicit": "of the folds given",
     }[result.folding]
+    if result.folding != "unknown" and tried.get("beyond"):
+        where += f" (some without positives or negatives: undefined fold scores {undefined})"
     return (
         f"inconsistent: no per-fold confusion matrices {where} give all these scores as means over the "
         f"folds: the scores cannot come from this experiment ({_CERTAIN}; {_PAPER} §4.3)."
     )
+
+
+def kfold_tried(result) -> str:
+    """The fold configurations a k-fold result covers, by tier, in words (module notes of ``_kfold``)."""
+    paper, beyond = result.configurations["paper"], result.configurations["beyond"]
+    if result.folding != "unknown":
+        return f"1 fold configuration, {'among' if paper else 'beyond'} the paper's (§4.4.3)"
+    tried = f"{paper:,} of the paper's fold configurations (§4.4.3)"
+    return tried if result.tier == "paper" else f"{tried}, then {beyond:,} beyond them"
 
 
 def multiclass_text(result) -> str:
@@ -371,13 +432,14 @@ def claim_message(result) -> str:
     '1 confusion matrix of 100 positives and 200 negatives gives every score: (tp, tn) = (85, 184)'
     """
     if getattr(result, "aggregation", None) == "mos":
-        tested = result.configurations_tested
-        tested = f"{tested} fold configuration{'s' * (tested != 1)} tested"
+        tested = f"tested {kfold_tried(result)}"
         if not result.consistent:
             return f"no per-fold confusion matrices give all these scores ({tested}; mean of scores)"
+        words = [CONVENTION_WORDS[base][value] for base, value in result.conventions.items()]
+        condition = f", if {' and '.join(words)}" if words else ""
         return (
             f"the folds (p, n) {pairs_text(result.evidence['configuration'])} with per-fold (tp, tn) "
-            f"{pairs_text(result.evidence['counts'])} give every score (mean of scores; {tested})"
+            f"{pairs_text(result.evidence['counts'])} give every score{condition} (mean of scores; {tested})"
         )
     if hasattr(result, "aggregation"):  # score of means: the pooled test set
         evidence = result.evidence or {"n_solutions": 0, "solutions": []}

@@ -328,12 +328,26 @@ def impact(multiverse) -> Impact:
     rank changes over all pairs comes from each method's sorted ranks,
     Σ_{a<b} |x_a − x_b| = Σ_k (2k − n + 1) x_(k).
 
+    A choice with one option has no pairs: its row counts 0 pairs. When every choice has one option there
+    is one combination and nothing to compare.
+
     Returns
     -------
     Impact
+
+    Raises
+    ------
+    benchtrust.InputError
+        When the multiverse has a single combination (every choice has one option), naming the spec.
     """
     import pandas as pd
 
+    if len(multiverse.ranks) < 2:
+        raise InputError(
+            f"{multiverse.spec.source} (choices): every choice has one option, so there is one combination "
+            "and no pair of combinations to tell how much a choice changes the ranking; give a choice two "
+            "options or more"
+        )
     sizes = [len(multiverse.options[c]) for c in multiverse.choices]
     methods = len(multiverse.methods)
     ranks = np.asarray(multiverse.ranks).reshape(*sizes, methods)

@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from benchtrust._io import InputError
+from benchtrust._io import InputError, find_column
 
 __all__ = ["FAMILIES", "Rule", "mean_of_rest", "register_option", "rule"]
 
@@ -151,9 +151,12 @@ def _characteristic(characteristics, names, name):
             f"characteristic {name!r}: no table of data-set characteristics was given, and this option "
             "needs one"
         )
-    if name not in characteristics.columns:
-        found = ", ".join(repr(c) for c in characteristics.columns)
+    columns = [str(column) for column in characteristics.columns]
+    index = find_column(columns, name, f"characteristic {name!r}")
+    if index is None:
+        found = ", ".join(repr(c) for c in columns)
         raise InputError(f"characteristic {name!r}: not a column of the characteristics; found {found}")
+    name = characteristics.columns[index]  # as the table writes it (any case)
     if name in characteristics.attrs.get("not_numeric", {}):
         raise InputError(f"characteristic {name!r}: {characteristics.attrs['not_numeric'][name]}")
     return characteristics.loc[list(names), name].to_numpy(dtype=float)

@@ -122,7 +122,8 @@ def read_spec(spec) -> Spec:
     Parameters
     ----------
     spec : str, os.PathLike or mapping
-        The YAML file, read with ``yaml.safe_load``, or the same structure as a dict.
+        The YAML file, read as ``yaml.safe_load`` reads it (a key given twice is an error), or the same
+        structure as a dict.
 
     Returns
     -------
@@ -179,11 +180,13 @@ def _load_yaml(path) -> tuple[object, _Places]:
     """The YAML document in `path` and the line of each key, or an InputError naming the place."""
     import yaml
 
+    from benchtrust._yaml import load_yaml
+
     name = os.fspath(path)
     text = read_text(path)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except RecursionError:
         raise InputError(f"{name}: not valid YAML (nested too deeply); a spec has a few levels") from None
     except yaml.MarkedYAMLError as exc:
@@ -334,7 +337,7 @@ def _choices(value, measures, places) -> tuple[Choice, ...]:
 
 
 def _options(value, family, measures, places, *path) -> tuple[Option, ...]:
-    if isinstance(value, list):
+    if isinstance(value, list) and value:
         entries = {_text(item, places, *path, "options", k): {} for k, item in enumerate(value)}
         if len(entries) < len(value):
             raise InputError(f"{places(*path, 'options')}: an option is listed twice")
@@ -342,7 +345,10 @@ def _options(value, family, measures, places, *path) -> tuple[Option, ...]:
     elif isinstance(value, Mapping) and value:
         entries, shorthand = value, False
     else:
-        raise InputError(f"{places(*path, 'options')}: expected a list of options or a mapping name → rule")
+        raise InputError(
+            f"{places(*path, 'options')}: expected a list of options or a mapping name → rule, "
+            f"one option or more; got {value!r:.60}"
+        )
     out = []
     for name, entry in entries.items():
         where = (*path, "options", name)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from benchtrust._figures import save_figure
 from benchtrust._io import InputError, bundled_file
-from benchtrust._write import write_atomic
+from benchtrust._write import check_target, write_atomic
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
     Impact,
@@ -189,12 +189,6 @@ class MultiverseStudy:
         :func:`benchtrust.save_figure`. The folder is created if missing.
         """
         folder = Path(folder)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InputError(
-                f"{os.fspath(folder)}: cannot create the folder ({exc.strerror or exc})"
-            ) from None
         tables = {
             "rankings.csv": self.multiverse.rankings_table(),
             "rank_distribution.csv": self.distribution.table,
@@ -208,13 +202,21 @@ class MultiverseStudy:
             tables["permutation_test.csv"] = self.permutation.to_frame()
         if self.subsample is not None:
             tables["subsample.csv"] = self.subsample_table()
+        figures = self._figures() if plots else {}
+        for name in [*tables, *figures]:  # one that cannot be written (an input, a folder): none is
+            check_target(folder / name)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(
+                f"{os.fspath(folder)}: cannot create the folder ({exc.strerror or exc})"
+            ) from None
         written = []
         for name, table in tables.items():
             write_atomic(folder / name, table.to_csv(index=False, lineterminator="\n"))
             written.append(folder / name)
-        if plots:
-            for name, draw in self._figures().items():
-                written.append(save_figure(draw(), folder / name))
+        for name, draw in figures.items():
+            written.append(save_figure(draw(), folder / name))
         return written
 
     def _figures(self) -> dict[str, object]:
@@ -301,6 +303,7 @@ def study(
         characteristics=characteristics,
         characteristics_dataset_column=characteristics_dataset_column,
     )
+    effects = impact(multiverse)  # first: it says why a single combination cannot be studied
     settings = dict(spec.unfolding)
     skip = settings.pop("skip", False)
     fitted = distances = tested = sampled = sample_fit = None
@@ -334,7 +337,7 @@ def study(
         multiverse,
         rank_distribution(multiverse),
         stepwise(multiverse),
-        impact(multiverse),
+        effects,
         fitted,
         distances,
         tested,

@@ -77,13 +77,17 @@ class _AucModel(_Levels):
         while len(self._chunks) <= index:
             hi = self.lattice - len(self._chunks) * _CHUNK
             lo = max(hi - _CHUNK, 0)
-            tail = np.exp(PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)(self.levels))
+            # In place: each array is levels x _CHUNK (tens of MB for a board of thousands of teams).
+            tail = PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)(self.levels)
+            np.exp(tail, out=tail)
+            log_cdf = np.minimum(tail, 1.0)
             with np.errstate(divide="ignore"):
-                log_cdf = np.log1p(-np.minimum(tail, 1.0))
+                np.log1p(np.negative(log_cdf, out=log_cdf), out=log_cdf)
             weights = self.counts[:, None]
-            self._chunks.append(
-                (lo, hi, np.cumsum(weights * tail, axis=0), np.cumsum(weights * log_cdf, axis=0))
-            )
+            for values in (tail, log_cdf):
+                np.multiply(values, weights, out=values)
+                np.cumsum(values, axis=0, out=values)
+            self._chunks.append((lo, hi, tail, log_cdf))
         return self._chunks[index]
 
     def _log_cdfs(self, i):

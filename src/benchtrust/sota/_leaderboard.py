@@ -84,6 +84,9 @@ class LeaderboardResult:
     bootstrap : str
         How the bootstrap over teams was computed: ``"exact (B -> infinity)"`` or ``"none"`` (no
         resamples).
+    warnings : tuple of str
+        What may make the count of teams wrong, read off the table (:attr:`Leaderboard.warnings`); shown
+        after the verdict.
     """
 
     metric: str
@@ -103,6 +106,7 @@ class LeaderboardResult:
     correlation: float
     alpha: float
     bootstrap: str
+    warnings: tuple = ()
 
     @property
     def teams(self):
@@ -228,6 +232,7 @@ class LeaderboardResult:
             "bootstrap": self.bootstrap,
             "stands_out": self.stands_out,
             "most_teams_left_out": self.most_teams_left_out,
+            "warnings": list(self.warnings),
         }
 
 
@@ -398,6 +403,7 @@ def leaderboard(
         correlation=correlation_used,
         alpha=alpha,
         bootstrap=model.bootstrap,
+        warnings=board.warnings,
     )
 
 

@@ -13,7 +13,15 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchtrust._io import InputError, bundled_file, check_number, check_probability, table_of
+from benchtrust._io import (
+    InputError,
+    bundled_file,
+    check_number,
+    check_probability,
+    find_column,
+    same_name_message,
+    table_of,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,6 +60,9 @@ class Leaderboard:
         The name of the score column used, as written in the header.
     source : str
         The path as given, or ``"<table>"`` for a DataFrame.
+    warnings : tuple of str
+        What may make the count of teams wrong, in sentences: team names on more than one team
+        (:func:`read_leaderboard`); empty when there is nothing to say.
 
     Examples
     --------
@@ -76,9 +87,10 @@ class Leaderboard:
     teams: int
     column: str
     source: str
+    warnings: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        """The counts, column and source as plain JSON types (the scores themselves are left out)."""
+        """The counts, column, source and warnings as plain JSON types (the scores are left out)."""
         return {
             "source": self.source,
             "column": self.column,
@@ -86,6 +98,7 @@ class Leaderboard:
             "teams": int(self.teams),
             "kept": len(self.scores),
             "excluded": {key: int(count) for key, count in self.excluded.items()},
+            "warnings": list(self.warnings),
         }
 
     def to_frame(self):
@@ -140,6 +153,12 @@ def read_leaderboard(
     * ``"implausible"``: best score strictly above `max_plausible` (``max_plausible=0.999`` drops perfect
       scores, which on a public test set are usually leakage rather than skill).
 
+    A team name given to more than one team (rows of one name, when every row is a team; or one name on
+    several team ids) is not an error: the teams are counted as read, and :attr:`Leaderboard.warnings`
+    says so, since m, the number of teams, is what the analysis of multiplicity rests on. Names are read
+    from a column ``TeamName``, ``team``, ``name``, ``method`` or ``model`` (any case) other than the team
+    column.
+
     A file is read as UTF-8, with or without a byte-order mark, and never modified. The delimiter is taken
     from the header line as in :func:`read_numbers` (comma, tab or semicolon). Fields may be quoted as in
     CSV, with ``""`` for a quote inside a quoted field; a quoted field may span lines. Blank lines are
@@ -151,7 +170,7 @@ def read_leaderboard(
     source : str, os.PathLike or pandas.DataFrame
         The leaderboard file, or a table with one row per team or per submission.
     score_column : str, optional
-        The score column's name (matched exactly, else case-insensitively).
+        The score column's name, in any case (two columns whose names differ only in case are an error).
     team_column : str, optional
         The name of the column that identifies a team (matched the same way), when it is not ``TeamId``:
         rows with the same value are one team's submissions.
@@ -209,6 +228,12 @@ def read_leaderboard(
     >>> board = read_leaderboard(table)
     >>> board.column, board.scores
     ('PrivateScore', array([0.91, 0.88]))
+
+    One row per team, with a name on two rows: three teams, and a warning.
+
+    >>> board = read_leaderboard(pd.DataFrame({"team": ["a", "b", "a"], "score": [0.8, 0.85, 0.9]}))
+    >>> board.teams, board.warnings[0][:68]
+    (3, "1 team name is on more than one row, each row counted as a team: 'a'")
     """
     import numpy as np
 
@@ -239,6 +264,7 @@ def read_leaderboard(
         codes[order] = np.arange(len(order))
         best = np.full(len(order), np.nan)
         np.fmax.at(best, codes[inverse.reshape(-1)], values)
+    warnings = _shared_names(table, team)
     broken = np.isnan(best)
     below = ~broken & (best <= chance)
     above = ~broken & ~below & (best > (math.inf if max_plausible is None else max_plausible))
@@ -251,6 +277,7 @@ def read_leaderboard(
         teams=len(best),
         column=table.header[score],
         source=table.name,
+        warnings=warnings,
     )
 
 
@@ -288,6 +315,48 @@ def bundled_leaderboard(competition: str = "titanic") -> Path:
         known = ", ".join(repr(name) for name in _BUNDLED_LEADERBOARDS)
         raise InputError(f"competition: expected one of {known}, got {competition!r}")
     return bundled_file(_BUNDLED_LEADERBOARDS[competition])
+
+
+#: Column names that hold a team's name, compared case-insensitively without ``_`` and blanks.
+_NAME_COLUMNS = ("teamname", "team", "name", "method", "model")
+#: Names listed in the warning about shared names; the rest are counted.
+_NAMES_LISTED = 5
+
+
+def _name_column(table) -> int | None:
+    """The index of the first column of `table` that holds team names (:data:`_NAME_COLUMNS`), or None."""
+    lowered = [name.lower().replace("_", "").replace(" ", "") for name in table.header]
+    return next((k for k, name in enumerate(lowered) if name in _NAME_COLUMNS), None)
+
+
+def _shared_names(table, team: int | None) -> tuple[str, ...]:
+    """The warning about team names given to more than one team of `table` (teams by column `team`, or
+    one per row when None), as a 1-tuple of a sentence; empty when no name is shared."""
+    from collections import Counter
+
+    column = _name_column(table)
+    if column is None or column == team:
+        return ()
+    names = table.cells(column)
+    if team is None:
+        counts = Counter(name for name in names if name)
+        unit, what = "row", "each row counted as a team"
+        advice = "if a name's rows are one team's submissions, give its column as the team column"
+    else:
+        pairs = dict.fromkeys(zip(names, table.cells(team), strict=True))  # each (name, id) once
+        counts = Counter(name for name, _ in pairs if name)
+        unit, what = "team id", "counted as different teams"
+        advice = "to count each name once, give its column as the team column"
+    shared = [(name, count) for name, count in counts.items() if count > 1]
+    if not shared:
+        return ()
+    listed = ", ".join(f"{name!r} ({count} {unit}s)" for name, count in shared[:_NAMES_LISTED])
+    more = f" and {len(shared) - _NAMES_LISTED} more" if len(shared) > _NAMES_LISTED else ""
+    names_text = "1 team name is" if len(shared) == 1 else f"{len(shared)} team names are"
+    return (
+        f"{names_text} on more than one {unit}, {what}: {listed}{more}; {advice} (team_column, "
+        "--team-column) so that only its best score counts.",
+    )
 
 
 def _chance_level(classes, lower_bound) -> float:
@@ -342,9 +411,7 @@ def choose_columns(table, score_column: str | None, team_column: str | None = No
                 )
     for same in (matches, teams):
         if len(same) > 1:
-            raise InputError(
-                f"{table.header_place}: the header names column {header[same[0]]!r} {len(same)} times"
-            )
+            raise InputError(same_name_message(table.header_place, [header[k] for k in same]))
     if team == matches[0]:
         raise InputError(
             f"{table.header_place}: column {header[team]!r} cannot be both the team and the score column"
@@ -353,15 +420,12 @@ def choose_columns(table, score_column: str | None, team_column: str | None = No
 
 
 def _named(table, name: str, argument: str) -> list[int]:
-    """The indices of the columns called `name`: matched exactly, else case-insensitively; InputError
-    naming `argument` and the columns found when there is none."""
-    header = table.header
-    matches = [k for k, field in enumerate(header) if field == name] or [
-        k for k, field in enumerate(header) if field.lower() == name.lower()
-    ]
-    if not matches:
+    """The index of the column called `name`, in any case (:func:`benchtrust._io.find_column`), as a
+    list of one; InputError naming `argument` and the columns found when there is none."""
+    index = find_column(table.header, name, table.header_place)
+    if index is None:
         raise InputError(f"{table.header_place}: no column {name!r} ({argument}); found {_found(table)}")
-    return matches
+    return [index]
 
 
 def _found(table) -> str:
@@ -403,12 +467,11 @@ def top_teams(source, *, score_column=None, team_column=None, classes=None, max_
     [('a', '0.9'), ('b', '0.85')]
     """
     table = table_of(source, example="TeamName,Score", what="a leaderboard")
-    lowered = [name.lower().replace("_", "").replace(" ", "") for name in table.header]
-    names = [k for k, name in enumerate(lowered) if name in ("teamname", "team", "name", "method", "model")]
-    if not names and team_column is None:
+    name = _name_column(table)
+    if name is None and team_column is None:
         return []
     team, score = choose_columns(table, score_column, team_column)
-    names = table.cells(names[0] if names else team)
+    names = table.cells(team if name is None else name)
     keys = names if team is None else table.cells(team)
     chance = 1 / classes if classes else -math.inf
     best: dict[str, tuple[float, str, str]] = {}

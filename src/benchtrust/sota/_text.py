@@ -211,8 +211,8 @@ def leaderboard_verdict(result) -> list[str]:
     -------
     list of str
         Unwrapped paragraphs: first the verdict on the top of the board, then a note when the dependence
-        model left most teams out (Eq. 12, §5.1.1), and one on the sober state of the art (cropping)
-        when the top neither stands out nor is perfect.
+        model left most teams out (Eq. 12, §5.1.1), one on the sober state of the art (cropping)
+        when the top neither stands out nor is perfect, and the warnings about the table read.
     """
     name = "AUC" if result.metric == "auc" else "accuracy"
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
@@ -274,4 +274,5 @@ def leaderboard_verdict(result) -> list[str]:
                 "further below the observed best than the plug-in's is above it, so no lower observed "
                 "score fits better."
             )
+    paragraphs += [f"Warning: {warning}" for warning in result.warnings]
     return paragraphs
