@@ -106,3 +106,32 @@ def test_batch_rows_and_the_report_take_the_convention(tmp_path):
     assert result.exit_code == 0, result.stderr
     page = (tmp_path / "report.html").read_text()
     assert "as scikit-learn does by default" in page and "counted as 0" in page
+
+
+def test_a_search_over_its_state_budget_stops_with_one_line_and_nothing_on_stdout():
+    """A real per-image claim (DIARETDB0, 9 images) that HiGHS cannot settle and the exact search cannot
+    decide within --max-states: exit 2, one line naming the option, and nothing on stdout (HiGHS prints
+    debug lines with C's printf, which only a file-descriptor redirect keeps out; issue 19, §3 and §6)."""
+    import subprocess
+    import sys
+
+    command = [
+        *("consistency", "kfold", "--dataset", "diaretdb0/test/neovascularisation", "--aggregation", "mos"),
+        *(
+            "--score",
+            "acc=0.8203",
+            "--score",
+            "sens=0.9735",
+            "--score",
+            "spec=0.8027",
+            "--max-states",
+            "1000",
+        ),
+    ]
+    ran = subprocess.run(
+        [sys.executable, "-m", "benchtrust", *command, "--json"], capture_output=True, text=True, timeout=300
+    )
+    assert (ran.returncode, ran.stdout) == (2, "")
+    assert (
+        ran.stderr.count("\n") == 1 and "--max-states=1,000" in ran.stderr and "Traceback" not in ran.stderr
+    )

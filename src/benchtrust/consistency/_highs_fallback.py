@@ -11,6 +11,7 @@ import numpy as np
 
 from benchtrust._io import InputError
 from benchtrust.consistency._mean_constraints import verified
+from benchtrust.consistency._solver_output import quiet_stdout
 from benchtrust.consistency._state_search import OverBudgetError, search
 
 #: Outward widening of the mean rows given to HiGHS (score units); see the module notes.
@@ -68,13 +69,14 @@ def milp_counts(piece, widen):
         high.extend(hi[0] + 0.5)
     lower = np.concatenate([piece.tp_low[0], piece.tn_low[0]])
     upper = np.concatenate([piece.tp_high[0], piece.tn_high[0]])
-    result = milp(
-        np.zeros(2 * sets),
-        constraints=LinearConstraint(np.array(rows), low, high),
-        integrality=np.ones(2 * sets),
-        bounds=Bounds(lower, upper),
-        options={"presolve": False},  # HiGHS 1.x presolve fails ("Solve error") on some tiny problems
-    )
+    with quiet_stdout():  # HiGHS prints debug lines with C's printf, even with disp off
+        result = milp(
+            np.zeros(2 * sets),
+            constraints=LinearConstraint(np.array(rows), low, high),
+            integrality=np.ones(2 * sets),
+            bounds=Bounds(lower, upper),
+            options={"presolve": False},  # HiGHS 1.x presolve fails ("Solve error") on some tiny problems
+        )
     if result.x is None:
         return result.status, None
     x = np.clip(np.round(result.x), lower, upper).astype(np.int64)
