@@ -44,7 +44,7 @@ AGGREGATION_WORDS = {"mos": "mean of scores (MoS, §4.3)", "som": "score of mean
 FOLDING_WORDS = {
     "stratified": "stratified: the folds of p and n as even as they can be (§4.4.2)",
     "unknown": "unknown: every fold configuration is tried (§4.4.3)",
-    "explicit": "as given in the folds file",
+    "explicit": "as given: the positives and negatives of every fold",
 }
 #: How a score undefined in a fold entered the mean, per base score and convention (``zero_division``).
 CONVENTION_WORDS = {

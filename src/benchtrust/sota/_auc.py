@@ -504,7 +504,7 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
     larger = np.sort(special.ndtri((strata + rng.random((reps, large))) / reps), axis=1)
     size = small * large + 1
     length = fft.next_fast_len(size, real=True)
-    total = np.zeros((values.size, size))
+    spectra = np.zeros((values.size, length // 2 + 1), dtype=complex)
     per = max(1, _FFT_ROWS // values.size)
     for first in range(0, reps, per):
         block = larger[first : first + per]
@@ -516,7 +516,8 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
         cells[..., large] = tail[..., -1]
         np.maximum(cells, 0.0, out=cells)
         spectrum = fft.rfft(cells, n=length, axis=-1, workers=-1)
-        total += fft.irfft(spectrum**small, n=length, axis=-1, workers=-1)[..., :size].sum(axis=1)
+        spectra += (spectrum**small).sum(axis=1)  # the transform is linear: one inverse for all replicates
+    total = fft.irfft(spectra, n=length, axis=-1, workers=-1)[:, :size]
     pmf = np.maximum(total, 0.0)  # FFT rounding leaves tiny negative values
     pmf /= pmf.sum(axis=1, keepdims=True)
     return pmf
