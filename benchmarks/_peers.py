@@ -92,27 +92,13 @@ def median_seconds(function, repeats):
 
 def atari_scores():
     """The bundled Atari 100k runs (Agarwal et al. 2021), human-normalised."""
-    from benchtrust.compare import bundled_results, read_task_scores
+    from benchtrust.compare import bundled_task_scores
 
-    return read_task_scores(
-        bundled_results("atari100k"),
-        direction="higher",
-        method_column="algorithm",
-        task_column="game",
-        normalise="reference",
-        reference=bundled_results("atari_reference"),
-    )
+    return bundled_task_scores("atari100k")
 
 
 def uci_scores():
     """The bundled UCI accuracies (percent) of Benavoli et al. (2017): 5 classifiers × 54 data sets × 100."""
-    from benchtrust.compare import bundled_results, read_task_scores
+    from benchtrust.compare import bundled_task_scores
 
-    return read_task_scores(
-        bundled_results("uci"),
-        direction="higher",
-        method_column="classifier",
-        task_column="dataset_index",
-        run_column="score_index",
-        score_column="accuracy_percent",
-    )
+    return bundled_task_scores("uci")

@@ -298,16 +298,9 @@ def many_tasks():
     bootstrap intervals (Agarwal et al. 2021), the ranks of five classifiers over 54 UCI data sets with the
     Nemenyi test (Demšar 2006) and the Bayesian signed-rank test of two of them (Benavoli et al. 2017).
     Prints each result and returns them, for the report."""
-    from benchtrust.compare import aggregate, bundled_results, rank_test, read_task_scores, signed_rank_test
+    from benchtrust.compare import aggregate, bundled_task_scores, rank_test, signed_rank_test
 
-    atari = read_task_scores(
-        bundled_results("atari100k"), direction="higher", method_column="algorithm", task_column="game",
-        normalise="reference", reference=bundled_results("atari_reference"),
-    )  # fmt: skip
-    uci = read_task_scores(
-        bundled_results("uci"), direction="higher", method_column="classifier", task_column="dataset_index",
-        run_column="score_index", score_column="accuracy_percent",
-    )  # fmt: skip
+    atari, uci = bundled_task_scores("atari100k"), bundled_task_scores("uci")
     print("Several methods over many tasks (Agarwal et al. 2021; Demšar 2006; Benavoli et al. 2017)")
     results = [
         aggregate(atari, resamples=10_000, seed=0),

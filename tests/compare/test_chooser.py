@@ -30,24 +30,15 @@ def commands(choice):
     return [a.command for a in choice.fits]
 
 
-def test_atari_calls_for_aggregates_with_stratified_bootstrap():
-    atari = read_task_scores(
-        bundled_results("atari100k"),
-        direction="higher",
-        method_column="algorithm",
-        task_column="game",
-        normalise="reference",
-        reference=bundled_results("atari_reference"),
-    )
-    choice = choose_analysis(atari)
+def test_atari_calls_for_aggregates_with_stratified_bootstrap(atari_runs):
+    choice = choose_analysis(atari_runs)
     assert commands(choice)[0] == "compare aggregate" and "compare rank" in commands(choice)
     assert choice.runs == (5, 100) and not choice.paired  # SimPLe has 5 runs per game
     assert choice.verdict.startswith("Use aggregate performance (IQM)")
 
 
-def test_uci_raw_accuracies_call_for_ranks_not_pooling():
-    uci = read_task_scores(bundled_results("uci"), **UCI)
-    choice = choose_analysis(uci)
+def test_uci_raw_accuracies_call_for_ranks_not_pooling(uci_runs):
+    choice = choose_analysis(uci_runs)
     assert choice.paired and not choice.common_scale and choice.tasks == 54
     assert commands(choice)[0] == "compare rank"
     assert "common scale" in choice.not_fitting[0].reason

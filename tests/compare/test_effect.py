@@ -21,15 +21,6 @@ from benchtrust.compare._effect import (
 from benchtrust.compare._effect_stats import brunner_munzel, hedges_g
 from benchtrust.compare._improvement import improvement_probabilities
 
-ATARI = {"direction": "higher", "method_column": "algorithm", "task_column": "game"}
-UCI = {
-    "direction": "higher",
-    "method_column": "classifier",
-    "task_column": "dataset_index",
-    "run_column": "score_index",
-    "score_column": "accuracy_percent",
-}
-
 
 @pytest.fixture(scope="module")
 def spr_der(atari_runs):

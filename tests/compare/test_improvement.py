@@ -18,15 +18,6 @@ from benchtrust.compare._improvement import ImprovementResult, improvement_proba
 from benchtrust.compare._outperform import _exact_interval, _sum_pmf
 from benchtrust.compare._pair_bootstrap import lattice_interval, lattice_top, paired_distributions
 
-ATARI = {"direction": "higher", "method_column": "algorithm", "task_column": "game"}
-UCI = {
-    "direction": "higher",
-    "method_column": "classifier",
-    "task_column": "dataset_index",
-    "run_column": "score_index",
-    "score_column": "accuracy_percent",
-}
-
 #: rliable 1.2.0 metrics.probability_of_improvement(scores_x, scores_y) on the human-normalised Atari 100k
 #: scores (runs × games), recorded from rliable 1.2.0, see benchmarks/RLIABLE_FACTS.md.
 RLIABLE_POINTS = {

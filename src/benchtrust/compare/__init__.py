@@ -64,7 +64,13 @@ from benchtrust.compare._ranks import RankResult, rank_test
 from benchtrust.compare._sample_size import sample_size
 from benchtrust.compare._signed_rank import SignedRankResult, signed_rank_test
 from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
-from benchtrust.compare._tasks import MissingRuns, TaskScores, bundled_results, read_task_scores
+from benchtrust.compare._tasks import (
+    MissingRuns,
+    TaskScores,
+    bundled_results,
+    bundled_task_scores,
+    read_task_scores,
+)
 
 __all__ = [
     "AggregateResult",
@@ -98,6 +104,7 @@ __all__ = [
     "better_everywhere",
     "binomial_variance",
     "bundled_results",
+    "bundled_task_scores",
     "choose_analysis",
     "cohen_magnitude",
     "correlated_t_test",

@@ -465,10 +465,8 @@ def aggregate(scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None,
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
-    ...                          task_column="game", normalise="reference",
-    ...                          reference=bundled_results("atari_reference"))
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> atari = bundled_task_scores("atari100k")
     >>> result = aggregate(atari, resamples=2000, seed=0)
     >>> result.to_frame()[["method", "runs", "iqm", "iqm_low", "iqm_high", "rank"]].round(2).head(3)
          method  runs   iqm  iqm_low  iqm_high  rank

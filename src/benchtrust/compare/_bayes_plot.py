@@ -40,10 +40,8 @@ def plot_simplex(result, ax=None):
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores, signed_rank_test
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores, signed_rank_test
+    >>> uci = bundled_task_scores("uci")
     >>> ax = plot_simplex(signed_rank_test(uci, "nbc", "aode", rope=1, samples=2000, seed=1))
     >>> [text.get_text().splitlines()[0] for text in ax.texts]
     ['nbc better', 'practically equivalent', 'aode better']

@@ -317,10 +317,8 @@ def choose_analysis(scores) -> ChoiceResult:
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> uci = bundled_task_scores("uci")
     >>> choice = choose_analysis(uci)
     >>> [a.command for a in choice.fits]
     ['compare rank', 'compare bayes', 'compare improvement']

@@ -376,10 +376,8 @@ def correlated_t_test(scores, a, b, *, task=None, rope=0.0, folds=None, threshol
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> uci = bundled_task_scores("uci")
     >>> result = correlated_t_test(uci, "nbc", "aode", task="0", rope=1, folds=10)
     >>> print(f"{result.p_a_better[0]:.3g} {result.p_rope[0]:.4f} {result.p_b_better[0]:.4f}")
     3.02e-07 0.0457 0.9543

@@ -487,10 +487,8 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
     The UCI accuracies of Benavoli et al. (2017), whose 100 runs per data set are the same folds for every
     classifier (paired):
 
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> uci = bundled_task_scores("uci")
     >>> result = effect_sizes(uci, "hnb", "nbc", paired=True)
     >>> print(result.verdict)  # doctest: +NORMALIZE_WHITESPACE
     Over 54 tasks, hnb scores better than nbc with probability A = 0.66 (95% interval [0.65, 0.67]; Cliff's
@@ -505,9 +503,7 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
 
     The Atari 100k runs (independent trainings: all pairs of runs, Brunner-Munzel intervals per game):
 
-    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
-    ...                          task_column="game", normalise="reference",
-    ...                          reference=bundled_results("atari_reference"))
+    >>> atari = bundled_task_scores("atari100k")
     >>> spr = effect_sizes(atari, "SPR", "DER", resamples=1000, seed=0)
     >>> round(spr.overall_a12, 4), [round(end, 4) for end in spr.overall_a12_ci]
     (0.6858, [0.6725, 0.6987])

@@ -408,10 +408,8 @@ def improvement_probabilities(
     The Atari 100k runs of Agarwal et al. (2021), every run of an agent against every run of another, as
     rliable compares them:
 
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
-    ...                          task_column="game", normalise="reference",
-    ...                          reference=bundled_results("atari_reference"))
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> atari = bundled_task_scores("atari100k")
     >>> result = improvement_probabilities(atari, resamples=1000, seed=0)
     >>> result.to_frame().query("method_x == 'SPR'").round(4).head(3)
        method_x  method_y  probability     low    high
@@ -424,9 +422,7 @@ def improvement_probabilities(
     The UCI accuracies of Benavoli et al. (2017): 10 runs of 10-fold cross-validation on the same folds for
     every classifier, so the runs can be compared in pairs, with exact intervals:
 
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> uci = bundled_task_scores("uci")
     >>> paired = improvement_probabilities(uci, paired=True)
     >>> paired.method
     'exact'
@@ -516,10 +512,8 @@ def plot_improvement(result, *, ax=None, title=None):
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> uci = bundled_task_scores("uci")
     >>> ax = plot_improvement(improvement_probabilities(uci, paired=True))
     >>> ax.get_xlabel(), [label.get_text() for label in ax.get_yticklabels()][:2]
     ('P(X > Y)', ['aode', 'hnb'])

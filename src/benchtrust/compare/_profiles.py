@@ -385,10 +385,8 @@ def performance_profile(scores, *, thresholds=None, alpha=0.05, resamples=10_000
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
-    ...                          task_column="game", normalise="reference",
-    ...                          reference=bundled_results("atari_reference"))
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> atari = bundled_task_scores("atari100k")
     >>> profile = performance_profile(atari, thresholds=[0.5, 1.0], resamples=1000, seed=0)
     >>> frame = profile.to_frame()
     >>> frame[frame.method == "SPR"].round(3)
@@ -455,10 +453,8 @@ def plot_performance_profile(result, ax=None):
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> atari = read_task_scores(bundled_results("atari100k"), direction="higher", method_column="algorithm",
-    ...                          task_column="game", normalise="reference",
-    ...                          reference=bundled_results("atari_reference"))
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> atari = bundled_task_scores("atari100k")
     >>> ax = plot_performance_profile(performance_profile(atari, resamples=200, seed=0))
     >>> ax.get_ylabel()
     'fraction of runs with score > τ'

@@ -257,11 +257,9 @@ def plot_critical_difference(result, *, ax=None, title=None):
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
+    >>> from benchtrust.compare import bundled_task_scores
     >>> from benchtrust.compare import rank_test
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> uci = bundled_task_scores("uci")
     >>> ax = plot_critical_difference(rank_test(uci))
     >>> for text in ax.texts[5:]:  # after the ranks 1 to 5 on the axis
     ...     print(text.get_text())
@@ -349,11 +347,9 @@ def critical_difference_svg(result, *, title=None) -> str:
     Examples
     --------
     >>> import re
-    >>> from benchtrust.compare import bundled_results, rank_test, read_task_scores
+    >>> from benchtrust.compare import bundled_task_scores, rank_test
     >>> from benchtrust.compare import critical_difference_svg
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> uci = bundled_task_scores("uci")
     >>> svg = critical_difference_svg(rank_test(uci))
     >>> print(svg[: svg.index(" font-family")])
     <svg xmlns="http://www.w3.org/2000/svg" width="485.28pt" height="120.96pt" viewBox="0 0 485.28 120.96"

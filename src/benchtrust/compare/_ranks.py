@@ -562,10 +562,8 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> uci = bundled_task_scores("uci")
     >>> result = rank_test(uci)
     >>> result.to_frame().round(4)
       method  average_rank  mean_score

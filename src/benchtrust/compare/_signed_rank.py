@@ -400,10 +400,8 @@ def signed_rank_test(
 
     Examples
     --------
-    >>> from benchtrust.compare import bundled_results, read_task_scores
-    >>> uci = read_task_scores(bundled_results("uci"), direction="higher", method_column="classifier",
-    ...                        task_column="dataset_index", run_column="score_index",
-    ...                        score_column="accuracy_percent")
+    >>> from benchtrust.compare import bundled_task_scores
+    >>> uci = bundled_task_scores("uci")
     >>> result = signed_rank_test(uci, "nbc", "aode", rope=1, seed=1)
     >>> result.probabilities.round(2).tolist(), result.decision
     ([0.0, 0.13, 0.87], 'undecided')

@@ -86,6 +86,44 @@ def bundled_results(name: str = "atari100k") -> Path:
     return bundled_file(_BUNDLED_RESULTS[name])
 
 
+#: How the bundled runs are read as task scores: the keyword arguments of :func:`read_task_scores`.
+_BUNDLED_READING = {
+    "atari100k": {"method_column": "algorithm", "task_column": "game", "normalise": "reference"},
+    "uci": {
+        "method_column": "classifier",
+        "task_column": "dataset_index",
+        "run_column": "score_index",
+        "score_column": "accuracy_percent",
+    },
+}
+
+
+def bundled_task_scores(name: str = "atari100k") -> TaskScores:
+    """The bundled runs of :func:`bundled_results` read with :func:`read_task_scores`, higher is better.
+
+    Parameters
+    ----------
+    name : {"atari100k", "uci"}
+        The Atari 100k runs, human-normalised by the bundled random and human scores (Agarwal et al.
+        2021: 7 agents × 26 games), or the UCI accuracies in percent (Benavoli et al. 2017: 5
+        classifiers × 54 data sets × 100 runs).
+
+    Examples
+    --------
+    >>> bundled_task_scores("atari100k").scores.shape
+    (7, 26, 100)
+    >>> bundled_task_scores("uci").methods
+    ('nbc', 'aode', 'hnb', 'j48', 'j48gr')
+    """
+    if name not in _BUNDLED_READING:
+        known = ", ".join(repr(key) for key in _BUNDLED_READING)
+        raise InputError(f"name: expected one of {known}, got {name!r}")
+    options = dict(_BUNDLED_READING[name])
+    if options.get("normalise") == "reference":
+        options["reference"] = bundled_results("atari_reference")
+    return read_task_scores(bundled_results(name), direction="higher", **options)
+
+
 @dataclasses.dataclass(frozen=True)
 class MissingRuns:
     """A method with fewer runs on one task than on the task where it has the most.
