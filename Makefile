@@ -21,7 +21,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "make bench: no benchmarks/bench_*.py yet"; fi

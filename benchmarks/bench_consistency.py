@@ -18,6 +18,14 @@ Cases (issue: "consistency tests of reported scores"; paper by Fazekas & Kovács
    within eps of the reported value.
 5. Regression scores (MSE, RMSE, MAE, R²): 10,000 random claims against mlscorecheck's regression check
    (``_consistency_regression.py``). Target: at least 10x faster.
+6. Which protocol fits on DRIVE (test images, annotator 1): ``check_protocols`` over fov/all x mos/som
+   against mlscorecheck's ``check_drive_vessel_aggregated``, two score sets, eps 1e-4 or inferred; verdicts
+   must agree. Target: at least 10x faster (``_consistency_named.py``).
+7. 10,000 claims on named test sets (half the mean of per-image scores) through ``check_batch``. Target:
+   under 10 s; mlscorecheck's per-claim equivalents timed on a sample (``_consistency_named.py``).
+8. Multiclass k-fold cross-validation, micro and macro, mean of scores and score of means, 5 known folds:
+   ``check_multiclass_kfold`` against ``check_1_dataset_known_folds_{mos,som}_{micro,macro}``, 30 claims
+   each, half perturbed; verdicts compared. Target: at least 10x faster (``_consistency_multiclass.py``).
 
 How it is timed: mlscorecheck runs in its own environment, ``benchmarks/.venv-mlscorecheck`` (created with
 ``python -m venv`` and ``pip install -r benchmarks/requirements-mlscorecheck.txt`` when missing; without
@@ -28,7 +36,7 @@ of several calls; mlscorecheck's k-fold cases take seconds, so they run once or 
 code is only called, never copied (see benchmarks/MLSCORECHECK_FACTS.md).
 
 Run: make bench (or .venv/bin/python benchmarks/bench_consistency.py). Prints tables; asserts nothing.
-Takes about a minute and a half on two cores (a few more the first time, when it installs mlscorecheck).
+Takes about two minutes on two cores (a few more the first time, when it installs mlscorecheck).
 """
 
 from __future__ import annotations
@@ -40,7 +48,9 @@ import textwrap
 import time
 from pathlib import Path
 
-import _consistency_regression  # benchmarks/, the script's own folder
+import _consistency_multiclass  # benchmarks/, the script's own folder
+import _consistency_named
+import _consistency_regression
 from _peers import (
     UNAVAILABLE,
     peer_python,
@@ -422,6 +432,10 @@ def main():
     print(f"(load average {load:.1f} on {os.cpu_count()} cores)")
     print()
     _consistency_regression.main()
+    print()
+    _consistency_named.main()
+    print()
+    _consistency_multiclass.main()
 
 
 if __name__ == "__main__":

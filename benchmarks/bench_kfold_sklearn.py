@@ -8,6 +8,11 @@ must be consistent; the script prints how many were checked, how many needed the
 paper's configurations (and which conventions), the false "inconsistent" (must be 0) and the time per
 check.
 
+Issue 17: the multiclass generator of ``tests/consistency/test_multiclass_kfold_sklearn.py`` (2-5 classes,
+classes smaller than the folds, ``StratifiedKFold``, ``RepeatedStratifiedKFold``, ``KFold``; micro and
+macro scores of ``sklearn.metrics`` and of the one-vs-rest definitions; every ``zero_division``; mean of
+scores or pooled) runs on as many experiments, checked by ``check_multiclass_kfold``.
+
 Run: .venv/bin/python benchmarks/bench_kfold_sklearn.py [CLAIMS]. Asserts nothing; exits 1 on a false
 "inconsistent" so that `make bench` stops there.
 """
@@ -21,19 +26,46 @@ import time
 from pathlib import Path
 
 from benchtrust.consistency._kfold import check_kfold
+from benchtrust.consistency._multiclass_kfold import check_multiclass_kfold
 
-CASES = Path(__file__).resolve().parent.parent / "tests" / "consistency" / "test_kfold_sklearn.py"
+TESTS = Path(__file__).resolve().parent.parent / "tests" / "consistency"
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("kfold_sklearn_cases", CASES)
+def _generator(name, function):
+    spec = importlib.util.spec_from_file_location(name, TESTS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.sklearn_cases
+    return getattr(module, function)
+
+
+def multiclass(claims: int) -> int:
+    """The multiclass generator of ``test_multiclass_kfold_sklearn.py`` on ``claims`` experiments (issue
+    17): every claim must be consistent; prints the time per check by kind of check."""
+    cases = _generator("test_multiclass_kfold_sklearn", "multiclass_cases")
+    seconds, counts, wrong = collections.Counter(), collections.Counter(), []
+    for options, scores, description in cases(claims, seed=2026):
+        folding = options["folding"] if isinstance(options["folding"], str) else "explicit"
+        kind = (options["average"], options["aggregation"], folding)
+        start = time.perf_counter()
+        result = check_multiclass_kfold(scores, **options)
+        seconds[kind] += time.perf_counter() - start
+        counts[kind] += 1
+        if not result.consistent:
+            wrong.append(description)
+    total = sum(seconds.values())
+    print(f"{claims:,} multiclass scikit-learn experiments, {total:.1f} s of checking")
+    print(f"{'average':<8} {'aggregation':<12} {'folding':<11} {'checks':>6} {'ms per check':>13}")
+    for kind in sorted(counts):
+        per_check = 1e3 * seconds[kind] / counts[kind]
+        print(f"{kind[0]:<8} {kind[1]:<12} {kind[2]:<11} {counts[kind]:>6,} {per_check:>13.2f}")
+    print(f"false 'inconsistent': {len(wrong)}")
+    for description in wrong[:20]:
+        print("  ", description)
+    return len(wrong)
 
 
 def main(claims: int = 10_000) -> int:
-    sklearn_cases = _generator()
+    sklearn_cases = _generator("test_kfold_sklearn", "sklearn_cases")
     tiers, conventions, wrong = collections.Counter(), collections.Counter(), []
     seconds = 0.0
     for options, scores, description in sklearn_cases(claims, seed=2026):
@@ -59,7 +91,8 @@ def main(claims: int = 10_000) -> int:
     print(f"false 'inconsistent': {len(wrong)}")
     for description in wrong[:20]:
         print("  ", description)
-    return 1 if wrong else 0
+    print()
+    return 1 if wrong or multiclass(claims) else 0
 
 
 if __name__ == "__main__":

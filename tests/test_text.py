@@ -140,6 +140,6 @@ def test_multiverse_study_explains_itself(tmp_path):
     # the command names what it studied and the files it wrote; the rest is str(result)
     head, _, rest = str(result).partition(" (")
     assert head == "multiverse"
-    assert shown.startswith(f"multiverse of {results} (")
+    assert " ".join(shown.split()).startswith(f"multiverse of {results} (")  # however it wraps
     assert words(rest) in words(shown)
     assert "wrote" not in str(result)

@@ -354,7 +354,7 @@ def test_batch_json(claims):
     before = digest(claims)
     out = run_json("batch", str(claims))
     assert digest(claims) == before
-    assert out["counts"] == {"consistent": 2, "inconsistent": 1, "error": 1}
+    assert out["counts"] == {"consistent": 2, "inconsistent": 1, "undecided": 0, "error": 1}
     assert [row["verdict"] for row in out["rows"]] == ["consistent", "inconsistent", "error", "consistent"]
     assert [row["line"] for row in out["rows"]] == [2, 3, 4, 5]
     assert out["rows"][0]["detail"] == 1 and "(30, 65)" in out["rows"][0]["message"]

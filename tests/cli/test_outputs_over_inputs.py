@@ -31,6 +31,7 @@ CONTENT = {
     "board": "TeamId,Score\n" + "".join(f"{t},{k / 209:.5f}\n" for t, k in enumerate(range(150, 200, 5))),
     "accuracies": "0.9\n0.85\n",
     "folds": "positives,negatives\n3,20\n2,21\n",
+    "class folds": "a,b,c\n2,2,2\n2,2,2\n",
     "claims": "id,positives,negatives,acc\na,10,10,0.5\n",
     "runs": "algorithm,seed,score\n" + "".join(f"{n},{k},0.9{k}{len(n)}\n" for n in "AB" for k in range(6)),
     "history": "date,score\n2018-01-02,0.90\n2019-03-04,0.93\n",
@@ -62,6 +63,13 @@ READERS = {
     "sota best-of": ("accuracies", ["--accuracies", "INPUT", "--test-size", "20"]),
     "sota leaderboard": ("board", ["INPUT", "--test-size", "209", "--resamples", "0", "--correlation", "0"]),
     "consistency kfold": ("folds", ["--folding", "INPUT", "--aggregation", "som", "--score", "acc=0.5"]),
+    "consistency multiclass": (
+        "class folds",
+        [
+            *("--class-counts", "4,4,4", "--average", "micro", "--score", "f1=0.5"),
+            *("--folds", "2", "--aggregation", "mos", "--folding", "INPUT"),
+        ],
+    ),
     "consistency batch": ("claims", ["INPUT"]),
     "compare outperform": ("runs", ["INPUT", "--a", "A", "--b", "B"]),
     "compare history": ("history", ["INPUT", "--test-size", "100"]),

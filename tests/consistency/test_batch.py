@@ -91,6 +91,7 @@ def test_every_row_gets_a_verdict_in_table_order(mixed, claims):
     assert mixed.counts == {
         "consistent": 2,
         "inconsistent": 1,
+        "undecided": 0,
         "error": len(ERRORS),
     }
     assert sum(mixed.counts.values()) == len(mixed.rows)

@@ -157,7 +157,7 @@ def test_honest_scores_of_named_sets_are_consistent():
             pd.DataFrame({"dataset": name, **{k: np.char.mod("%.4f", v) for k, v in scores.items()}})
         )
     result = check_batch(pd.concat(frames))
-    assert result.counts == {"consistent": 10 * len(names), "inconsistent": 0, "error": 0}
+    assert result.counts == {"consistent": 10 * len(names), "inconsistent": 0, "undecided": 0, "error": 0}
     for name in ["drive/test/manual1/fov", "stare/vk/all", "chase_db1/manual1/all", "hrf/fov"] * 2:
         counts = dataset(name)
         p, n = (np.array(column) for column in zip(*counts.folds, strict=True))

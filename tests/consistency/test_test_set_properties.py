@@ -51,9 +51,8 @@ def assert_found(experiment, decimals, modes):
     assert result.consistent and result.n_solutions >= 1, values
     found = solution_set(reported_scores(values, beta=beta, rounding=rounding), p, n, beta)
     assert found.contains(tp, tn), values
-    if result.n_solutions <= 500:
-        listed = check_test_set(values, positives=p, negatives=n, beta=beta, rounding=rounding, examples=500)
-        assert (tp, tn) in listed.solutions
+    if result.n_solutions <= len(result.solutions):  # every solution is listed: (tp, tn) among them
+        assert (tp, tn) in result.solutions
 
 
 @settings(max_examples=5000, deadline=None)

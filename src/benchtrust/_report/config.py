@@ -87,14 +87,46 @@ def _consistency_kfold(entry, files):
     return kfold_section(result)
 
 
+#: The keys of a ``consistency multiclass`` entry that describe its folds: given with ``folds`` only, when
+#: the entry runs :func:`~benchtrust.consistency.check_multiclass_kfold`.
+_MULTICLASS_FOLD_KEYS = (
+    "folds",
+    "repeats",
+    "aggregation",
+    "folding",
+    "zero_division",
+    "max_configurations",
+    "max_states",
+)
+
+
 def _consistency_multiclass(entry, files):
+    scores = _scores(entry)
+    options = {key: value for key, value in entry.items() if key != "scores"}
+    if "folds" in options:
+        return _consistency_multiclass_kfold(scores, options, files)
+    given = [key for key in _MULTICLASS_FOLD_KEYS if key in options]
+    if given:
+        raise InputError(f"{given[0]}: describes the folds; give folds too, or leave it out")
     from benchtrust.consistency._multiclass import check_multiclass
     from benchtrust.consistency._section import multiclass_section
 
-    scores = _scores(entry)
-    options = {key: value for key, value in entry.items() if key != "scores"}
-    result = check_multiclass(scores, **options)
-    return multiclass_section(result)
+    return multiclass_section(check_multiclass(scores, **options))
+
+
+def _consistency_multiclass_kfold(scores, options, files):
+    """A ``consistency multiclass`` entry with ``folds``: :func:`check_multiclass_kfold`; a ``folding`` that
+    names a file is read as :func:`read_class_folds` reads it (the check compares it with the counts)."""
+    from benchtrust.consistency._multiclass_kfold import check_multiclass_kfold, multiclass_kfold_section
+
+    if "examples" in options:
+        raise InputError("examples: lists the solutions of one test set; leave it out with folds")
+    folding = options.get("folding")
+    if isinstance(folding, str) and folding.lower() not in ("stratified", "unknown"):
+        from benchtrust.consistency._class_folds_file import read_class_folds
+
+        options["folding"] = read_class_folds(_resolve(files["_folder"], folding))
+    return multiclass_kfold_section(check_multiclass_kfold(scores, **options))
 
 
 def _consistency_regression(entry, files):
@@ -233,7 +265,10 @@ ANALYSES = {
     "consistency test-set": _Analysis(_consistency_test_set, "consistency:check_test_set", ("progress",)),
     "consistency kfold": _Analysis(_consistency_kfold, "consistency:check_kfold"),
     "consistency multiclass": _Analysis(
-        _consistency_multiclass, "consistency:check_multiclass", ("progress",)
+        _consistency_multiclass,
+        "consistency:check_multiclass",
+        ("progress",),
+        tuple((key, False) for key in _MULTICLASS_FOLD_KEYS),
     ),
     "consistency protocols": _Analysis(_consistency_protocols, "consistency:check_protocols"),
     "consistency regression": _Analysis(_consistency_regression, "consistency:check_regression"),
@@ -378,7 +413,8 @@ def config_files(path) -> list[Path]:
     named = [Path(path)]
     for entry in entries:
         analysis = " ".join(str(entry["analysis"]).split())
-        keys = ANALYSES[analysis].files + (("folding",) if analysis == "consistency kfold" else ())
+        folding = analysis in ("consistency kfold", "consistency multiclass")
+        keys = ANALYSES[analysis].files + (("folding",) if folding else ())
         for key in keys:
             value = entry.get(key)
             if isinstance(value, str) and value.strip() and value.lower() not in ("stratified", "unknown"):

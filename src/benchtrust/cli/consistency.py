@@ -1,9 +1,10 @@
 """``benchtrust consistency``: could these reported scores have come from the experiment described?
 
 ``test-set`` (one test set, paper §3), ``kfold`` (k-fold cross-validation, §4), ``multiclass`` (averaged
-one-vs-rest scores) and ``batch`` (a table of claims) check their options, call
-:mod:`benchtrust.consistency`, and print the result (its text, or ``--json``), with an optional HTML report.
-``datasets`` lists the named test sets that ``--dataset NAME`` takes instead of the counts.
+one-vs-rest scores, of one test set or, with ``--folds``, of k folds) and ``batch`` (a table of claims)
+check their options, call :mod:`benchtrust.consistency`, and print the result (its text, or ``--json``),
+with an optional HTML report. ``datasets`` lists the named test sets that ``--dataset NAME`` takes instead
+of the counts.
 """
 
 import typer
@@ -60,6 +61,22 @@ _MAX_WORK_OPTION = typer.Option(
 _QUICK_SECONDS = 2.0
 _DATASET_HELP = "A named test set instead of the counts (benchtrust consistency datasets lists them)"
 
+# The options of cross-validation: kfold's, and multiclass's with --folds.
+_FOLDS_OPTION = typer.Option(None, "--folds", metavar="K", help="k, the number of folds.")
+_REPEATS_OPTION = typer.Option(None, "--repeats", metavar="R", help="Repetitions of the k folds.")
+_AGGREGATION_OPTION = typer.Option(
+    None,
+    "--aggregation",
+    metavar="mos|som",
+    help="Mean of the folds' scores, or score of the summed counts.",
+)
+_MAX_STATES_OPTION = typer.Option(
+    None,
+    "--max-states",
+    metavar="S",
+    help="The most states a step of the exact search may hold when HiGHS's answer needs checking.",
+)
+
 
 def _named_dataset(name: str):
     """The :class:`~benchtrust.consistency.TestSetCounts` named by ``--dataset``."""
@@ -86,6 +103,13 @@ def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
     if text.strip().lower() not in choices:
         raise InputError(f"{option}: expected {' or '.join(choices)}, got {text!r}")
     return text.strip().lower()
+
+
+def _aggregation(text: str | None) -> str:
+    """``--aggregation``, required by cross-validation: mos or som."""
+    if text is None:
+        raise InputError("--aggregation is required: mos (mean of the folds' scores) or som (score of means)")
+    return _choice(text, "--aggregation", ("mos", "som"))
 
 
 def _reported_options(score_texts, eps, rounding, beta, own=()) -> dict:
@@ -201,14 +225,9 @@ def kfold_command(
     negatives: list[str] | None = typer.Option(
         None, "--negatives", metavar="N", help="n, negatives in the data set; one per --positives."
     ),
-    folds: str | None = typer.Option(None, "--folds", metavar="K", help="k, the number of folds."),
-    repeats: str | None = typer.Option(None, "--repeats", metavar="R", help="Repetitions of the k folds."),
-    aggregation: str | None = typer.Option(
-        None,
-        "--aggregation",
-        metavar="mos|som",
-        help="Mean of the folds' scores, or score of the summed counts.",
-    ),
+    folds: str | None = _FOLDS_OPTION,
+    repeats: str | None = _REPEATS_OPTION,
+    aggregation: str | None = _AGGREGATION_OPTION,
     folding: str | None = typer.Option(
         None,
         "--folding",
@@ -218,12 +237,7 @@ def kfold_command(
     max_configurations: str = typer.Option(
         "10000000", "--max-configurations", metavar="M", help="With unknown folds: refuse to try more than M."
     ),
-    max_states: str | None = typer.Option(
-        None,
-        "--max-states",
-        metavar="S",
-        help="The most states a step of the exact search may hold when HiGHS's answer needs checking.",
-    ),
+    max_states: str | None = _MAX_STATES_OPTION,
     zero_division: str = typer.Option(
         "any",
         "--zero-division",
@@ -251,11 +265,7 @@ def kfold_command(
 
     def command():
         options = _reported_options(scores, eps, rounding, beta)
-        if aggregation is None:
-            raise InputError(
-                "--aggregation is required: mos (mean of the folds' scores) or som (score of means)"
-            )
-        options["aggregation"] = _choice(aggregation, "--aggregation", ("mos", "som"))
+        options["aggregation"] = _aggregation(aggregation)
         if dataset is None:
             options.update(_kfold_counts(positives, negatives, folds, folding))
         else:
@@ -375,7 +385,7 @@ def multiclass_command(
         None,
         "--class-counts",
         metavar="N1,N2,...",
-        help="Items of each class in the test set, such as 50,30,20.",
+        help="Items of each class in the test set (in the data set, with --folds), such as 50,30,20.",
     ),
     average: str | None = typer.Option(
         None, "--average", metavar="micro|macro", help="How the classes' one-vs-rest scores were averaged."
@@ -384,14 +394,38 @@ def multiclass_command(
     eps: str | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
     beta: str | None = _BETA_OPTION,
-    examples: str = typer.Option(
-        "10", "--examples", metavar="K", help="List at most K of the solutions found."
+    examples: str | None = typer.Option(
+        None, "--examples", metavar="K", help="List at most K of the solutions found (one test set; 10)."
     ),
     max_work: str = _MAX_WORK_OPTION,
+    folds: str | None = _FOLDS_OPTION,
+    repeats: str | None = _REPEATS_OPTION,
+    aggregation: str | None = _AGGREGATION_OPTION,
+    folding: str | None = typer.Option(
+        None,
+        "--folding",
+        metavar="stratified|unknown|FILE",
+        help="The folds' class counts (mos): stratified, unknown (all tried), or a CSV with a header naming "
+        "the classes and a line of class counts per fold.",
+    ),
+    zero_division: str | None = typer.Option(
+        None,
+        "--zero-division",
+        metavar="0|1|skip|any",
+        help="Macro mos: a class's score undefined in a fold (no items of the class, or only them) counted "
+        "as 0, 1, left out of the fold's mean, or any of these (the default).",
+    ),
+    max_configurations: str | None = typer.Option(
+        None,
+        "--max-configurations",
+        metavar="M",
+        help="Macro mos with unknown folds: refuse to try more than M configurations (default 1000).",
+    ),
+    max_states: str | None = _MAX_STATES_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
-    """Could the averaged scores come from a multiclass test set with these class counts?"""
+    """Could the averaged scores come from a multiclass test set, or k folds, with these class counts?"""
 
     def command():
         options = _reported_options(scores, eps, rounding, beta, own=("accuracy_score",))
@@ -406,11 +440,29 @@ def multiclass_command(
         if average is None:
             raise InputError("--average is required: micro or macro")
         options["average"] = _choice(average, "--average", ("micro", "macro"))
-        options["examples"] = _count_or_zero(examples, "--examples")
+        given = {
+            "--folds": folds,
+            "--repeats": repeats,
+            "--aggregation": aggregation,
+            "--folding": folding,
+            "--zero-division": zero_division,
+            "--max-configurations": max_configurations,
+            "--max-states": max_states,
+        }
+        if folds is None:
+            for option, value in given.items():
+                if value is not None:
+                    raise InputError(f"{option}: describes the folds; give --folds K too, or leave it out")
+        elif examples is not None:
+            raise InputError("--examples: lists the solutions of one test set; leave it out with --folds")
         if report is not None:
             _check_report_path(report)
 
         work = _count(max_work, "--max-work")
+        if folds is not None:
+            _multiclass_kfold(options, given, work, json_output, report)
+            return
+        options["examples"] = _count_or_zero("10" if examples is None else examples, "--examples")
 
         from benchtrust.consistency._multiclass import check_multiclass, search_seconds
 
@@ -431,6 +483,50 @@ def multiclass_command(
             _write_report(report, multiclass_section(result), json_output)
 
     _one_line_errors(command)
+
+
+def _multiclass_kfold(options, given, max_work, json_output, report) -> None:
+    """``multiclass --folds K``: the options of the folds (``given``, option -> text) checked, the k-fold
+    check run and printed (paper §4); a ``--folding FILE`` is read as its reader says."""
+    options["folds"] = _count(given["--folds"], "--folds")
+    options["aggregation"] = _aggregation(given["--aggregation"])
+    if given["--repeats"] is not None:
+        options["repeats"] = _count(given["--repeats"], "--repeats")
+    folding = given["--folding"]
+    if folding is not None and folding.strip().lower() in ("stratified", "unknown"):
+        options["folding"] = folding.strip().lower()
+    elif folding is not None:
+        if not folding.strip():
+            raise InputError("--folding: expected stratified, unknown or a CSV file of the folds, got ''")
+        from benchtrust.consistency._class_folds_file import read_class_folds
+
+        options["folding"] = read_class_folds(
+            folding, class_counts=options["class_counts"], folds=options["folds"]
+        )
+    if given["--zero-division"] is not None:
+        options["zero_division"] = _choice(
+            given["--zero-division"], "--zero-division", ("0", "1", "skip", "any")
+        )
+    for option in ("--max-configurations", "--max-states"):
+        if given[option] is not None:
+            options[option[2:].replace("-", "_")] = _count(given[option], option)
+
+    from benchtrust.consistency._multiclass_kfold import check_multiclass_kfold, multiclass_kfold_section
+
+    reported = options.pop("scores")
+    slow = (options["aggregation"], options["average"], options.get("folding", "unknown")) == (
+        "mos",
+        "macro",
+        "unknown",
+    )
+    result = _with_progress(
+        "trying every fold configuration",
+        json_output or not slow,
+        lambda progress: check_multiclass_kfold(reported, max_work=max_work, **options),
+    )
+    _print_result(result, json_output, lambda: str(result))
+    if report is not None:
+        _write_report(report, multiclass_kfold_section(result), json_output)
 
 
 @consistency_app.command("datasets")
@@ -474,8 +570,8 @@ def batch_command(
     claims: str = typer.Argument(
         ...,
         metavar="CLAIMS.csv",
-        help="One claim per row: positives, negatives (or dataset), optionally folds and more, one column "
-        "per score.",
+        help="One claim per row: positives, negatives (or dataset), optionally folds, protocols (the "
+        "candidates, such as region=fov|all;aggregation=mos|pooled, or all) and more, one column per score.",
     ),
     id_column: str = typer.Option("id", "--id-column", metavar="NAME", help="The column naming each claim."),
     positives_column: str = typer.Option(
@@ -502,7 +598,7 @@ def batch_command(
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
-    """Check every claim of a table, each as one test set (§3) or k-fold cross-validation (§4)."""
+    """Check every claim of a table: one test set (§3), k folds (§4) or which protocol fits (§5.1)."""
 
     def command():
         import os

@@ -1,11 +1,13 @@
-"""Many claims at once: one row of a table per claim, each checked as paper §3 (one test set) or §4 (k folds).
+"""Many claims at once: one row of a table per claim, each checked as paper §3 (one test set), §4 (k folds)
+or under each candidate protocol (the audit of §5.1).
 
 A claims table has one row per reported result: the counts of the experiment (``positives``, ``negatives``,
-and for cross-validation ``folds`` and its options) and the reported scores, one column per score. Each row
-gets its own verdict; a row with a mistake gets the verdict ``"error"`` with a message naming its line and
-column, and the other rows are still checked. Rows are checked in parallel with joblib and read as a
-stream, so a table of 100,000 claims needs memory for its verdicts only. (That is why the claims are not
-read with :func:`benchtrust._io.table_of`, which holds a whole table and refuses it for one bad row.)
+and for cross-validation ``folds`` and its options), or the candidate protocols to try, and the reported
+scores, one column per score. Each row gets its own verdict; a row with a mistake gets the verdict
+``"error"`` with a message naming its line and column, and the other rows are still checked. Rows are
+checked in parallel with joblib and read as a stream, so a table of 100,000 claims needs memory for its
+verdicts only. (That is why the claims are not read with :func:`benchtrust._io.table_of`, which holds a
+whole table and refuses it for one bad row.)
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from pathlib import Path
 from benchtrust._html import section_html
 from benchtrust._io import InputError
 from benchtrust._write import write_atomic
-from benchtrust.consistency._records import _file_records, _is_frame, _records
+from benchtrust.consistency._records import _file_records, _is_frame, _real, _records, _RowError, _whole
 from benchtrust.consistency._scores import score as _score
 from benchtrust.consistency._section import batch_section
-from benchtrust.consistency._text import batch_text, batch_verdict, claim_message
+from benchtrust.consistency._text import batch_counts, batch_text, batch_verdict, claim_message
 
 __all__ = ["BatchResult", "check_batch", "output_format", "read_folding"]
 
@@ -36,6 +38,7 @@ OPTIONS = (
     "positives",
     "negatives",
     "dataset",
+    "protocols",
     "folds",
     "repeats",
     "aggregation",
@@ -48,8 +51,9 @@ OPTIONS = (
 #: The options that only k-fold cross-validation has: given without ``folds``, they make a row an error.
 _KFOLD_OPTIONS = ("repeats", "aggregation", "folding", "zero_division")
 _AGGREGATIONS = ("mos", "som")
-#: The verdicts, in the order they are counted.
-VERDICTS = ("consistent", "inconsistent", "error")
+#: The verdicts, in the order they are counted ("undecided": a ``protocols`` row none of whose protocols is
+#: consistent, some of them not checked).
+VERDICTS = ("consistent", "inconsistent", "undecided", "error")
 #: The fields of each row of a :class:`BatchResult`, in the order of the CSV output.
 FIELDS = ("line", "id", "check", "verdict", "consistent", "detail", "message")
 #: The most rows sent to a worker at once.
@@ -75,14 +79,23 @@ class BatchResult:
           have in ``frame.to_csv(index=False)``);
         * ``id``: the ``id`` cell, or None;
         * ``check``: ``"test-set"`` (§3), ``"kfold-som"`` (§4.2) or ``"kfold-mos"`` (§4.3), or ``"kfold"``
-          when the aggregation could not be read;
-        * ``verdict``: ``"consistent"``, ``"inconsistent"`` or ``"error"``;
-        * ``consistent``: True, False, or None for an error;
+          when the aggregation could not be read; ``"protocols"`` for a row with a ``protocols`` cell;
+        * ``verdict``: ``"consistent"``, ``"inconsistent"`` or ``"error"``; for ``protocols``, consistent
+          when at least one protocol is, inconsistent when every one was checked and none is, and
+          ``"undecided"`` when none is consistent but some could not be checked;
+        * ``consistent``: True, False, or None for an error or undecided;
         * ``detail``: the number of confusion matrices that give every score (``test-set``,
-          ``kfold-som``), or of fold configurations tested (``kfold-mos``); None for an error;
-        * ``message``: the verdict in words, or what is wrong with the row.
+          ``kfold-som``), of fold configurations tested (``kfold-mos``), or of the protocols consistent
+          with the scores (``protocols``); None for an error;
+        * ``message``: the verdict in words (for ``protocols``, the sentence of
+          :attr:`ProtocolsResult.verdict`, naming the consistent protocols), or what is wrong with the row.
+
+        A ``protocols`` row has one more key, ``protocols``: the rows of :class:`ProtocolsResult`, one
+        dict per protocol tried with its verdict and evidence (empty for an error). :meth:`to_dict` and
+        the JSON output carry them; :meth:`to_frame` and the CSV output do not.
     counts : dict of str to int
-        Rows per verdict, for each of ``"consistent"``, ``"inconsistent"``, ``"error"``.
+        Rows per verdict, for each of :data:`VERDICTS` (``"undecided"`` included, 0 without ``protocols``
+        rows; the readable summaries name it only when some row is).
     """
 
     source: str
@@ -90,7 +103,7 @@ class BatchResult:
     counts: dict[str, int]
 
     def __repr__(self):
-        counts = ", ".join(f"{verdict}={self.counts[verdict]}" for verdict in VERDICTS)
+        counts = ", ".join(f"{verdict}={count}" for verdict, count in batch_counts(self).items())
         return f"BatchResult(source={self.source!r}, rows={len(self.rows)}, {counts})"
 
     def __str__(self):
@@ -100,9 +113,9 @@ class BatchResult:
 
     @property
     def verdict(self) -> str:
-        """The result in plain words (paper §3-4): how many claims are inconsistent, how many rows could not
-        be checked, or that every claim could come from its experiment; paragraphs are separated by a blank
-        line."""
+        """The result in plain words (paper §3-4): how many claims are inconsistent or undecided, how many
+        rows could not be checked, or that every claim could come from its experiment; paragraphs are
+        separated by a blank line."""
         return "\n\n".join(batch_verdict(self, wrap=False))
 
     def _repr_html_(self):
@@ -120,9 +133,9 @@ class BatchResult:
         -------
         pandas.DataFrame
             The columns of :data:`FIELDS`: ``line`` (int), ``id`` (text, missing where the claim has
-            none), ``check``, ``verdict``, ``consistent`` (nullable boolean: missing for an error),
-            ``detail`` (nullable integer) and ``message``; the rows of :attr:`rows`. :meth:`write` writes
-            this table.
+            none), ``check``, ``verdict``, ``consistent`` (nullable boolean: missing for an error or
+            undecided), ``detail`` (nullable integer) and ``message``; the rows of :attr:`rows`.
+            :meth:`write` writes this table.
 
         Examples
         --------
@@ -182,7 +195,8 @@ def check_batch(
     n_jobs=None,
     progress: Callable[[int, int], object] | None = None,
 ) -> BatchResult:
-    """Check every claim of a claims table, each row as paper §3 (one test set) or §4 (k-fold).
+    """Check every claim of a claims table, each row as paper §3 (one test set), §4 (k-fold) or §5.1 (which
+    candidate protocol fits).
 
     A claims table has a header line naming its columns and one claim per row:
 
@@ -192,6 +206,16 @@ def check_batch(
       :func:`~benchtrust.consistency.dataset`); a row gives one or the other. The images of a per-image
       collection are pooled into one test set, or, when the row gives an ``aggregation``, they are the
       folds (``folds`` empty or their number, ``folding`` empty);
+    * ``protocols`` (optional): the candidate protocols to check the row's scores under, as
+      :func:`~benchtrust.consistency.check_protocols` does; an empty cell checks the row as described by
+      its other columns. The cell is ``all`` (every protocol that applies to the test set), or one or
+      more families separated by ``;``, each ``FAMILY=VALUE|VALUE...``, such as
+      ``region=fov|all;aggregation=mos|pooled``: the families ``region`` (``fov``, ``all``),
+      ``aggregation`` (``mos``, ``pooled``, ``som``), ``folding`` (``stratified``, ``unknown``) and
+      ``rounding`` (``round``, ``floor-or-ceil``); a family left out takes every value that applies. The
+      row names a ``dataset`` or gives the counts, optionally ``folds`` (k, to cut one test set into k
+      folds), ``eps``, ``rounding`` (one rule) and ``beta``; not ``aggregation``, ``folding``,
+      ``repeats`` or ``zero_division``. In a semicolon-separated file, quote the cell;
     * ``id`` (optional): a name for the claim, copied to the result;
     * ``folds`` (optional): k; empty for a single test set (§3), else the scores are k-fold aggregates (§4);
     * ``repeats``, ``aggregation`` (``mos`` or ``som``, required with ``folds``), ``folding``
@@ -211,8 +235,9 @@ def check_batch(
     ``#`` before the header.
 
     A row with a mistake (a count that is not a whole number, an unknown aggregation, options that do not
-    go together, ...) gets the verdict ``"error"`` and a message naming its line and column; the other
-    rows are still checked. Every ``"inconsistent"`` verdict is certain, a statement about integers.
+    go together, a ``protocols`` cell that cannot be read, ...) gets the verdict ``"error"`` and a message
+    naming its line and column; the other rows are still checked. Every ``"inconsistent"`` verdict is
+    certain, a statement about integers.
 
     Parameters
     ----------
@@ -271,6 +296,21 @@ def check_batch(
     ...                        "acc": ["0.9544", "0.9544"], "sens": ["0.7812", "0.7812"]})
     >>> [(row["check"], row["verdict"]) for row in check_batch(claims).rows]
     [('test-set', 'consistent'), ('kfold-mos', 'consistent')]
+
+    Which protocol fits (§5.1): the DRIVE scores of :func:`~benchtrust.consistency.check_protocols`, under
+    the two regions and two aggregations:
+
+    >>> claims = pd.DataFrame({"dataset": ["drive/test/manual1/fov"], "rounding": ["round"],
+    ...                        "protocols": ["region=fov|all;aggregation=mos|pooled"],
+    ...                        "acc": ["0.9557"], "sens": ["0.7761"], "spec": ["0.9792"]})
+    >>> row = check_batch(claims).rows[0]
+    >>> row["check"], row["verdict"], row["detail"]
+    ('protocols', 'consistent', 1)
+    >>> print(row["message"])  # doctest: +NORMALIZE_WHITESPACE
+    consistent only with: field of view, mean of per-image scores, rounded (of the 4 protocols tried).
+    The scores cannot come from the other 3 (a certain conclusion about integers, not a statistical test).
+    >>> [(p["region"], p["aggregation"], p["verdict"]) for p in row["protocols"][:2]]
+    [('fov', 'mos', 'consistent'), ('fov', 'pooled', 'inconsistent')]
     """
     from joblib import Parallel, delayed, effective_n_jobs
 
@@ -458,21 +498,14 @@ def read_folding(path):
 # Checking one row (in a joblib worker)
 
 
-class _RowError(Exception):
-    """A mistake in one row: the column at fault (or None) and what is wrong."""
-
-    def __init__(self, column, message):
-        super().__init__(message)
-        self.column = column
-
-
 def _check_rows(source: str, columns, names, chunk: list[tuple[int, list[str]]]) -> list[dict]:
     """The verdicts on a chunk of (line, fields) claims."""
     return [_check_row(source, columns, names, line, fields) for line, fields in chunk]
 
 
 def _check_row(source: str, columns, names, line: int, fields: list[str]) -> dict:
-    """The verdict on one claim: a dict with the keys of :data:`FIELDS`."""
+    """The verdict on one claim: a dict with the keys of :data:`FIELDS` (and ``protocols`` for a
+    ``protocols`` row)."""
     cells, scores = {}, {}
     for (kind, key, _), text in zip(columns, fields, strict=False):  # a row of the wrong length fails below
         text = text.strip()
@@ -481,7 +514,9 @@ def _check_row(source: str, columns, names, line: int, fields: list[str]) -> dic
         elif text:
             cells[key] = text
     check = "test-set"
-    if "folds" in cells or ("dataset" in cells and "aggregation" in cells):
+    if "protocols" in cells:
+        check = "protocols"
+    elif "folds" in cells or ("dataset" in cells and "aggregation" in cells):
         aggregation = cells.get("aggregation", "").lower()
         check = f"kfold-{aggregation}" if aggregation in _AGGREGATIONS else "kfold"
     row = {"line": line, "id": cells.get("id"), "check": check}
@@ -505,17 +540,22 @@ def _check_row(source: str, columns, names, line: int, fields: list[str]) -> dic
             message = f"{where}: {message}"
     else:
         return {**row, **_verdict(check, result)}
-    return {**row, "verdict": "error", "consistent": None, "detail": None, "message": message}
+    error = {"verdict": "error", "consistent": None, "detail": None, "message": message}
+    return {**row, **error, **({"protocols": []} if check == "protocols" else {})}
 
 
 def _run(cells: dict[str, str], scores: dict[str, str], names):
-    """Check one claim with the library: the test-set or k-fold result; _RowError for a bad cell.
+    """Check one claim with the library: the test-set, k-fold or protocols result; _RowError for a bad cell.
 
     `names` names the claims columns in messages, as the table does.
     """
     if not scores:
         raise _RowError(None, "no score reported (every score cell is empty)")
     named = _named(cells, names)
+    if "protocols" in cells:
+        from benchtrust.consistency._batch_protocols import check_protocols_row
+
+        return check_protocols_row(cells, scores, names, named)
     options = {
         "positives": named.positives if named else _whole(cells.get("positives"), "positives"),
         "negatives": named.negatives if named else _whole(cells.get("negatives"), "negatives"),
@@ -580,32 +620,13 @@ def _named(cells: dict[str, str], names):
     return dataset(cells["dataset"])
 
 
-def _whole(text: str | None, column: str) -> int:
-    """The cell `text` of `column` as a whole number >= 0."""
-    if text is None:
-        raise _RowError(column, "empty, expected a whole number")
-    try:
-        number = float(text)
-    except ValueError:
-        number = -1.0
-    if not (number >= 0 and number.is_integer() and number < 2**53):
-        raise _RowError(column, f"expected a whole number >= 0, got {text!r}")
-    return int(number)
-
-
-def _real(text: str, column: str) -> float:
-    """The cell `text` of `column` as a finite number."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = float("nan")
-    if number != number or number in (float("inf"), float("-inf")):
-        raise _RowError(column, f"expected a number, got {text!r}")
-    return number
-
-
 def _verdict(check: str, result) -> dict:
-    """``verdict``, ``consistent``, ``detail`` and ``message`` of a test-set or k-fold result."""
+    """``verdict``, ``consistent``, ``detail`` and ``message`` of a test-set, k-fold or protocols result
+    (and ``protocols``, the rows of the last)."""
+    if check == "protocols":
+        from benchtrust.consistency._batch_protocols import protocols_row
+
+        return protocols_row(result)
     if check == "kfold-mos":
         detail = result.configurations_tested
     elif check == "test-set":

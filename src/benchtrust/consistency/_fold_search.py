@@ -87,12 +87,16 @@ class FoldSearch:
         is tried only on rows where that base is undefined in some fold (elsewhere it changes nothing).
         """
         best = None
+        undefined = {base: self._undefined(rows, sizes, base) for base in self.bases & set(_TRIED)}
+        somewhere = {base for base, where in undefined.items() if where.any()}
         for assignment in self._assignments():
+            changed = [base for base, convention in assignment.items() if convention != _TRIED[base][0]]
+            if self.zero_division == "any" and not somewhere.issuperset(changed):
+                continue  # a convention for a score defined in every fold changes nothing
             useful = np.arange(len(rows)) < (len(rows) if best is None else best[0])
             if self.zero_division == "any":
-                for base, convention in assignment.items():
-                    if convention != _TRIED[base][0]:
-                        useful &= self._undefined(rows, sizes, base)
+                for base in changed:
+                    useful &= undefined[base]
             index = np.flatnonzero(useful)
             if not len(index):
                 continue

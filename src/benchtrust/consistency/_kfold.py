@@ -447,7 +447,9 @@ def _explicit(folding, p, n, k):
     out = []
     for d, folds in enumerate(array):
         where = f"folding[{d}]" if len(p) > 1 else "folding"
-        for i, (p_i, n_i) in enumerate(folds):
+        # Plain whole numbers (the usual case) pass at once; otherwise the first bad fold is named.
+        plain = {type(v) for v in folds.flat} <= {int, np.int64} and (folds >= 0).all()
+        for i, (p_i, n_i) in enumerate(() if plain and (folds.sum(axis=1) >= 1).all() else folds):
             if (
                 not all(
                     isinstance(v, numbers.Integral | float)

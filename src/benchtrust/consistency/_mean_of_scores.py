@@ -59,6 +59,11 @@ Counts are only ever returned after :func:`~._mean_constraints.verified` has rec
 every set as a ``fractions.Fraction`` and compared the means (and bounds) with the reported intervals'
 exact ends.
 
+Before the search, problems with large sets (and a problem alone) go through the fast path of
+:mod:`._mean_relaxation`: the real relaxation, decided exactly in whole numbers (when it is infeasible,
+no counts exist: a theorem too, with no solver), then counts found by rounding its solution, checked
+exactly in whole numbers. What it does not settle is searched as above.
+
 Where each part lives
 ---------------------
 This module holds the entry points (:func:`solve`, :func:`first_solution`) and the budget that sends a
@@ -67,6 +72,7 @@ problem from one method to the other. The rest is in the modules named for what 
 * :mod:`._mean_constraints`: the scores a mean can be tested for (``LINEAR``), the reported means and
   bounds (:class:`~._mean_constraints.Constraints`) and the exact check of counts (``verified``);
 * :mod:`._integer_problems`: the problems in integers, their ranges, columns and windows (``Batch``);
+* :mod:`._mean_relaxation`: the relaxation and the witness by rounding, tried first;
 * :mod:`._state_search`: the exact search over the states of partial column sums;
 * :mod:`._highs_fallback`: HiGHS, for a problem over budget (``MARGIN``).
 """
@@ -78,6 +84,7 @@ import numpy as np
 from benchtrust.consistency._highs_fallback import by_solver
 from benchtrust.consistency._integer_problems import PIECE, Batch, live_runs, unsort
 from benchtrust.consistency._mean_constraints import verified
+from benchtrust.consistency._mean_relaxation import screened
 from benchtrust.consistency._state_search import OverBudgetError, search
 
 #: States the exact search may create per problem and step; past it a batch is split, and a single
@@ -169,23 +176,27 @@ def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX
     >>> index, counts.tolist()
     (1, [[2, 2], [0, 1]])
     """
-    p = np.asarray(positives, dtype=np.int64)
-    n = np.asarray(negatives, dtype=np.int64)
+    p, n = np.asarray(positives, dtype=np.int64), np.asarray(negatives, dtype=np.int64)
     start, size = 0, 1
     while start < len(p):
         # Pieces of 1, 2, 4, ... PIECE problems: an early solution costs little, a long search is batched.
-        batch = Batch.build(p[start : start + size], n[start : start + size], given)
-        for rows in live_runs(batch):
+        # The relaxation and the witness (_mean_relaxation) settle what they can before the search.
+        left, witness = screened(p[start : start + size], n[start : start + size], given)
+        left += start
+        batch = Batch.build(p[left], n[left], given) if len(left) else None
+        for rows in live_runs(batch) if batch is not None else ():
             found = _first(batch.select(rows), budget, max_states)
             if found is not None:
                 index, counts = found
                 counts = unsort(counts, batch.order[rows[index]])
-                index = start + int(rows[index])
+                index = int(left[rows[index]])
                 if not verified(p[index], n[index], counts, given):
                     raise AssertionError(
                         f"internal error: counts found fail the exact check: {counts.tolist()}"
                     )
                 return index, counts
+        if witness is not None:
+            return start + witness[0], witness[1]
         start, size = start + size, min(2 * size, PIECE)
     return None
 

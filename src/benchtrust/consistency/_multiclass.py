@@ -74,6 +74,8 @@ verified and printed). Above ``max_work`` it stops with an InputError naming tha
 from __future__ import annotations
 
 import dataclasses
+import heapq
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -109,6 +111,13 @@ CELL_WORK = 500
 
 _AVERAGES = ("micro", "macro")
 _LINEAR = tuple(name for name, found in SCORES.items() if found.linear)
+
+_SAME_AS_SENS = ("sens", "ppv", "f1p", "fbp", "fm", SKLEARN_ACCURACY)
+_SAME_AS_SPEC = ("spec", "npv", "f1n", "fbn")
+_CHANCE_CORRECTED = ("bm", "mk", "mcc", "kappa")
+_COMPLEMENTS = {"err": "acc", "fnr": "sens", "fpr": "spec", "fdr": "ppv", "for": "npv"}
+#: The scores affine on the micro line (module notes), in the order the docs list them.
+MICRO_AFFINE = (*_SAME_AS_SENS, "acc", *_SAME_AS_SPEC, "bacc", *_CHANCE_CORRECTED, *_COMPLEMENTS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -339,6 +348,8 @@ def check_multiclass(
             f"scores: average='macro' supports only the scores linear in tp and tn ({', '.join(_LINEAR)}) "
             f"and {SKLEARN_ACCURACY}; got {', '.join(nonlinear)}"
         )
+    if average == "micro" and all(rep.score in MICRO_AFFINE for rep in reported):
+        return MulticlassResult(**_micro_affine(reported, counts, count), **common)
     check_work(
         search_work(reported, counts, average, beta),
         limit,
@@ -346,7 +357,14 @@ def check_multiclass(
     )
     if average == "micro":
         return MulticlassResult(**_micro(reported, counts, beta, count, progress), **common)
-    consistent, evidence = _macro(reported, counts)
+    from benchtrust.consistency._macro_witness import settle  # which imports this module
+
+    settled = settle(reported, np.array([counts], dtype=np.int64))
+    if settled is not None:  # the identities or a witness (module notes)
+        consistent, fit = settled
+        evidence = None if fit is None else fit.matrices[0]
+    else:
+        consistent, evidence = _macro(reported, counts)
     return MulticlassResult(consistent=consistent, evidence=evidence, **common)
 
 
@@ -398,6 +416,49 @@ def _reported(scores, *, eps, rounding, beta):
     return tuple(accuracy if key == name else next(rest) for key in scores)
 
 
+def micro_line(name, classes):
+    """(a, b): the micro-averaged score ``name`` of a fold is a + b·x, x the fraction classified correctly.
+
+    Examples
+    --------
+    >>> micro_line("acc", 3), micro_line("mcc", 3)
+    ((Fraction(1, 3), Fraction(2, 3)), (Fraction(-1, 2), Fraction(3, 2)))
+    """
+    c = Fraction(classes)
+    if name in _COMPLEMENTS:
+        a, b = micro_line(_COMPLEMENTS[name], classes)
+        return 1 - a, -b
+    if name in _SAME_AS_SENS:
+        return Fraction(0), Fraction(1)
+    if name == "acc":
+        return (c - 2) / c, 2 / c
+    if name in _SAME_AS_SPEC:
+        return (c - 2) / (c - 1), 1 / (c - 1)
+    if name == "bacc":
+        return (c - 2) / (c - 1) / 2, (1 + 1 / (c - 1)) / 2
+    if name in _CHANCE_CORRECTED:
+        return -1 / (c - 1), c / (c - 1)
+    raise InputError(f"scores: micro-averaged {name} is not affine in the fraction classified correctly")
+
+
+def micro_window(reported, classes):
+    """The exact interval of the fraction classified correctly, x, that every reported score (each of
+    :data:`MICRO_AFFINE`) allows through its relation a + b·x (:func:`micro_line`); None if empty.
+
+    Three classes: an accuracy of 0.80 (± 0.005) is (1 + 2x)/3, so x is 0.70 ± 0.0075:
+
+    >>> low, high = micro_window(_reported({"acc": "0.80"}, eps=None, rounding="round", beta=None), 3)
+    >>> round(float(low), 6), round(float(high), 6)
+    (0.6925, 0.7075)
+    """
+    low, high = Fraction(0), Fraction(1)
+    for rep in reported:
+        a, b = micro_line(rep.score, classes)
+        ends = sorted(((Fraction(rep.interval.low) - a) / b, (Fraction(rep.interval.high) - a) / b))
+        low, high = max(low, ends[0]), min(high, ends[1])
+    return None if low > high else (low, high)
+
+
 def _class_counts(class_counts):
     if isinstance(class_counts, (str, bytes)) or not hasattr(class_counts, "__len__"):
         raise InputError(f"class_counts: expected a list of class sizes, got {class_counts!r:.80}")
@@ -419,6 +480,21 @@ def _micro_line(reported, counts, beta):
     planes, undefined = half_planes(exact, p, n, beta) if exact else ([], set())
     line = [(-1, 1, shift), (1, -1, -shift)]  # tn - tp = (C - 2)·N
     return pooled, lattice_polygon(planes + line, p, n, undefined)
+
+
+def _micro_affine(reported, counts, count):
+    """The numbers of correct items k that give scores all affine on the micro line: the whole k with k/N
+    in :func:`micro_window`, exactly."""
+    total, shift = sum(counts), (len(counts) - 2) * sum(counts)
+    window = micro_window(reported, len(counts))
+    first, last = (0, -1) if window is None else (math.ceil(window[0] * total), math.floor(window[1] * total))
+    listed = range(first, min(last, first + count - 1) + 1)
+    return {
+        "consistent": last >= first,
+        "n_solutions": max(last - first + 1, 0),
+        "solutions": tuple(listed),
+        "pooled": tuple((k, shift + k) for k in listed),
+    }
 
 
 def _micro(reported, counts, beta, count, progress):
@@ -556,17 +632,16 @@ def _off_diagonal(a, b):
     at most two are tight (then all items are theirs). Each move empties a row or a column or makes a class
     tight, so there are at most 2C + 2 moves.
     """
-    a, b = a.copy(), b.copy()
-    left = int(a.sum())
-    if (a < 0).any() or (b < 0).any() or left != int(b.sum()) or (a + b > left).any():
+    a, b = [int(value) for value in a], [int(value) for value in b]
+    left, size = sum(a), len(a)
+    if min(a) < 0 or min(b) < 0 or left != sum(b) or any(x + y > left for x, y in zip(a, b, strict=True)):
         return None
-    matrix = np.zeros((a.size, a.size), dtype=np.int64)
-    while left > 0:
-        load = a + b
-        top = np.argpartition(-load, min(2, a.size - 1))[:3]  # the three largest loads, largest first
-        top = top[np.argsort(-load[top], kind="stable")]
-        k = int(top[0])
-        tight = [int(c) for c in top if load[c] == left]
+    matrix = np.zeros((size, size), dtype=np.int64)
+    while left > 0:  # plain lists: a few classes are the common case, and numpy's calls cost more there
+        load = [x + y for x, y in zip(a, b, strict=True)]
+        top = heapq.nlargest(3, range(size), key=load.__getitem__)  # the three largest loads, largest first
+        k = top[0]
+        tight = [c for c in top if load[c] == left]
         if load[k] == left and a[k] > 0:
             i = k
             j = tight[1] if len(tight) > 1 else _largest_but(b, i)
@@ -574,10 +649,10 @@ def _off_diagonal(a, b):
             j = k
             i = tight[1] if len(tight) > 1 else _largest_but(a, j)
         else:
-            i = int(np.argmax(a))
+            i = max(range(size), key=a.__getitem__)
             j = _largest_but(b, i)
-        others = [int(load[c]) for c in top if c not in (i, j)]
-        x = min(int(a[i]), int(b[j]), left - (others[0] if others else 0))
+        others = [load[c] for c in top if c not in (i, j)]
+        x = min(a[i], b[j], left - (others[0] if others else 0))
         if x <= 0:
             raise AssertionError("internal error: no move left in a feasible zero-diagonal transport")
         matrix[i, j] += x
@@ -588,10 +663,8 @@ def _off_diagonal(a, b):
 
 
 def _largest_but(values, skip):
-    """The index of the largest of ``values`` other than ``skip``."""
-    masked = values.copy()
-    masked[skip] = -1
-    return int(np.argmax(masked))
+    """The index of the largest of ``values`` other than ``skip`` (the first if tied)."""
+    return max((c for c in range(len(values)) if c != skip), key=values.__getitem__)
 
 
 def _verified(confusion, reported, counts):

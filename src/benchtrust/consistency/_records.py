@@ -1,7 +1,8 @@
 """Reading a claims table as a stream of (line number, fields) records, the header first: from a CSV/TSV
 file (delimiter sniffed, UTF-8, blank lines skipped) or a pandas DataFrame (cells as a CSV of it would hold
 them). :func:`~benchtrust.consistency.check_batch` and :func:`~benchtrust.consistency._batch.read_folding`
-read their files this way.
+read their files this way, and their cells as whole or real numbers (a mistake in a cell raises
+:class:`_RowError`, naming its column).
 """
 
 from __future__ import annotations
@@ -127,3 +128,35 @@ def _text(cell) -> str:
         return str(int(cell))
     number = float(cell)
     return "" if number != number else repr(number)  # NaN: a missing cell
+
+
+class _RowError(Exception):
+    """A mistake in one row: the column at fault (or None) and what is wrong."""
+
+    def __init__(self, column, message):
+        super().__init__(message)
+        self.column = column
+
+
+def _whole(text: str | None, column: str) -> int:
+    """The cell `text` of `column` as a whole number >= 0."""
+    if text is None:
+        raise _RowError(column, "empty, expected a whole number")
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not (number >= 0 and number.is_integer() and number < 2**53):
+        raise _RowError(column, f"expected a whole number >= 0, got {text!r}")
+    return int(number)
+
+
+def _real(text: str, column: str) -> float:
+    """The cell `text` of `column` as a finite number."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if number != number or number in (float("inf"), float("-inf")):
+        raise _RowError(column, f"expected a number, got {text!r}")
+    return number

@@ -14,6 +14,7 @@ from benchtrust.consistency._text import (
     AGGREGATION_WORDS,
     FOLDING_WORDS,
     ZERO_DIVISION_WORDS,
+    batch_counts,
     batch_verdict,
     kfold_experiment,
     kfold_tried,
@@ -135,9 +136,8 @@ def batch_section(result, *, listed: int = 50) -> Section:
     """The section of a :class:`~benchtrust.consistency.BatchResult` (paper §3-4): the counts, then the
     rows, or, beyond `listed` rows, those not consistent (at most `listed` of them)."""
     paragraphs = batch_verdict(result)
-    counts = result.counts
     total = len(result.rows)
-    summary = ", ".join(f"{counts[v]} {v}" for v in ("consistent", "inconsistent", "error"))
+    summary = ", ".join(f"{count} {verdict}" for verdict, count in batch_counts(result).items())
     rows = [row for row in result.rows if row["verdict"] != "consistent"] if total > listed else result.rows
     notes = list(paragraphs[1:])
     if len(rows) > listed or len(rows) < total:
@@ -152,7 +152,13 @@ def batch_section(result, *, listed: int = 50) -> Section:
             (str(row["line"]), str(row["id"] or ""), row["check"], row["verdict"], row["message"])
             for row in rows[:listed]
         ),
-        assumptions=(("each row", "one test set (§3), or k-fold cross-validation when it gives folds (§4)"),),
+        assumptions=(
+            (
+                "each row",
+                "one test set (§3), k-fold cross-validation when it gives folds (§4), or each candidate "
+                "protocol when it gives protocols (§5.1)",
+            ),
+        ),
         source=f"{_PAPER}, §3-4",
         inputs=(result.source,),
     )

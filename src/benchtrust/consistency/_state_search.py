@@ -229,6 +229,8 @@ def _join(piece, first, second, shared, budget):
         return (int(order[begin[rows[0]]]), int(rows[0])) if len(rows) else None
     if budget is not None and count.sum() > 8 * budget:
         raise OverBudgetError
+    if not len(rows):
+        return None
     ends = np.cumsum(count[rows])
     step = budget or int(ends[-1])
     done = 0

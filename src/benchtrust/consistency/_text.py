@@ -17,6 +17,7 @@ __all__ = [
     "FOLDING_WORDS",
     "LISTED",
     "ZERO_DIVISION_WORDS",
+    "batch_counts",
     "batch_text",
     "batch_verdict",
     "claim_message",
@@ -461,6 +462,19 @@ def claim_message(result) -> str:
     return f"no confusion matrix of {where} gives all these scores"
 
 
+def batch_counts(result) -> dict[str, int]:
+    """The rows per verdict of a batch that its summaries show: every verdict, ``undecided`` (a
+    ``protocols`` row only) only when some row is.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> batch_counts(SimpleNamespace(counts={"consistent": 2, "inconsistent": 1, "undecided": 0, "error": 0}))
+    {'consistent': 2, 'inconsistent': 1, 'error': 0}
+    """
+    return {verdict: count for verdict, count in result.counts.items() if count or verdict != "undecided"}
+
+
 def batch_text(
     result, *, listed: int = LISTED, every_row: str = "result.write(path) writes every row"
 ) -> str:
@@ -480,12 +494,11 @@ def batch_text(
     str
         Lines without a trailing newline.
     """
-    counts = result.counts
     total = len(result.rows)
-    summary = ", ".join(f"{counts[verdict]} {verdict}" for verdict in ("consistent", "inconsistent", "error"))
+    summary = ", ".join(f"{count} {verdict}" for verdict, count in batch_counts(result).items())
     lines = [
-        f"claims in {result.source}, each checked as one test set ({_PAPER} §3) or k folds (§4): "
-        f"{total} rows, {summary}"
+        f"claims in {result.source}, each checked as one test set ({_PAPER} §3), k folds (§4) or candidate "
+        f"protocols (§5.1): {total} rows, {summary}"
     ]
     rows = result.rows
     if total > listed:
@@ -523,8 +536,9 @@ def batch_verdict(result, *, wrap: bool = True) -> list[str]:
     Returns
     -------
     list of str
-        Paragraphs: how many claims are inconsistent (a certain conclusion), how many rows could not be
-        checked, or that every claim could come from its experiment.
+        Paragraphs: how many claims are inconsistent (a certain conclusion), how many are undecided (no
+        candidate protocol consistent, some not checked), how many rows could not be checked, or that
+        every claim could come from its experiment.
     """
     counts = result.counts
     total = len(result.rows)
@@ -537,6 +551,12 @@ def batch_verdict(result, *, wrap: bool = True) -> list[str]:
         paragraphs.append(
             f"{counts['inconsistent']} claims are inconsistent: their scores cannot come from the "
             f"experiments described ({_CERTAIN})."
+        )
+    if counts["undecided"]:
+        claims = "1 claim is" if counts["undecided"] == 1 else f"{counts['undecided']} claims are"
+        paragraphs.append(
+            f"{claims} undecided: no candidate protocol tried is consistent with the scores, and some could "
+            "not be checked (each row's protocols, with the reasons, are in the JSON output)."
         )
     if counts["error"]:
         rows_were = "1 row was" if counts["error"] == 1 else f"{counts['error']} rows were"
