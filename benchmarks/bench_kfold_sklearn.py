@@ -40,9 +40,10 @@ def _generator(name, function):
 
 def multiclass(claims: int) -> int:
     """The multiclass generator of ``test_multiclass_kfold_sklearn.py`` on ``claims`` experiments (issue
-    17): every claim must be consistent; prints the time per check by kind of check."""
+    17): no claim may be inconsistent (one HiGHS could not decide in time is counted apart); prints the
+    time per check by kind of check."""
     cases = _generator("test_multiclass_kfold_sklearn", "multiclass_cases")
-    seconds, counts, wrong = collections.Counter(), collections.Counter(), []
+    seconds, counts, wrong, undecided = collections.Counter(), collections.Counter(), [], []
     for options, scores, description in cases(claims, seed=2026):
         folding = options["folding"] if isinstance(options["folding"], str) else "explicit"
         kind = (options["average"], options["aggregation"], folding)
@@ -50,7 +51,9 @@ def multiclass(claims: int) -> int:
         result = check_multiclass_kfold(scores, **options)
         seconds[kind] += time.perf_counter() - start
         counts[kind] += 1
-        if not result.consistent:
+        if result.consistent is None:
+            undecided.append(description)
+        elif not result.consistent:
             wrong.append(description)
     total = sum(seconds.values())
     print(f"{claims:,} multiclass scikit-learn experiments, {total:.1f} s of checking")
@@ -58,6 +61,9 @@ def multiclass(claims: int) -> int:
     for kind in sorted(counts):
         per_check = 1e3 * seconds[kind] / counts[kind]
         print(f"{kind[0]:<8} {kind[1]:<12} {kind[2]:<11} {counts[kind]:>6,} {per_check:>13.2f}")
+    print(f"undecided (HiGHS past its time limit on every alternative): {len(undecided)}")
+    for description in undecided[:5]:
+        print("  ", description)
     print(f"false 'inconsistent': {len(wrong)}")
     for description in wrong[:20]:
         print("  ", description)

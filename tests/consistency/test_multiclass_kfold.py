@@ -283,3 +283,25 @@ def test_folds_of_two_sizes_are_searched_directly_as_the_exact_search_does():
                 <= sum(Fraction(int(k), int(n)) for k, n in zip(found, sizes, strict=True)) / folds
                 <= high
             )
+
+
+def test_a_program_past_the_time_limit_is_undecided_not_inconsistent(monkeypatch):
+    """When HiGHS runs out of time before it proves the widened problem infeasible, the verdict says so."""
+    from benchtrust.consistency import _multiclass_folds
+
+    monkeypatch.setattr(_multiclass_folds, "TIME_LIMIT", 1e-9)
+    common = {"class_counts": [2, 1, 1], "folds": 2, "average": "macro", "folding": [[1, 1, 0], [1, 0, 1]]}
+    r = check_multiclass_kfold({"sens": "0.42"}, **common)
+    assert r.consistent is None and r.verdict.startswith("undecided: HiGHS could not settle")
+    assert r.to_dict()["consistent"] is None
+
+
+def test_the_convention_that_fits_is_named():
+    """Beyond the first tier the result says how a class without the score entered the fold's mean."""
+    common = {"class_counts": [2, 1, 1], "folds": 2, "average": "macro", "folding": [[1, 1, 0], [1, 0, 1]]}
+    fold_by_fold = check_multiclass_kfold({"sens": "0.42"}, **common)
+    assert fold_by_fold.conventions == {"sens": "any"} and "fold by fold" in fold_by_fold.verdict
+    skipped = check_multiclass_kfold({"sens": "0.50"}, zero_division="skip", **common)
+    assert skipped.conventions == {"sens": "skip"}
+    assert "a class without sens in a fold is left out of the fold's mean" in skipped.verdict
+    assert check_multiclass_kfold({"spec": "0.75"}, **common).conventions is None  # spec defined everywhere

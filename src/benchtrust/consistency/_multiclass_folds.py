@@ -40,9 +40,15 @@ Macro average, mean over folds
 ------------------------------
 The macro average of a linear score on fold f depends on its confusion matrix only through its diagonal
 d_f and column sums s_f (module notes of :mod:`._multiclass`), so one integer program over the (d_f, s_f)
-of all folds decides the mean over folds (§4.3.2), solved with HiGHS and certified as there: intervals
-widened by ``MARGIN`` with a slack maximised, "inconsistent" only when even the widened problem is
-infeasible, and evidence (one confusion matrix per fold) only after an exact check in fractions.
+of all folds decides the mean over folds (§4.3.2), solved with HiGHS and certified as there: first with
+every interval narrowed by ``MARGIN`` (a solution with room to spare), then widened by it ("inconsistent"
+only when even the widened problem is infeasible), then exact; evidence (one confusion matrix per fold)
+only after an exact check in fractions. Most configurations where every class has every score are
+settled before that by the identities and the witness of :mod:`._macro_witness`.
+
+HiGHS gets :data:`TIME_LIMIT` seconds per program. A program it cannot settle in that time (folds missing
+classes under ``"any"`` can need minutes) is undecided: the verdict is then "undecided" unless another
+configuration or convention fits, never "inconsistent".
 
 A class without items in a fold has no sensitivity (nor balanced accuracy) there, and a class holding a
 whole fold no specificity. What the fold's mean over classes is then depends on the tool
@@ -91,6 +97,9 @@ MACRO_BASES = {**LINEAR, SKLEARN_ACCURACY: (SKLEARN_ACCURACY, False)}
 
 #: Class orders tried for stratified folds: all of them up to this many classes (module notes).
 MOST_ORDERS = 5040
+#: Seconds HiGHS may take on one integer program of a macro mean over folds; past it that program is
+#: undecided (folds missing classes under ``zero_division="any"`` can need minutes).
+TIME_LIMIT = 10.0
 #: Folds of one or two sizes are searched directly (:func:`_two_sizes`) up to this many items in those of
 #: the smaller size; otherwise by the exact search of :mod:`._mean_of_scores`.
 MOST_DIRECT = 10**6
@@ -305,7 +314,7 @@ def macro_mean(reported, config, conventions):
     """
     config = np.asarray(config, dtype=np.int64)
     free = [base for base, rule in conventions.items() if rule == "any" and not fully_defined(config, [base])]
-    undecided = False
+    verdict = False
     # under "any", one convention per score first (a small program), then each fold on its own
     for rules in itertools.product(("0", "skip", "1"), repeat=len(free)):
         consistent, fit = _macro_program(
@@ -313,9 +322,9 @@ def macro_mean(reported, config, conventions):
         )
         if fit is not None:
             return True, fit
-        undecided = undecided or consistent
+        verdict = either(verdict, consistent)
     if not free:
-        return undecided, None
+        return verdict, None
     # folds without a class that has the score (a fold of one class, for bacc): each may be left out of
     # the mean over folds or not; they are alike (their mean is O/Z whatever their counts), so trying
     # how many are left out covers every choice
@@ -325,8 +334,8 @@ def macro_mean(reported, config, conventions):
         consistent, fit = _macro_program(reported, config, conventions, dropped)
         if fit is not None:
             return True, fit
-        undecided = undecided or consistent
-    return undecided, None
+        verdict = either(verdict, consistent)
+    return verdict, None
 
 
 def _empty_folds(config, base):
@@ -336,7 +345,8 @@ def _empty_folds(config, base):
 
 
 def _macro_program(reported, config, conventions, dropped):
-    """(consistent, MacroFit or None) of one integer program (module notes)."""
+    """(consistent, MacroFit or None) of one integer program (module notes); consistent is None when HiGHS
+    ran out of :data:`TIME_LIMIT` before it could prove the widened problem infeasible or feasible."""
     from scipy.optimize import Bounds, LinearConstraint, milp
 
     problem = _MacroProblem(config, conventions, dropped)
@@ -346,6 +356,7 @@ def _macro_program(reported, config, conventions, dropped):
     rows = LinearConstraint(matrix, lower, upper)
     integer = np.array(problem.integer)
     low, high = np.array(problem.low), np.array(problem.high)
+    timed_out = False
     for slack in (1.0, 0.0, 0.5):  # room to spare; the widened problem; the intervals exactly
         low[problem.slack] = high[problem.slack] = slack
         with quiet_stdout():
@@ -354,13 +365,21 @@ def _macro_program(reported, config, conventions, dropped):
                 constraints=rows,
                 integrality=integer,
                 bounds=Bounds(low, high),
-                options={"presolve": slack != 0.0},
+                options={"presolve": slack != 0.0, "time_limit": TIME_LIMIT},
             )
         if slack == 0.0 and result.status == 2:
             return False, None
+        timed_out = timed_out or (slack == 0.0 and result.x is None)
         if result.x is not None and (fit := problem.witness(result.x, reported)) is not None:
             return True, fit
-    return True, None
+    return (None if timed_out else True), None
+
+
+def either(first, second):
+    """The verdict of two alternatives (True: not proved inconsistent; None: undecided; False: proved)."""
+    if first is True or second is True:
+        return True
+    return None if first is None or second is None else False
 
 
 class _MacroProblem:

@@ -63,14 +63,22 @@ _UNDEFINED_WORDS = {
 }
 
 
+def _fitted_conventions(fit, config):
+    """The conventions of a fit, for the base scores undefined for some class of some fold of ``config``."""
+    return {
+        base: rule for base, rule in fit.conventions.items() if not folds_of.fully_defined(config, [base])
+    } or None
+
+
 @dataclasses.dataclass(frozen=True)
 class MulticlassKFoldResult:
     """Whether averaged multiclass scores fit k-fold cross-validation of a data set (paper §4).
 
     Attributes
     ----------
-    consistent : bool
+    consistent : bool or None
         ``False`` only when certain: no folds and confusion matrices of the experiment give the scores.
+        None when HiGHS could not decide a configuration within its time limit and none was found to fit.
     average : str
         ``"micro"`` or ``"macro"``: how each fold's one-vs-rest scores were averaged over the classes.
     aggregation : str
@@ -97,14 +105,17 @@ class MulticlassKFoldResult:
     matrices : list or None
         Macro mean of scores: a confusion matrix per fold (rows true classes), verified exactly; None when
         inconsistent or when no matrices could be verified.
+    conventions : dict or None
+        Beyond the first tier: per base score undefined for some class of some fold, the convention that
+        fits (``"0"``, ``"1"``, ``"skip"``, or ``"any"``: fold by fold, as ``choices`` says).
     choices : dict or None
-        With ``zero_division="any"``: per score and fold, (classes counted, of them counted as 1) among the
-        classes where the score is undefined.
+        Where the convention is ``"any"``: per score and fold, (classes counted, of them counted as 1)
+        among the classes where the score is undefined.
     pooled : MulticlassResult or None
         Score of means: the check of the pooled test set.
     """
 
-    consistent: bool
+    consistent: bool | None
     average: str
     aggregation: str
     folding: str
@@ -118,6 +129,7 @@ class MulticlassKFoldResult:
     fold_counts: list | None = None
     correct: list | None = None
     matrices: list | None = None
+    conventions: dict | None = None
     choices: dict | None = None
     pooled: object = None
 
@@ -163,6 +175,7 @@ class MulticlassKFoldResult:
             "fold_counts": self.fold_counts,
             "correct": self.correct,
             "matrices": self.matrices,
+            "conventions": self.conventions,
             "choices": None
             if self.choices is None
             else {
@@ -402,7 +415,7 @@ def _macro_search(reported, configs, zero_division):
         found["x"] is not None and folds_of._two_sizes(configs[0].sum(axis=1), *found["x"]) is None
     ):
         return {"consistent": False, "configurations": tried}
-    undecided = False
+    verdict = False
     for tier, conventions in (
         ("paper", dict.fromkeys(bases, "0")),
         ("beyond", dict.fromkeys(bases, zero_division)),
@@ -419,10 +432,11 @@ def _macro_search(reported, configs, zero_division):
                     "tier": tier,
                     "fold_counts": config.tolist(),
                     "matrices": fit.matrices,
+                    "conventions": _fitted_conventions(fit, config) if tier == "beyond" else None,
                     "choices": fit.choices or None,
                 }
-            undecided = undecided or consistent
-    return {"consistent": undecided, "configurations": tried}
+            verdict = folds_of.either(verdict, consistent)
+    return {"consistent": verdict, "configurations": tried}
 
 
 def _experiment(result) -> str:
@@ -468,11 +482,11 @@ def _verdict(result) -> str:
         )
     if result.consistent and result.matrices is not None:
         counts = "; ".join(" ".join(map(str, row)) for row in result.fold_counts)
-        beyond = (
-            f", where a class without the score in a fold is {_UNDEFINED_WORDS[result.zero_division]}"
-            if result.tier == "beyond"
-            else ""
+        beyond = "; ".join(
+            f"a class without {base} in a fold is {_UNDEFINED_WORDS[rule]}"
+            for base, rule in (result.conventions or {}).items()
         )
+        beyond = f", where {beyond}" if beyond else ""
         return (
             f"consistent: with folds of class counts {counts}{beyond}, the confusion matrices below, "
             f"checked in exact arithmetic, give every mean. {_COULD}"
@@ -481,6 +495,12 @@ def _verdict(result) -> str:
         return (
             "consistent: no inconsistency can be proved (the integer program is feasible), though no "
             "confusion matrices could be verified exactly to give every score."
+        )
+    if result.consistent is None:
+        return (
+            f"undecided: HiGHS could not settle every configuration within {folds_of.TIME_LIMIT:g} s per "
+            "integer program, and none was found to fit: neither an inconsistency nor confusion matrices "
+            "giving the means could be shown."
         )
     if result.average == "micro":
         what = "no numbers of correctly classified items in folds of these sizes give"
