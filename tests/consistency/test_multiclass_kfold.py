@@ -235,6 +235,8 @@ def test_result_explains_itself():
         ({"folding": [[1.5, 2, 1], [2, 1, 2]], "folds": 2}, "whole class counts"),
         ({"folding": "random"}, "stratified, unknown"),
         ({"folds": 1}, "folds: expected 2 <= k"),
+        ({"folds": 0}, "folds: expected a positive whole number"),
+        ({"repeats": 10**6}, "repeats: expected 1 to 33,333"),
         ({"repeats": 0}, "repeats"),
         ({"aggregation": "median"}, "aggregation"),
         ({"zero_division": "nan"}, "zero_division"),

@@ -307,13 +307,13 @@ def check_multiclass_kfold(
             raise InputError(f"{name}: expected one of {', '.join(allowed)}, got {value!r}")
     counts = _class_counts(class_counts)
     k = check_count(folds, "folds")
+    if not 2 <= k <= sum(counts):
+        raise InputError(f"folds: expected 2 <= k <= {sum(counts)} (the items), got {k}")
     times = check_count(repeats, "repeats")
     if not 1 <= times <= MOST_FOLDS // k:
         raise InputError(
             f"repeats: expected 1 to {MOST_FOLDS // k:,} ({MOST_FOLDS:,} folds in all), got {times}"
         )
-    if not 2 <= k <= sum(counts):
-        raise InputError(f"folds: expected 2 <= k <= {sum(counts)} (the items), got {k}")
     reported = _reported(scores, eps=eps, rounding=rounding, beta=beta)
     common = {
         "average": average,
