@@ -6,10 +6,10 @@ class of every fold (the first tier) without it:
 
 * **Identities** (certain "inconsistent"). Over the classes of a fold, Σ_c acc_c = C - 2 + 2·x (x the
   fraction classified correctly: each error is one false negative and one false positive), so the mean
-  accuracy is (C - 2 + 2·mean(x_f))/C, and the whole numbers x_f·N_f must give that mean
-  (:func:`~._multiclass_folds._two_sizes` or the exact search); and bacc_c = (sens_c + spec_c)/2, so the
-  mean balanced accuracy is the mean of the other two means. Intervals that these relations cannot join
-  rule the configuration out, in exact arithmetic.
+  accuracy is (C - 2 + 2·mean(x_f))/C, and the whole numbers x_f·N_f must give that mean (checked by
+  :func:`~._multiclass_folds._two_sizes` for folds of one or two sizes); and bacc_c = (sens_c + spec_c)/2,
+  so the mean balanced accuracy is the mean of the other two means. Intervals that these relations cannot
+  join rule the configuration out, in exact arithmetic.
 * **A witness** (certain "consistent"). The numbers correct per fold are taken from the accuracy's window
   (or from the sensitivity's), spread over the classes in proportion to their counts, then moved between
   classes of the same fold, as many at a time as bring the sum of d_fc / r_fc nearest its target, until
@@ -24,23 +24,25 @@ When neither settles a configuration, the integer program does.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import numpy as np
 
-from benchtrust.consistency._multiclass import SKLEARN_ACCURACY, _off_diagonal
+from benchtrust.consistency._multiclass import MACRO_BASES, SKLEARN_ACCURACY, _off_diagonal, verified_macro
 
 #: Rounds of moves per score before the witness gives up (the integer program then decides).
 ROUNDS = 60
 
 
-def windows(reported, classes):
+def windows(reported, sizes, classes):
     """Exact intervals of the means of x (the fraction classified correctly; None if no accuracy was
-    reported), sens, spec and bacc (None where not reported) the scores stand for; None when two of them
-    for the same mean cannot meet. Every reported score is one of acc, sens, spec, bacc, their complements
-    and ``accuracy_score``; acc is turned into x by the identity of the module notes."""
-    from benchtrust.consistency._multiclass_folds import MACRO_BASES
+    reported), sens, spec and bacc (None where not reported) the scores stand for, and under ``"correct"``
+    whole numbers correct per fold (of these ``sizes``) whose mean fraction lies in the window of x; None
+    when two intervals for the same mean cannot meet or no whole numbers give x, which rules out every
+    configuration of the folds (accuracy is defined in every fold). Every reported score is one of acc,
+    sens, spec, bacc, their complements and ``accuracy_score``; acc is turned into x by the identity of the
+    module notes."""
+    from benchtrust.consistency._multiclass_folds import _two_sizes
 
     out = {"x": None, "sens": None, "spec": None, "bacc": None}
     for rep in reported:
@@ -56,6 +58,10 @@ def windows(reported, classes):
         if low > high:
             return None
         out[key] = (low, high)
+    if out["x"] is not None:
+        out["correct"] = _two_sizes(np.asarray(sizes), *out["x"])
+        if out["correct"] is None:
+            return None
     return out
 
 
@@ -67,23 +73,30 @@ def balanced_accuracy_fits(found):
     return (sens[0] + spec[0]) / 2 <= bacc[1] and (sens[1] + spec[1]) / 2 >= bacc[0]
 
 
-def settle(reported, config):
+def settle(reported, config, found):
     """(consistent, MacroFit or None) when the identities or a witness settle a configuration where every
     class has items and negatives in every fold; None when the integer program must decide (module notes).
 
+    Parameters
+    ----------
+    reported : tuple of Reported
+    config : numpy.ndarray, shape (folds, classes)
+    found : dict
+        The :func:`windows` of the scores for these fold sizes (not None).
+
+    Examples
+    --------
     >>> from benchtrust.consistency._multiclass import _reported
-    >>> scores = _reported({"sens": "0.75", "spec": "0.80"}, eps=None, rounding="round", beta=None)
-    >>> settle(scores, np.array([[4, 4, 4]]))  # not settled here (it is inconsistent: spec = (1 + sens)/2)
-    >>> settle(_reported({"sens": "0.75", "spec": "0.875"}, eps=None, rounding="round", beta=None),
-    ...        np.array([[4, 4, 4]]))[0]
+    >>> def scores(**given):
+    ...     return _reported(given, eps=None, rounding="round", beta=None)
+    >>> config = np.array([[4, 4, 4]])
+    >>> found = scores(sens="0.75", spec="0.80")
+    >>> settle(found, config, windows(found, [12], 3))  # not settled here (inconsistent: spec = (1 + sens)/2)
+    >>> found = scores(sens="0.75", spec="0.875")
+    >>> settle(found, config, windows(found, [12], 3))[0]
     True
     """
-    from benchtrust.consistency._multiclass_folds import _two_sizes
-
-    found = windows(reported, config.shape[1])
-    if found is not None and found["x"] is not None:
-        found["correct"] = _two_sizes(config.sum(axis=1), *found["x"])
-    if found is None or found.get("correct", ()) is None or not balanced_accuracy_fits(found):
+    if not balanced_accuracy_fits(found):
         return False, None
     fit = macro_witness(reported, config, found)
     return None if fit is None else (True, fit)
@@ -147,42 +160,7 @@ def macro_witness(reported, config, found):
             return None
         matrices.append((off + np.diag(d[f])).tolist())
     fit = MacroFit(matrices, {}, {})
-    return fit if _verified(np.array(matrices), config, reported) else None
-
-
-def _verified(matrices, config, reported):
-    """Whether the matrices (every class in every fold, with negatives) have the folds' class counts and
-    give every reported mean, in exact whole-number arithmetic: each mean of fractions is one sum over a
-    common denominator."""
-    from benchtrust.consistency._multiclass_folds import MACRO_BASES
-
-    if (matrices < 0).any() or (matrices.sum(axis=2) != config).any():
-        return False
-    sizes = config.sum(axis=1, keepdims=True)
-    tp = np.einsum("fcc->fc", matrices)
-    tn = sizes - config - matrices.sum(axis=1) + tp
-    parts = {  # per base: (numerators, denominators) of the values averaged, all of them
-        "sens": [(tp, config)],
-        "spec": [(tn, sizes - config)],
-        "acc": [(tp + tn, np.broadcast_to(sizes, config.shape))],
-        "bacc": [(tp, 2 * config), (tn, 2 * (sizes - config))],
-        SKLEARN_ACCURACY: [(tp.sum(axis=1), sizes[:, 0])],
-    }
-    for rep in reported:
-        base, complement = MACRO_BASES[rep.score]
-        terms = [
-            (int(a), int(b))
-            for top, bottom in parts[base]
-            for a, b in zip(top.ravel(), bottom.ravel(), strict=True)
-        ]
-        common = math.lcm(*(b for _, b in terms))
-        count = tp.size if base != SKLEARN_ACCURACY else len(sizes)
-        mean = Fraction(sum(a * (common // b) for a, b in terms), common * count)
-        if complement:
-            mean = 1 - mean
-        if not Fraction(rep.interval.low) <= mean <= Fraction(rep.interval.high):
-            return False
-    return True
+    return fit if verified_macro(np.array(matrices), config, reported) else None
 
 
 def _spread(totals, weights, limit=None):

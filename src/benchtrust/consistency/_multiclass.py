@@ -85,6 +85,8 @@ from benchtrust._io import InputError, check_count
 from benchtrust._words import paragraph
 from benchtrust.consistency import _section, _text
 from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
+from benchtrust.consistency._mean_constraints import LINEAR
+from benchtrust.consistency._micro_line import MICRO_AFFINE, SKLEARN_ACCURACY, micro_window
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._solver_output import quiet_stdout
@@ -101,9 +103,6 @@ from benchtrust.consistency._test_set import (
 #: Widening of every interval (in score units) for the infeasibility proof of the macro average.
 MARGIN = 1e-6
 
-#: The name of scikit-learn's accuracy (``sklearn.metrics.accuracy_score``): the fraction of items
-#: classified correctly, k / N. Not the one-vs-rest ``acc``.
-SKLEARN_ACCURACY = "accuracy_score"
 
 #: The work of one cell of a macro average's C × C confusion matrix, in score evaluations: the matrix is
 #: built, verified and listed in full.
@@ -111,13 +110,9 @@ CELL_WORK = 500
 
 _AVERAGES = ("micro", "macro")
 _LINEAR = tuple(name for name, found in SCORES.items() if found.linear)
-
-_SAME_AS_SENS = ("sens", "ppv", "f1p", "fbp", "fm", SKLEARN_ACCURACY)
-_SAME_AS_SPEC = ("spec", "npv", "f1n", "fbn")
-_CHANCE_CORRECTED = ("bm", "mk", "mcc", "kappa")
-_COMPLEMENTS = {"err": "acc", "fnr": "sens", "fpr": "spec", "fdr": "ppv", "for": "npv"}
-#: The scores affine on the micro line (module notes), in the order the docs list them.
-MICRO_AFFINE = (*_SAME_AS_SENS, "acc", *_SAME_AS_SPEC, "bacc", *_CHANCE_CORRECTED, *_COMPLEMENTS)
+#: Score -> (base, is a complement) of the macro averages: the scores linear in tp and tn, and
+#: scikit-learn's accuracy.
+MACRO_BASES = {**LINEAR, SKLEARN_ACCURACY: (SKLEARN_ACCURACY, False)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -357,9 +352,10 @@ def check_multiclass(
     )
     if average == "micro":
         return MulticlassResult(**_micro(reported, counts, beta, count, progress), **common)
-    from benchtrust.consistency._macro_witness import settle  # which imports this module
+    from benchtrust.consistency._macro_witness import settle, windows  # which import this module
 
-    settled = settle(reported, np.array([counts], dtype=np.int64))
+    found = windows(reported, [sum(counts)], len(counts))
+    settled = (False, None) if found is None else settle(reported, np.array([counts]), found)
     if settled is not None:  # the identities or a witness (module notes)
         consistent, fit = settled
         evidence = None if fit is None else fit.matrices[0]
@@ -373,7 +369,7 @@ def search_work(reported, counts, average, beta):
     micro average of scores counted exactly."""
     if average == "macro":
         return CELL_WORK * len(counts) ** 2
-    pooled, polygon = _micro_line(reported, counts, beta)
+    pooled, polygon = _pooled_polygon(reported, counts, beta)
     if all(countable(SCORES[rep.score]) for rep in pooled):
         return 0
     return max(polygon.last - polygon.first + 1, 0) * len(pooled)
@@ -416,49 +412,6 @@ def _reported(scores, *, eps, rounding, beta):
     return tuple(accuracy if key == name else next(rest) for key in scores)
 
 
-def micro_line(name, classes):
-    """(a, b): the micro-averaged score ``name`` of a fold is a + b·x, x the fraction classified correctly.
-
-    Examples
-    --------
-    >>> micro_line("acc", 3), micro_line("mcc", 3)
-    ((Fraction(1, 3), Fraction(2, 3)), (Fraction(-1, 2), Fraction(3, 2)))
-    """
-    c = Fraction(classes)
-    if name in _COMPLEMENTS:
-        a, b = micro_line(_COMPLEMENTS[name], classes)
-        return 1 - a, -b
-    if name in _SAME_AS_SENS:
-        return Fraction(0), Fraction(1)
-    if name == "acc":
-        return (c - 2) / c, 2 / c
-    if name in _SAME_AS_SPEC:
-        return (c - 2) / (c - 1), 1 / (c - 1)
-    if name == "bacc":
-        return (c - 2) / (c - 1) / 2, (1 + 1 / (c - 1)) / 2
-    if name in _CHANCE_CORRECTED:
-        return -1 / (c - 1), c / (c - 1)
-    raise InputError(f"scores: micro-averaged {name} is not affine in the fraction classified correctly")
-
-
-def micro_window(reported, classes):
-    """The exact interval of the fraction classified correctly, x, that every reported score (each of
-    :data:`MICRO_AFFINE`) allows through its relation a + b·x (:func:`micro_line`); None if empty.
-
-    Three classes: an accuracy of 0.80 (± 0.005) is (1 + 2x)/3, so x is 0.70 ± 0.0075:
-
-    >>> low, high = micro_window(_reported({"acc": "0.80"}, eps=None, rounding="round", beta=None), 3)
-    >>> round(float(low), 6), round(float(high), 6)
-    (0.6925, 0.7075)
-    """
-    low, high = Fraction(0), Fraction(1)
-    for rep in reported:
-        a, b = micro_line(rep.score, classes)
-        ends = sorted(((Fraction(rep.interval.low) - a) / b, (Fraction(rep.interval.high) - a) / b))
-        low, high = max(low, ends[0]), min(high, ends[1])
-    return None if low > high else (low, high)
-
-
 def _class_counts(class_counts):
     if isinstance(class_counts, (str, bytes)) or not hasattr(class_counts, "__len__"):
         raise InputError(f"class_counts: expected a list of class sizes, got {class_counts!r:.80}")
@@ -468,7 +421,7 @@ def _class_counts(class_counts):
     return counts
 
 
-def _micro_line(reported, counts, beta):
+def _pooled_polygon(reported, counts, beta):
     """The scores on the pooled matrix (``accuracy_score`` is its sensitivity, k / N) and the polygon of
     the whole points (k, (C - 2)·N + k) meeting those counted exactly."""
     classes, total = len(counts), sum(counts)
@@ -501,7 +454,7 @@ def _micro(reported, counts, beta, count, progress):
     """The numbers of correct items k whose pooled matrix (k, (C - 2)·N + k) gives every score."""
     classes, total = len(counts), sum(counts)
     p, n, shift = total, (classes - 1) * total, (classes - 2) * total
-    pooled, polygon = _micro_line(reported, counts, beta)
+    pooled, polygon = _pooled_polygon(reported, counts, beta)
     if all(countable(SCORES[rep.score]) for rep in pooled):
         size, listed = polygon.size(), [k for k, _ in polygon.first_points(count)]
         if not all(
@@ -596,31 +549,43 @@ def _macro(reported, counts):
     if off is None:
         return True, None
     confusion = off + np.diag(diagonal)
-    return True, (confusion.tolist() if _verified(confusion, reported, counts) else None)
+    verified = verified_macro(confusion[None], np.array([counts]), reported)
+    return True, (confusion.tolist() if verified else None)
 
 
 def _macro_form(name, counts):
     """The macro average of a linear score (or ``accuracy_score``) as constant + coefficients · (d, s, D).
 
-    Per class the score is a + b·tp + g·tn exactly (Fractions through the score's own formula), with
-    tp = d_c and tn = N - r_c - s_c + d_c; scikit-learn's accuracy is D / N.
+    Per class the score is :func:`class_form`; scikit-learn's accuracy is D / N.
     """
     classes, total = len(counts), sum(counts)
     coefficients = np.zeros(2 * classes + 1)
     if name == SKLEARN_ACCURACY:
         coefficients[-1] = 1 / total
         return 0.0, coefficients
-    score = SCORES[name]
     constant = Fraction(0)
     for c, positives in enumerate(counts):
-        p, n = Fraction(positives), Fraction(total - positives)
-        a = score.formula(Fraction(0), Fraction(0), p, n, None)
-        b = score.formula(Fraction(1), Fraction(0), p, n, None) - a
-        g = score.formula(Fraction(0), Fraction(1), p, n, None) - a
-        constant += (a + g * n) / classes
-        coefficients[c] = float((b + g) / classes)
-        coefficients[classes + c] = float(-g / classes)
+        own, on_diagonal, on_column = class_form(name, positives, total - positives)
+        constant += own / classes
+        coefficients[c] = float(on_diagonal / classes)
+        coefficients[classes + c] = float(on_column / classes)
     return float(constant), coefficients
+
+
+def class_form(name, positives, negatives):
+    """A class's one-vs-rest score, linear in tp and tn, as (constant, on d, on s): exactly (Fractions
+    through the score's own formula) constant + on_d·d + on_s·s, with tp = d, the class's diagonal entry,
+    and tn = negatives - s + d, s its column sum.
+
+    >>> class_form("sens", 4, 8), class_form("spec", 4, 8)
+    ((Fraction(0, 1), Fraction(1, 4), Fraction(0, 1)), (Fraction(1, 1), Fraction(1, 8), Fraction(-1, 8)))
+    """
+    formula = SCORES[name].formula
+    p, n = Fraction(positives), Fraction(negatives)
+    a = formula(Fraction(0), Fraction(0), p, n, None)
+    b = formula(Fraction(1), Fraction(0), p, n, None) - a
+    g = formula(Fraction(0), Fraction(1), p, n, None) - a
+    return a + g * n, b + g, -g
 
 
 def _off_diagonal(a, b):
@@ -667,25 +632,44 @@ def _largest_but(values, skip):
     return max((c for c in range(len(values)) if c != skip), key=values.__getitem__)
 
 
-def _verified(confusion, reported, counts):
-    """Whether the whole-number matrix has the class counts and gives every score, in exact arithmetic."""
-    if (confusion < 0).any() or confusion.sum(axis=1).tolist() != list(counts):
+def verified_macro(matrices, config, reported):
+    """Whether confusion matrices, one per fold (every class with items and negatives in every fold), have
+    the folds' class counts and give every reported macro mean over the folds (``accuracy_score``: of the
+    folds' fractions correct), in exact whole-number arithmetic: each mean of fractions is one sum over a
+    common denominator. One test set is one fold.
+
+    >>> def scores(**given):
+    ...     return _reported(given, eps=None, rounding="round", beta=None)
+    >>> matrix, counts = np.array([[[3, 1, 0], [0, 3, 1], [1, 0, 3]]]), np.array([[4, 4, 4]])
+    >>> verified_macro(matrix, counts, scores(sens="0.75", spec="0.875"))
+    True
+    >>> verified_macro(matrix, counts, scores(sens="0.70"))
+    False
+    """
+    if (matrices < 0).any() or (matrices.sum(axis=2) != config).any():
         return False
-    classes, total = len(counts), sum(counts)
-    columns = confusion.sum(axis=0).tolist()
+    sizes = config.sum(axis=1, keepdims=True)
+    tp = np.einsum("fcc->fc", matrices)
+    tn = sizes - config - matrices.sum(axis=1) + tp
+    parts = {  # per base: (numerators, denominators) of the values averaged, all of them
+        "sens": [(tp, config)],
+        "spec": [(tn, sizes - config)],
+        "acc": [(tp + tn, np.broadcast_to(sizes, config.shape))],
+        "bacc": [(tp, 2 * config), (tn, 2 * (sizes - config))],
+        SKLEARN_ACCURACY: [(tp.sum(axis=1), sizes[:, 0])],
+    }
     for rep in reported:
-        if rep.score == SKLEARN_ACCURACY:
-            mean = Fraction(int(np.trace(confusion)), total)
-        else:
-            formula = SCORES[rep.score].formula
-            mean = Fraction(0)
-            for c, positives in enumerate(counts):
-                tp = int(confusion[c, c])
-                tn = total - positives - columns[c] + tp
-                mean += formula(
-                    Fraction(tp), Fraction(tn), Fraction(positives), Fraction(total - positives), None
-                )
-            mean /= classes
+        base, complement = MACRO_BASES[rep.score]
+        terms = [
+            (int(a), int(b))
+            for top, bottom in parts[base]
+            for a, b in zip(top.ravel(), bottom.ravel(), strict=True)
+        ]
+        common = math.lcm(*(b for _, b in terms))
+        count = tp.size if base != SKLEARN_ACCURACY else len(sizes)
+        mean = Fraction(sum(a * (common // b) for a, b in terms), common * count)
+        if complement:
+            mean = 1 - mean
         if not Fraction(rep.interval.low) <= mean <= Fraction(rep.interval.high):
             return False
     return True

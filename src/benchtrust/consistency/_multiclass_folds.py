@@ -20,21 +20,14 @@ Which folds
 Micro average, mean over folds
 ------------------------------
 On fold f the pooled one-vs-rest matrix is (tp, tn, p, n) = (k_f, (C - 2)·N_f + k_f, N_f, (C - 1)·N_f),
-k_f the items classified correctly. On that line the scores of :func:`micro_line` are affine in
-x_f = k_f / N_f, with coefficients that depend on C only (x = k/N):
-
-* sens = ppv = f1 = F-beta = Fowlkes-Mallows = ``accuracy_score`` = x;
-* acc = (C - 2 + 2x)/C; spec = npv = f1n = F-beta of the negatives = (C - 2 + x)/(C - 1);
-  bacc = (sens + spec)/2;
-* informedness = markedness = MCC = Cohen's kappa = (Cx - 1)/(C - 1) (for kappa the chance agreement is
-  (1 + (C - 1)²)/C²);
-* the complements err, fnr, fpr, fdr, for: 1 - their base.
-
-The mean over folds of a + b·x_f is a + b·mean(x_f), so every reported mean bounds mean(x_f) to an exact
-interval, and the check is whether whole k_f in [0, N_f] exist with mean(k_f/N_f) in the intersection:
-the mean of sensitivities with p_f = N_f (§4.3), decided by the exact search of :mod:`._mean_of_scores`.
-Only the fold sizes matter. The other scores (ji, gm, upm, lrp, lrn, pt, dor) are not affine in x: the
-mean of their fold values is not a function of mean(x_f), and they are refused.
+k_f the items classified correctly, and the scores of :data:`~._micro_line.MICRO_AFFINE` are a + b·x_f
+there, x_f = k_f / N_f, with a and b that depend on C only (:mod:`._micro_line`). The mean over folds of
+a + b·x_f is a + b·mean(x_f), so every reported mean bounds mean(x_f) to an exact interval, and the check
+is whether whole k_f in [0, N_f] exist with mean(k_f/N_f) in the intersection: directly for folds of one
+or two sizes (:func:`_two_sizes`), else as the mean of sensitivities with p_f = N_f (§4.3) by the exact
+search of :mod:`._mean_of_scores`. Only the fold sizes matter. The other scores (ji, gm, upm, lrp, lrn,
+pt, dor) are not affine in x: the mean of their fold values is not a function of mean(x_f), and they are
+refused.
 
 Macro average, mean over folds
 ------------------------------
@@ -78,22 +71,13 @@ import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError
-from benchtrust.consistency._mean_constraints import LINEAR, Constraints
+from benchtrust.consistency._mean_constraints import Constraints
 from benchtrust.consistency._mean_of_scores import solve
-from benchtrust.consistency._multiclass import (
-    MARGIN,
-    MICRO_AFFINE,
-    SKLEARN_ACCURACY,
-    _off_diagonal,
-    micro_line,
-    micro_window,
-)
+from benchtrust.consistency._micro_line import MICRO_AFFINE, SKLEARN_ACCURACY, micro_line, micro_window
+from benchtrust.consistency._multiclass import MACRO_BASES, MARGIN, _off_diagonal, class_form
 from benchtrust.consistency._reported import Reported
 from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._solver_output import quiet_stdout
-
-#: Score -> (base, is a complement) for the macro mean over folds: the scores linear in tp and tn.
-MACRO_BASES = {**LINEAR, SKLEARN_ACCURACY: (SKLEARN_ACCURACY, False)}
 
 #: Class orders tried for stratified folds: all of them up to this many classes (module notes).
 MOST_ORDERS = 5040
@@ -141,12 +125,15 @@ def stratified_class_counts(class_counts, folds):
         else [tuple(range(classes))]
     )
     i = np.arange(folds)[:, None]
+
+    def below(end):  # how many of the items 0..end - 1 fold i receives
+        return np.maximum(0, (end - i + folds - 1) // folds)
+
     found, seen = [], set()
     for order in orders:
         ordered = counts[list(order)]
         ends = np.cumsum(ordered)
         starts = ends - ordered
-        below = lambda x: np.maximum(0, (x - i + folds - 1) // folds)  # noqa: E731
         allocation = np.empty((folds, classes), dtype=np.int64)
         allocation[:, list(order)] = below(ends[None]) - below(starts[None])
         key = tuple(sorted(map(tuple, allocation.tolist())))
@@ -419,15 +406,11 @@ class _MacroProblem:
 
     def _class_value(self, base, f, c):
         """(constant, {column: coefficient}) of the class's score in the fold, or None if undefined."""
-        r, size = int(self.config[f, c]), int(self.sizes[f])
-        p, n = Fraction(r), Fraction(size - r)
+        p, n = int(self.config[f, c]), int(self.sizes[f] - self.config[f, c])
         if (base in ("sens", "bacc") and not p) or (base in ("spec", "bacc") and not n):
             return None
-        formula = SCORES[base].formula
-        a = formula(Fraction(0), Fraction(0), p, n, None)
-        b = formula(Fraction(1), Fraction(0), p, n, None) - a
-        g = formula(Fraction(0), Fraction(1), p, n, None) - a
-        return a + g * n, {self.d[f][c]: b + g, self.s[f][c]: -g}
+        constant, on_diagonal, on_column = class_form(base, p, n)
+        return constant, {self.d[f][c]: on_diagonal, self.s[f][c]: on_column}
 
     def fold_mean(self, base, f):
         """The fold's mean of ``base`` as (constant, coefficients), or None when left out of the mean."""

@@ -409,11 +409,9 @@ def _macro_search(reported, configs, zero_division):
         tiers["paper" if folds_of.fully_defined(config, bases) else "beyond"].append(config)
     tried = {"paper": len(tiers["paper"]), "beyond": len(tiers["beyond"])}
     # the identity of _macro_witness for the accuracy holds in every tier (accuracy is defined everywhere):
-    # its mean needs whole numbers correct in folds of these sizes; the others are tried with each config
-    found = witness.windows(reported, len(configs[0][0]))
-    if found is None or (
-        found["x"] is not None and folds_of._two_sizes(configs[0].sum(axis=1), *found["x"]) is None
-    ):
+    # its mean needs whole numbers correct in folds of these sizes (the same in every configuration)
+    found = witness.windows(reported, configs[0].sum(axis=1), len(configs[0][0]))
+    if found is None:
         return {"consistent": False, "configurations": tried}
     verdict = False
     for tier, conventions in (
@@ -423,7 +421,7 @@ def _macro_search(reported, configs, zero_division):
         for config in tiers[tier]:
             settled = None
             if tier == "paper" and folds_of.fully_defined(config, ["bacc"]):
-                settled = witness.settle(reported, config)
+                settled = witness.settle(reported, config, found)
             consistent, fit = settled or folds_of.macro_mean(reported, config, conventions)
             if consistent and fit is not None:
                 return {
