@@ -20,10 +20,10 @@ Two cases (paper §5.2), timed side by side in one run:
 
 (b) The SIIM-ISIC Melanoma board (bundled; m = 3,173 teams with AUC > 0.5, winner 0.9490), analysed as
     in Fig. 12: ``leaderboard(bundled_leaderboard("melanoma"), metric="auc", test_size=3000,
-    positives=52, resamples=1000, seed=s)`` for seeds s = 1, 2, 3: time, crop level (paper 0.8975),
-    teams above it (paper 2,022), conservative level, and the seed-to-seed spread (max - min) of the
-    levels. The levels tried are counted by wrapping ``_Levels._result`` (distinct level indices i).
-    Targets: under 60 s per analysis; conservative level spread at most 0.0005.
+    direction="higher", positives=52, resamples=1000, seed=s)`` for seeds s = 1, 2, 3: time, crop level
+    (paper 0.8975), teams above it (paper 2,022), conservative level, and the seed-to-seed spread
+    (max - min) of the levels. The levels tried are counted by wrapping ``_Levels._result`` (distinct
+    level indices i). Targets: under 60 s per analysis; conservative level spread at most 0.0005.
 
     Baseline: the paper's direct simulation of the board cropped at the level found (seed 1): each of
     200 competitions draws m = 3,173 teams with replacement from the teams scoring at most the level and
@@ -180,6 +180,7 @@ def case_b():
                 bundled_leaderboard("melanoma"),
                 metric="auc",
                 test_size=TEST_SIZE,
+                direction="higher",
                 positives=POSITIVES,
                 resamples=RESAMPLES,
                 seed=seed,

@@ -13,8 +13,16 @@ classes smaller than the folds, ``StratifiedKFold``, ``RepeatedStratifiedKFold``
 macro scores of ``sklearn.metrics`` and of the one-vs-rest definitions; every ``zero_division``; mean of
 scores or pooled) runs on as many experiments, checked by ``check_multiclass_kfold``.
 
-Run: .venv/bin/python benchmarks/bench_kfold_sklearn.py [CLAIMS]. Asserts nothing; exits 1 on a false
-"inconsistent" so that `make bench` stops there.
+Issue 29: the generator ``split_cases`` of ``test_kfold_sklearn.py`` (``GroupKFold`` with and without
+shuffling, ``LeaveOneGroupOut``, ``PredefinedSplit``, ``TimeSeriesSplit``; labels shuffled or sorted, so
+folds without positives and p < k; 4 decimals) makes SPLITS experiments (120 in ``make test``), each
+checked with the fold sizes the splitter made (never "inconsistent") and, where the folds cover the data
+set, with the default near-equal folds (an "inconsistent" must name them). Then the 10-fold ``KFold`` of
+48 positives and 115 negatives of issue 29 on 40 random experiments (mean of scores, unknown folds, the
+default ``max_work``): verdicts and the slowest check.
+
+Run: .venv/bin/python benchmarks/bench_kfold_sklearn.py [CLAIMS [SPLITS]]. Asserts nothing; exits 1 on a
+false "inconsistent" so that `make bench` stops there.
 """
 
 from __future__ import annotations
@@ -70,26 +78,110 @@ def multiclass(claims: int) -> int:
     return len(wrong)
 
 
-def main(claims: int = 10_000) -> int:
+def splits(claims: int) -> int:
+    """The splitters with folds of any sizes (issue 29): false "inconsistent" with the right fold sizes
+    (must be 0), and unqualified "inconsistent" with the default near-equal folds (must be 0)."""
+    cases = _generator("test_kfold_sklearn", "split_cases")
+    verdicts, kinds, wrong, seconds, slowest = collections.Counter(), collections.Counter(), [], 0.0, 0.0
+    for options, scores, description in cases(claims, seed=2026):
+        kinds[description.split()[0]] += 1
+        start = time.perf_counter()
+        result = check_kfold(scores, **options)
+        took = time.perf_counter() - start
+        seconds, slowest = seconds + took, max(slowest, took)
+        verdicts["sizes", result.consistent] += 1
+        if result.consistent is False:
+            wrong.append(description)
+        if options["partial"]:
+            continue
+        default = check_kfold(scores, **{**options, "fold_sizes": None, "partial": False})
+        verdicts["near-equal", default.consistent] += 1
+        if default.consistent is False and "near-equal size" not in default.verdict:
+            wrong.append("unqualified: " + description)
+    print(
+        f"{claims:,} experiments of GroupKFold, LeaveOneGroupOut, PredefinedSplit, TimeSeriesSplit "
+        f"({', '.join(f'{kind} {count:,}' for kind, count in sorted(kinds.items()))})"
+    )
+    print(
+        f"with the fold sizes made: {seconds:.1f} s of checking, {1e3 * seconds / claims:.1f} ms per check, "
+        f"slowest {slowest:.2f} s"
+    )
+    words = {True: "consistent", False: "inconsistent", None: "undecided"}
+    for (described, verdict), count in sorted(verdicts.items(), key=str):
+        print(f"  {described:<11} {words[verdict]:<13} {count:,}")
+    print(f"false or unqualified 'inconsistent': {len(wrong)}")
+    for description in wrong[:20]:
+        print("  ", description)
+    print()
+    return len(wrong)
+
+
+def claim_48_positives(seed: int) -> dict[str, str]:
+    """Issue 29, item 4: the mean fold scores (1-4 of acc, sens, spec, bacc; 2-4 decimals) scikit-learn
+    prints for a 10-fold ``KFold(shuffle=True)`` of 48 positives and 115 negatives, random predictions."""
+    import warnings
+
+    import numpy as np
+    from sklearn.model_selection import KFold
+
+    fold_scores = _generator("test_kfold_sklearn", "_fold_scores")
+    rng = np.random.default_rng(seed)
+    y = rng.permutation(np.r_[np.ones(48, dtype=bool), np.zeros(115, dtype=bool)])
+    y_pred = y ^ (rng.random(163) < rng.uniform(0.02, 0.5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        per_fold = [
+            fold_scores(y[test], y_pred[test], "warn", {})
+            for _, test in KFold(10, shuffle=True, random_state=seed).split(y)
+        ]
+    names = list(rng.permutation(["acc", "sens", "spec", "bacc"])[: int(rng.integers(1, 5))])
+    decimals = int(rng.integers(2, 5))
+    return {name: f"{np.mean([s[name] for s in per_fold]):.{decimals}f}" for name in names}
+
+
+def kfold_48_positives(experiments: int = 40) -> int:
+    """Issue 29, item 4: 10-fold KFold of 48 positives and 115 negatives, mean of scores, unknown folds."""
+    verdicts, times, wrong = collections.Counter(), [], 0
+    for seed in range(experiments):
+        scores = claim_48_positives(seed)
+        start = time.perf_counter()
+        result = check_kfold(scores, positives=48, negatives=115, folds=10)
+        times.append(time.perf_counter() - start)
+        verdicts[result.consistent] += 1
+        wrong += result.consistent is False
+    times.sort()
+    print(
+        f"10-fold KFold of 48 positives and 115 negatives, {experiments} experiments (max_work 50,000): "
+        f"consistent {verdicts[True]}, undecided {verdicts[None]}, inconsistent {verdicts[False]}; "
+        f"median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.1f} s, over 10 s: "
+        f"{sum(t > 10 for t in times)}"
+    )
+    print()
+    return wrong
+
+
+def main(claims: int = 10_000, split_claims: int = 2_000) -> int:
     sklearn_cases = _generator("test_kfold_sklearn", "sklearn_cases")
     tiers, conventions, wrong = collections.Counter(), collections.Counter(), []
-    seconds = 0.0
+    seconds, slowest = 0.0, 0.0
     for options, scores, description in sklearn_cases(claims, seed=2026):
         start = time.perf_counter()
         result = check_kfold(scores, **options)
-        seconds += time.perf_counter() - start
-        tiers[(options["aggregation"], options["folding"], result.tier)] += 1
+        took = time.perf_counter() - start
+        seconds, slowest = seconds + took, max(slowest, took)
+        undecided = "undecided" if result.consistent is None else "-"
+        tiers[(options["aggregation"], options["folding"], result.tier or undecided)] += 1
         conventions.update(f"{base}={value}" for base, value in result.conventions.items())
-        if not result.consistent:
+        if result.consistent is False:
             wrong.append(description)
     checked = sum(tiers.values())
     print(
         f"{claims:,} scikit-learn experiments, {checked:,} checks, {seconds:.1f} s of checking "
-        f"({1e3 * seconds / checked:.2f} ms per check)"
+        f"({1e3 * seconds / checked:.2f} ms per check, slowest {slowest:.2f} s)"
     )
     print(f"{'aggregation':<12} {'folding':<11} {'tier':<8} checks")
     for (aggregation, folding, tier), count in sorted(tiers.items(), key=str):
-        print(f"{aggregation:<12} {folding:<11} {tier or '-':<8} {count:,}")
+        print(f"{aggregation:<12} {folding:<11} {tier:<8} {count:,}")
     print(
         "conventions of the evidence beyond the paper: "
         + ", ".join(f"{name} {count:,}" for name, count in conventions.most_common())
@@ -98,8 +190,9 @@ def main(claims: int = 10_000) -> int:
     for description in wrong[:20]:
         print("  ", description)
     print()
-    return 1 if wrong or multiclass(claims) else 0
+    failed = bool(wrong) | bool(splits(split_claims)) | bool(kfold_48_positives())
+    return 1 if failed or multiclass(claims) else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000))
+    sys.exit(main(*(int(arg) for arg in sys.argv[1:3])))

@@ -7,8 +7,8 @@ claims runs with a progress bar and bounded memory"):
    Score``), seeded, every score k/n for a hidden test set of n = 10,000 items written with five decimals:
    (a) 10^6 teams with one submission each, (b) 250,000 teams with four submissions each (the best
    counts). Each is read with ``benchtrust.sota.read_leaderboard`` and analysed with
-   ``benchtrust.sota.leaderboard(path, test_size=10000, classes=2, resamples=200)`` (plug-in, cropped
-   and conservative SOTA, exact bootstrap).
+   ``benchtrust.sota.leaderboard(path, test_size=10000, direction="higher", classes=2, resamples=200)``
+   (plug-in, cropped and conservative SOTA, exact bootstrap).
 2. Claims tables of 10,000 and 100,000 rows in the format ``benchtrust consistency batch`` reads: 95% one
    test set (p and n drawn from 20..5,000; tp and tn drawn from them; acc, sens, spec, f1 computed from
    the confusion matrix and rounded to four decimals), 5% 5-fold cross-validation with the score of means
@@ -16,14 +16,31 @@ claims runs with a progress bar and bounded memory"):
    construction. Checked with ``check_batch(path, n_jobs=1, progress=...)``, the call behind the CLI's
    progress bar; the progress callback's calls are counted.
 
+3. The largest real-board shapes of issue 29 §4 and issue 33 (``benchtrust sota leaderboard``, ρ = 0.6 and
+   the exact bootstrap, as the CLI runs by default), boards of that many teams written as Kaggle prints
+   them (skills 0.45..0.95 as in case 1, scores k/n truncated to the decimals given): 300 and 1,000 teams at
+   n = 10,000 (4 decimals); 1,524 teams at n = 451,552 (6 decimals); 2,664 teams at n = 45,673 with
+   6 decimals and ``test_size="auto"`` (inferred from the scores). Each must stay under 2 GB (the bound
+   of issue 29): the dependent model runs the reference counts k in parts of at most 2^17 pairs (team, k)
+   and mixes them over k as it goes (``sota._conditional``). ``--sota`` runs these rows only.
+
+4. The k-fold searches of issue 29 §4 (``check_kfold``, mean of scores, unknown folds, the default
+   ``max_work`` of 50,000 configurations as the bound): the 10-fold ``KFold`` of 48 positives and 115
+   negatives (scikit-learn's fold scores, the generator of ``bench_kfold_sklearn.py``; seed 15 is the
+   slowest of its 40), the same scores with any fold sizes, and the ``GroupKFold`` of 2 positives and
+   4 negatives (folds of 4 and 2 items) with the default near-equal folds, the sizes given, and any sizes.
+   Each ends with a verdict (``undecided`` past ``max_work``, never an unfinished search). ``--kfold``
+   runs these rows only.
+
 How it is measured: the files are written once to a temporary folder; each measurement runs in a fresh
 Python process (this script with ``--child``), which reports its wall time (``time.perf_counter`` around
 the call) and its peak resident memory (``VmHWM`` on Linux, else ``ru_maxrss``; it includes the
 interpreter and the imported libraries, whose floor the "imports only" line gives). Memory is bounded
 if the 100,000-claim batch peaks not much above the 10,000-claim one.
 
-Run: .venv/bin/python benchmarks/bench_scale.py (also part of make bench). Prints tables; asserts nothing.
-Takes about two minutes on two cores (POSIX only: it needs the ``resource`` module).
+Run: .venv/bin/python benchmarks/bench_scale.py [--sota | --kfold] (also part of make bench). Prints
+tables; asserts nothing.
+Takes about ten minutes on two cores, eight of them the sota boards (POSIX only: it needs ``resource``).
 """
 
 from __future__ import annotations
@@ -39,6 +56,25 @@ from pathlib import Path
 from _tables import print_table  # benchmarks/, the script's own folder
 
 ROWS = 1_000_000
+#: (label, teams, test size, decimals, inferred): the sota boards of case 3.
+BOARDS = (
+    ("300 teams, n = 10,000", 300, 10_000, 4, False),
+    ("1,000 teams, n = 10,000", 1_000, 10_000, 4, False),
+    ("1,524 teams, n = 451,552", 1_524, 451_552, 6, False),
+    ("2,664 teams, 6 decimals, auto", 2_664, 45_673, 6, True),
+)
+#: (label, seed of the 48/115 claim or None for the GroupKFold one, fold sizes): the k-fold rows of case 4.
+KFOLDS = (
+    ("KFold 48+/115-, 10 folds, seed 15", 15, None),
+    ("KFold 48+/115-, 10 folds, seed 15, any sizes", 15, "any"),
+    ("GroupKFold 2+/4-, 2 folds, near-equal", None, None),
+    ("GroupKFold 2+/4-, 2 folds, sizes 4,2", None, (4, 2)),
+    ("GroupKFold 2+/4-, 2 folds, any sizes", None, "any"),
+)
+#: The scores scikit-learn prints for the GroupKFold of issue 29 §2 (folds of 4 and 2 items).
+GROUP_KFOLD_SCORES = {"acc": "0.8750", "sens": "1.0000", "spec": "0.8333", "bacc": "0.9167"}
+#: The peak memory every sota board must stay under (issue 29 §4), in MB.
+SOTA_BOUND_MB = 2_000
 TEST_SIZE = 10_000
 CLAIMS = (10_000, 100_000)
 KFOLD_SHARE = 0.05
@@ -92,6 +128,19 @@ def write_claims(path: Path, rows: int, seed: int) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def write_board(path: Path, teams: int, test_size: int, places: int, seed: int) -> None:
+    """A board of `teams` teams (TeamId, Score): accuracies k/test_size truncated to `places` decimals."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    skill = rng.beta(8, 2, teams) * 0.5 + 0.45
+    k = rng.binomial(test_size, skill)
+    scale = 10**places
+    score = np.floor(k * scale / test_size) / scale  # truncated, as Kaggle displays scores
+    lines = [f"{t},{value:.{places}f}" for t, value in enumerate(score)]
+    path.write_text("TeamId,Score\n" + "\n".join(lines) + "\n", encoding="utf-8")
+
+
 # --- one measurement, in a fresh process --------------------------------------------------------------------
 
 
@@ -109,13 +158,39 @@ def child(case: str, path: str) -> dict:
         from benchtrust.sota import leaderboard, read_leaderboard
 
         start = time.perf_counter()
-        board = read_leaderboard(path, classes=2)
+        board = read_leaderboard(path, direction="higher", classes=2)
         out["read_s"] = time.perf_counter() - start
         out["teams"], out["kept"] = board.teams, len(board.scores)
         start = time.perf_counter()
-        result = leaderboard(path, test_size=TEST_SIZE, classes=2, resamples=200)
+        result = leaderboard(path, test_size=TEST_SIZE, direction="higher", classes=2, resamples=200)
         out["analysis_s"] = time.perf_counter() - start
         out["observed_max"], out["cropped"] = result.observed_max, result.cropped.sota
+    elif case.startswith("sota"):
+        from benchtrust.sota import leaderboard
+
+        test_size = "auto" if case.endswith("auto") else int(case.split(":")[1])
+        start = time.perf_counter()
+        result = leaderboard(path, test_size=test_size, direction="higher", rounding="truncate")
+        out["analysis_s"] = time.perf_counter() - start
+        out["test_size"], out["cropped"] = result.test_size, result.cropped.sota
+    elif case.startswith("kfold"):
+        from bench_kfold_sklearn import claim_48_positives  # benchmarks/, the script's own folder
+        from benchtrust import InputError
+        from benchtrust.consistency import check_kfold
+
+        _, seed, sizes = case.split(":")
+        sizes = None if sizes == "None" else sizes if sizes == "any" else tuple(map(int, sizes.split(",")))
+        if seed == "None":
+            scores, p, n, k = GROUP_KFOLD_SCORES, 2, 4, 2
+        else:
+            scores, p, n, k = claim_48_positives(int(seed)), 48, 115, 10
+        start = time.perf_counter()
+        try:
+            verdict = check_kfold(scores, positives=p, negatives=n, folds=k, fold_sizes=sizes).verdict
+        except InputError as refusal:  # too many configurations: refused before any search
+            verdict = f"refused ({str(refusal).split('more than ')[-1].split(';')[0]})"
+        out["seconds"] = time.perf_counter() - start
+        out["verdict"] = verdict.split(":")[0]
     elif case == "batch":
         from benchtrust.consistency._batch import check_batch
 
@@ -154,11 +229,51 @@ def measure(case: str, path: Path | str = "") -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def sota_rows(folder: Path) -> None:
+    """Case 3: the largest real-board shapes, time and peak memory against the 2 GB bound."""
+    rows = [("sota leaderboard board", "test size", "seconds", "peak MB", "bound MB", "within")]
+    for label, teams, test_size, places, inferred in BOARDS:
+        path = folder / f"board-{teams}.csv"
+        write_board(path, teams, test_size, places, seed=3)
+        found = measure("sota:auto" if inferred else f"sota:{test_size}", path)
+        rows.append(
+            (
+                label,
+                f"{found['test_size']:,}" + (" (inferred)" if inferred else ""),
+                f"{found['analysis_s']:.0f}",
+                f"{found['peak_mb']:.0f}",
+                f"{SOTA_BOUND_MB:,}",
+                "yes" if found["peak_mb"] < SOTA_BOUND_MB else "NO",
+            )
+        )
+        path.unlink()
+    print_table(rows)
+
+
+def kfold_rows() -> None:
+    """Case 4: the k-fold searches of issue 29 §4, time, peak memory and verdict within max_work."""
+    rows = [("consistency kfold, mean of scores, unknown folds", "verdict", "seconds", "peak MB", "bound")]
+    for label, seed, sizes in KFOLDS:
+        text = "None" if sizes is None else sizes if sizes == "any" else ",".join(map(str, sizes))
+        found = measure(f"kfold:{seed}:{text}")
+        rows.append(
+            (label, found["verdict"], f"{found['seconds']:.1f}", f"{found['peak_mb']:.0f}", "max_work 50,000")
+        )
+    print_table(rows)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="benchtrust-scale-") as folder:
         folder = Path(folder)
         floor = measure("imports")
         print(f"imports only (interpreter, numpy, pandas, benchtrust): peak {floor['peak_mb']:.0f} MB\n")
+        if "--sota" not in sys.argv:
+            kfold_rows()
+        if "--kfold" in sys.argv:
+            return
+        sota_rows(folder)
+        if "--sota" in sys.argv:
+            return
 
         rows = [("leaderboard (10^6 rows)", "file MB", "teams", "read s", "read + analysis s", "peak MB")]
         for label, teams in (

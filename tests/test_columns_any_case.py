@@ -41,7 +41,7 @@ READERS = {
         "accuracy,Accuracy\n0.9,0.8\n",
     ),
     "read_leaderboard score_column": (
-        lambda path: read_leaderboard(path, score_column="score", team_column="team"),
+        lambda path: read_leaderboard(path, direction="higher", score_column="score", team_column="team"),
         "Team,SCORE\na,0.8\nb,0.9\n",
         "team,Score,score\na,0.8,0.7\n",
     ),

@@ -64,7 +64,7 @@ def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
     for board in boards:
         assert board.read_bytes().startswith(PNG_SIGNATURE)
     assert sorted(p.name for p in figure.parent.iterdir()) == sorted(
-        [figure.name, *(board.name for board in boards), "multiverse", "report.html"]
+        [figure.name, *(board.name for board in boards), "multiverse", "report.html", _demo.RECORD]
     )
     assert (figure.parent / "multiverse" / "unfolding.png").read_bytes().startswith(PNG_SIGNATURE)
     # Three leaderboards, in order, each as `benchtrust sota leaderboard` shows it (with its Fig. 7).
@@ -87,7 +87,7 @@ def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
     # Cassava (§5.1.2): the winner stands out, as in the paper; the paper's numbers beside ours. The paper
     # counts 3,752 teams above chance, the bundled board 3,755; the interval agrees to its 4 decimals.
     command, output = blocks["cassava"]
-    assert "--test-size 15000 --classes 5" in command
+    assert "--test-size 15000 --direction higher --classes 5" in command
     assert "The observed best 0.9132 stands out from the other teams" in " ".join(output.split())
     pattern = (
         rf"Paper §5\.1\.2 / benchtrust: {NUMBER} / {NUMBER} teams above chance, the best {NUMBER} / {NUMBER} "
@@ -105,7 +105,7 @@ def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
     # those kept. The paper tuned its crop by hand (0.8975, 2,022 teams above): ours within 0.001 of it and
     # 3% of its count; E(best) at the crop is the observed best 0.9490 to 4 decimals.
     command, output = blocks["melanoma"]
-    assert "--metric auc --test-size 3000 --positives 52 --seed 1" in command
+    assert "--metric auc --test-size 3000 --direction higher --positives 52 --seed 1" in command
     text = " ".join(output.split())
     assert "with the teams above it left out and as many teams drawn from the rest" in text
     pattern = (
@@ -123,7 +123,8 @@ def test_demo_prints_table_2_and_writes_fig_1(demo, tmp_path, monkeypatch):
     text = " ".join(out.split())
     assert "consistent: 2 confusion matrices of 1000 positives and 6000 negatives" in text
     assert "(tp, tn) = (743, 4031), (743, 4032)" in text
-    assert "inconsistent: no per-fold confusion matrices of any of the 918 fold configurations" in text
+    assert "inconsistent: no split into 5 folds of near-equal size" in text
+    assert "no per-fold confusion matrices of any of the 918 fold configurations" in text
     assert "(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)" in text
     # The variance-aware comparison of two scikit-learn classifiers (Bouthillier et al.).
     assert "Is A really better than B?" in out

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from benchtrust import InputError
 from benchtrust._io import check_seed, read_numbers
-from benchtrust._write import atomic_path, write_atomic
+from benchtrust._write import atomic_path, check_folder, write_atomic, write_together
 from benchtrust.compare import probability_of_outperforming
 from benchtrust.multiverse import permutation_test
 from benchtrust.sota import sample_auc, simulate_best_of
@@ -329,6 +329,70 @@ def test_atomic_path_when_writer_deleted_the_file(tmp_path):
     with pytest.raises(FileNotFoundError), atomic_path(target) as temporary:
         temporary.unlink()
     assert list(tmp_path.iterdir()) == []
+
+
+def files_in(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("failing", range(4))
+def test_write_together_writes_all_or_none(tmp_path, monkeypatch, failing):
+    """A failure (or a stop) while any of the files is being written leaves every target as it was and no
+    temporary file: the folder gets all of the files or none."""
+    (tmp_path / "b.csv").write_text("kept\n", encoding="utf-8")
+    before = files_in(tmp_path)
+    files = {tmp_path / f"{name}.csv": f"{name}\n" for name in "abcd"}
+    real = os.fsync
+    calls = []
+
+    def fsync(descriptor):
+        calls.append(descriptor)
+        if len(calls) == failing + 1:
+            raise KeyboardInterrupt
+        real(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(KeyboardInterrupt):
+        write_together(files)
+    assert files_in(tmp_path) == before
+    monkeypatch.setattr(os, "fsync", real)
+    write_together(files)
+    assert files_in(tmp_path) == {path.name: data.encode() for path, data in files.items()}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_stop_while_the_files_are_renamed_comes_after_all_are(tmp_path, monkeypatch):
+    import signal
+
+    files = {tmp_path / f"{name}.csv": f"{name}\n" for name in "abc"}
+    real = os.replace
+
+    def replace(source, target):
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C as the first file is renamed
+        monkeypatch.setattr(os, "replace", real)
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(KeyboardInterrupt):
+        write_together(files)
+    assert files_in(tmp_path) == {path.name: data.encode() for path, data in files.items()}
+
+
+@pytest.mark.parametrize("existing", ["rankings.csv", "sub/impact.png"])
+def test_check_folder_refuses_an_existing_file_unless_forced(tmp_path, existing):
+    names = ["rankings.csv", "sub/impact.png", "notes.txt"]
+    (tmp_path / "sub").mkdir()
+    (tmp_path / existing).write_text("mine", encoding="utf-8")
+    with pytest.raises(InputError, match=f"--out: {re.escape(str(tmp_path / existing))} exists already;"):
+        check_folder(tmp_path, names, option="--out")
+    assert check_folder(tmp_path, names, force=True) == [tmp_path / name for name in names]
+    assert check_folder(tmp_path, names, force={existing})[0] == tmp_path / names[0]
+    other = next(name for name in names[:2] if name != existing)
+    with pytest.raises(InputError, match="pass force=True"):
+        check_folder(tmp_path, names, force={other})
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    with pytest.raises(InputError, match="it is a file, not a folder"):
+        check_folder(tmp_path / "file", names)
 
 
 SEED_REFUSED = "seed: expected a non-negative int or a numpy.random.Generator"

@@ -42,7 +42,7 @@ def test_notebook_runs_and_prints_what_it_shows():
     assert drawn, "the plot is drawn on the Axes given"
     section = html(code[4][1])
     assert section.startswith('<div class="benchtrust">') and "<script" not in section.lower()
-    assert '<p class="verdict">Inconsistent: no per-fold confusion matrices' in section
+    assert '<p class="verdict">Inconsistent: no split into 5 folds of near-equal size' in section
     assert "8 of 13 methods rank first" in printed(code[6][1])
 
 

@@ -96,7 +96,9 @@ def test_best_of_verdict_is_the_reports():
 
 
 def test_leaderboard_verdict_is_printed_and_reported():
-    result = leaderboard(bundled_leaderboard(), test_size=209, classes=2, max_plausible=0.999)
+    result = leaderboard(
+        bundled_leaderboard(), test_size=209, direction="higher", classes=2, max_plausible=0.999
+    )
     paragraphs = result.verdict.split("\n\n")
     assert paragraphs[0].startswith("The observed best 0.9952 is within the range that luck alone produces")
     section = leaderboard_section(result)
@@ -105,9 +107,9 @@ def test_leaderboard_verdict_is_printed_and_reported():
 
 
 def test_error_rates_and_history_explain_themselves():
-    rates = error_rates(0.01, runs=10, simulations=20, seed=1, probabilities=[0.3, 0.9])
+    rates = error_rates(0.01, runs=10, simulations=60, seed=1, probabilities=[0.3, 0.9])
     shown = printed(
-        "compare error-rates --sigma 0.01 --runs 10 --simulations 20 --seed 1 --probabilities 0.3,0.9"
+        "compare error-rates --sigma 0.01 --runs 10 --simulations 60 --seed 1 --probabilities 0.3,0.9"
     )
     assert str(rates) + "\n" == shown
     assert compare_sections.error_rates_section(rates).verdict == rates.verdict

@@ -13,14 +13,25 @@ paper's Monte Carlo error, mostly in the last digit of the standard deviation.
 
 Each leaderboard is analysed once (:func:`leaderboards`): the demo shows the ``benchtrust sota
 leaderboard`` command and prints what that command prints for it, and the report reuses the results.
+
+``make demo`` is run again and again, each time replacing what it wrote in ``demo-output/`` before, and
+nothing else (:func:`owning`). It records what it wrote there (``demo-output/.benchtrust-demo.json``: each
+file's SHA-256), and before writing anything it checks every file it would write: one that exists but is
+not, byte for byte, the file the demo wrote there last (a user's own file, or one the user changed) stops
+the demo with one line naming it and exit code 2; the demo has no ``--force``: move the file away. Files
+of other names in the folder are never touched.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from pathlib import Path
 
-#: Where the figure goes, relative to the current directory.
+#: Where the figures and the report go, relative to the current directory.
 OUTPUT_FOLDER = "demo-output"
+#: The demo's record of the files it wrote in :data:`OUTPUT_FOLDER`: name -> SHA-256 (:func:`owning`).
+RECORD = ".benchtrust-demo.json"
 FIGURE_NAME = "fig1-best-of-1000.png"
 LEADERBOARD_FIGURE_NAME = "fig7-titanic-leaderboard.png"
 
@@ -31,11 +42,15 @@ LEADERBOARD_FIGURE_NAME = "fig7-titanic-leaderboard.png"
 #: leaves them out. Cassava: about 15,000 test images, 5 classes (§5.1.2). Melanoma: the paper's
 #: simulation setting of Fig. 10-12, n = 3000 with 52 positives (the real test set has 7,687 images).
 BOARDS = [
-    ("titanic", {"test_size": 209, "classes": 2, "max_plausible": 0.999}, LEADERBOARD_FIGURE_NAME),
-    ("cassava", {"test_size": 15000, "classes": 5}, "fig7-cassava-leaderboard.png"),
+    (
+        "titanic",
+        {"test_size": 209, "direction": "higher", "classes": 2, "max_plausible": 0.999},
+        LEADERBOARD_FIGURE_NAME,
+    ),
+    ("cassava", {"test_size": 15000, "direction": "higher", "classes": 5}, "fig7-cassava-leaderboard.png"),
     (
         "melanoma",
-        {"metric": "auc", "test_size": 3000, "positives": 52, "seed": 1},
+        {"metric": "auc", "test_size": 3000, "direction": "higher", "positives": 52, "seed": 1},
         "fig7-melanoma-leaderboard.png",
     ),
 ]
@@ -114,7 +129,100 @@ def format_table2(rows):
 
 
 def main() -> None:
-    """Run the demo: print each analysis and write its figures and the report to ``demo-output/``."""
+    """Run the demo: print each analysis and write its figures and the report to ``demo-output/``.
+
+    A file there that the demo would replace but did not write is refused: one line on stderr, exit code 2
+    (:func:`owning`). Ctrl-C or SIGTERM stops it as it stops a command (exit code 130 or 143, one line),
+    with what it wrote so far recorded as its own.
+    """
+    from benchtrust._io import InputError
+    from benchtrust.cli._signals import stopped_line, stopping_on_signals
+
+    try:
+        with stopping_on_signals(), owning(OUTPUT_FOLDER, outputs()):
+            _run(Path(OUTPUT_FOLDER))
+    except InputError as exc:
+        print(f"make demo: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except SystemExit as stop:  # Ctrl-C or SIGTERM: one line, as the command prints
+        line = stopped_line(stop.code)
+        if line is not None:
+            print(f"make demo: {line}", file=sys.stderr)
+        raise
+
+
+def outputs() -> list[str]:
+    """The files the demo writes in :data:`OUTPUT_FOLDER`, relative to it."""
+    from benchtrust.multiverse import bundled_study, study_files
+
+    multiverse = study_files(bundled_study()["spec"], subsample=True)
+    figures = [FIGURE_NAME, *(figure for _, _, figure in BOARDS)]
+    return [*figures, *(f"multiverse/{name}" for name in multiverse), REPORT_NAME]
+
+
+@contextlib.contextmanager
+def owning(folder, names):
+    """Within the block, the files `names` in `folder` may be written if each is new or is the file the demo
+    wrote there last; any other existing one is refused before the block starts (an InputError naming it).
+
+    What the demo wrote there is recorded in `folder`/:data:`RECORD` (name -> SHA-256); after the block,
+    even one stopped midway, the record gains every file of `names` that the block wrote.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with owning(folder, ["a.txt"]):
+    ...     _ = (folder / "a.txt").write_text("the demo's", encoding="utf-8")
+    >>> with owning(folder, ["a.txt"]):  # its own file: replaced
+    ...     _ = (folder / "a.txt").write_text("the demo's, again", encoding="utf-8")
+    >>> _ = (folder / "a.txt").write_text("the user's", encoding="utf-8")
+    >>> with owning(folder, ["a.txt"]):
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: .../a.txt exists already; the demo replaces only the files it wrote itself: ...
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    import hashlib
+    import json
+    import os
+
+    from benchtrust._write import check_folder, write_atomic
+
+    folder = Path(folder)
+
+    def digest(name):
+        with contextlib.suppress(OSError):
+            return hashlib.sha256((folder / name).read_bytes()).hexdigest()
+
+    def version(name):  # a file replaced by a rename is a new inode; rewritten in place, a new mtime
+        with contextlib.suppress(OSError):
+            status = os.stat(folder / name)
+            return status.st_ino, status.st_mtime_ns, status.st_size
+
+    try:
+        record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        record = {}
+    record = record if isinstance(record, dict) else {}
+    own = {name for name in names if name in record and record[name] == digest(name)}
+    remedy = (
+        "the demo replaces only the files it wrote itself: move this one away, or run it in another folder"
+    )
+    check_folder(folder, [*names, RECORD], force={*own, RECORD}, remedy=remedy)
+    before = {name: version(name) for name in names}
+    try:
+        yield
+    finally:
+        written = {name: digest(name) for name in names if version(name) not in (None, before[name])}
+        if written and folder.is_dir():
+            record = {name: record[name] for name in own} | written
+            write_atomic(folder / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
+
+
+def _run(folder: Path) -> None:
+    """The demo itself: each analysis printed, its figures and the report written into `folder`."""
     from benchtrust import save_figure
     from benchtrust.sota import plot_best_of
 
@@ -131,7 +239,6 @@ def main() -> None:
     print(format_table2(rows))
     print()
 
-    folder = Path(OUTPUT_FOLDER)
     folder.mkdir(parents=True, exist_ok=True)
     written = save_figure(plot_best_of(rows[0][4]), folder / FIGURE_NAME)
     print(
@@ -271,15 +378,16 @@ HERRMANN = "the bundled Herrmann et al. (2021) results"
 def multiverse(folder):
     """Nießl et al.'s 288 combinations of the Herrmann et al. results: rank ranges, step-wise optimisation,
     the impact of each choice, the unfolding and the rankings on subsamples of the data sets (Fig. 6),
-    written to `folder`/multiverse and printed as ``benchtrust multiverse example`` prints them; the
-    study is returned, for the report (computed once: it takes most of the demo's multiverse time)."""
+    written to `folder`/multiverse (replacing files of the same names) and printed as ``benchtrust
+    multiverse example`` prints them; the study is returned, for the report (computed once: it takes most
+    of the demo's multiverse time)."""
     from benchtrust.multiverse import bundled_orders, bundled_study, study
     from benchtrust.multiverse._text import study_text
 
     out = f"{folder}/multiverse"
     print(f"$ benchtrust multiverse example --out {out}")
     result = study(**bundled_study(), orders=bundled_orders())
-    print(study_text(result, HERRMANN, result.write(out)))
+    print(study_text(result, HERRMANN, result.write(out, force=True)))  # its own files: main's owning
     return result
 
 

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
+    "DIRECTIONS",
     "InputError",
     "check_count",
+    "check_direction",
     "check_number",
     "check_probability",
     "check_seed",
@@ -158,6 +160,27 @@ def check_probability(value, name, *, closed=False, upper_open=None):
         }[interval]
         raise InputError(f"{name}: expected a value {words}, got {value!r}")
     return number
+
+
+#: The declared directions of a score: which values are better, never guessed.
+DIRECTIONS = ("higher", "lower")
+
+
+def check_direction(value, name="direction"):
+    """A declared score direction, ``"higher"`` or ``"lower"`` (:data:`DIRECTIONS`).
+
+    Examples
+    --------
+    >>> check_direction("lower")
+    'lower'
+    >>> check_direction("up", "--direction")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --direction: expected one of 'higher', 'lower', got 'up'
+    """
+    if not isinstance(value, str) or value not in DIRECTIONS:
+        raise InputError(f"{name}: expected one of {', '.join(map(repr, DIRECTIONS))}, got {value!r:.60}")
+    return value
 
 
 def read_numbers(
@@ -658,15 +681,24 @@ def _parse_scores(tokens: list[str], table, column: int) -> np.ndarray:
 
 
 def _check_range(values: np.ndarray, tokens: list[str] | None, table, column: int) -> np.ndarray:
-    """`values`, if each is NaN (missing) or in [0, 1]; else InputError naming the first that is not."""
+    """`values`, if each is NaN (missing) or in [0, 1]; else InputError naming the first that is not.
+
+    The scores of a leaderboard are proportions (an accuracy, an error rate, an AUC). A score outside
+    [0, 1] is refused as a loss or distance on another scale; the message suggests percentages only when
+    every score of the column looks like one (0, or in (1, 100]).
+    """
     import numpy as np
 
     outside = ~np.isnan(values) & ((values < 0) | (values > 1))
     if outside.any():
         k = int(np.argmax(outside))
-        hint = " (a percentage? divide by 100)" if 1 < values[k] <= 100 else ""
+        given = values[~np.isnan(values)]
+        percentages = bool(np.all((given == 0) | ((given > 1) & (given <= 100))))
+        hint = "; if the scores are percentages, divide them by 100" if percentages else ""
         raise InputError(
             f"{table.where(k)}, column {table.header[column]!r}: expected a score between 0 and 1, "
-            f"got {tokens[k] if tokens is not None else float(values[k])!r}{hint}"
+            f"got {tokens[k] if tokens is not None else float(values[k])!r}: the accuracy and AUC models "
+            "need proportions in [0, 1], not a loss or distance on another scale (log-loss, RMSE)"
+            f"{hint}"
         )
     return values

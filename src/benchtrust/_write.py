@@ -5,6 +5,16 @@ input is never overwritten by a failed write.
 Nor by a successful one: within :func:`protecting` (the command line wraps every command in it, with the
 files the command reads), a write whose target is one of those files, by its path, a symbolic link or a
 hard link, is refused (:func:`check_target`) before anything is written.
+
+Nor is a user's file replaced without a word: :func:`check_target` refuses a file that exists already
+unless told to replace it (``force``; on the command line ``--force``, which the command line passes to
+:func:`protecting`, so that every write within the block, the checks made before the command's work starts
+and the write itself, follows it). Outside such a block, as from Python, an existing file is replaced.
+
+A command that writes several files into a folder checks them all first (:func:`check_folder`): a file
+it would write that exists already is refused, naming it, unless it was told to replace it (``--force``),
+so a user's files in the folder are never replaced without a word, and a refusal leaves the folder as it was;
+it then writes them with :func:`write_together`, so that the folder gets all of them or none.
 """
 
 from __future__ import annotations
@@ -12,13 +22,23 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import signal
 import stat
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from benchtrust._io import InputError
 
-__all__ = ["atomic_path", "check_target", "protecting", "refuse_read_only", "write_atomic"]
+__all__ = [
+    "atomic_path",
+    "check_folder",
+    "check_target",
+    "protecting",
+    "refuse_read_only",
+    "write_atomic",
+    "write_together",
+]
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
@@ -39,7 +59,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     ------
     InputError
         If the folder does not exist or cannot be written to, or `path` cannot be written
-        (:func:`check_target`: a folder, a read-only file, a file the command reads, a name too long).
+        (:func:`check_target`: a folder, a read-only file, a file the command reads, a name too long,
+        a file that exists already within a command not given ``--force``).
 
     Examples
     --------
@@ -57,6 +78,55 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
         stream.write(payload)
         stream.flush()
         os.fsync(stream.fileno())
+
+
+def write_together(files: Mapping[str | os.PathLike[str], bytes | str]) -> None:
+    """Write several files (path -> data) so that either all of them are written or none is.
+
+    Each goes to a temporary file next to its target first, as in :func:`write_atomic`; only once all of
+    them are written are they renamed onto their targets, one after the other. On any error, or a stop
+    (Ctrl-C, SIGTERM) before the renaming, every temporary file is removed and no target is touched; a stop
+    that comes while they are renamed (microseconds) takes effect once all of them are.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     files = {pathlib.Path(folder, name): "x\\n1\\n" for name in ("a.csv", "b.csv")}
+    ...     write_together(files)
+    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
+    ['a.csv', 'b.csv']
+    """
+    with contextlib.ExitStack() as stack:
+        for path, data in files.items():
+            payload = data.encode("utf-8") if isinstance(data, str) else data
+            temporary = stack.enter_context(atomic_path(path))
+            with open(temporary, "wb") as stream:
+                stream.write(payload)
+                stream.flush()
+                os.fsync(stream.fileno())
+        with _stops_deferred():
+            stack.close()  # each atomic_path renames its file
+
+
+@contextlib.contextmanager
+def _stops_deferred() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM are held; the first that came is sent again after it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came = []
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    before = {signum: handler for signum, handler in before.items() if handler is not None}
+    for signum in before:
+        signal.signal(signum, lambda signum, frame: came.append(signum))
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        if came:
+            signal.raise_signal(came[0])
 
 
 @contextlib.contextmanager
@@ -81,7 +151,8 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     ------
     InputError
         If the folder does not exist or cannot be written to, or `path` cannot be written
-        (:func:`check_target`: a folder, a read-only file, a file the command reads, a name too long).
+        (:func:`check_target`: a folder, a read-only file, a file the command reads, a name too long,
+        a file that exists already within a command not given ``--force``).
 
     Examples
     --------
@@ -149,15 +220,19 @@ def refuse_read_only(target: str | os.PathLike[str]) -> None:
 _READ: contextvars.ContextVar[dict[tuple[int, int], str] | None] = contextvars.ContextVar(
     "read", default=None
 )
+#: Whether the running command may replace a file that exists already (``--force``); True outside a command.
+_FORCE: contextvars.ContextVar[bool] = contextvars.ContextVar("force", default=True)
 
 
 @contextlib.contextmanager
-def protecting(paths) -> Iterator[None]:
-    """Within the block, no write replaces one of `paths`, the files the running command reads.
+def protecting(paths, *, force: bool | None = None) -> Iterator[None]:
+    """Within the block, no write replaces one of `paths`, the files the running command reads, nor, unless
+    `force`, any file that exists already (:func:`check_target`).
 
     A file is known by its device and inode (``os.stat``, symbolic links followed), so another path to it,
     a symbolic link or a hard link is the same file. Paths that name no existing file are skipped. Blocks
-    nest: an inner block adds files (such as those a config names) to the outer block's.
+    nest: an inner block adds files (such as those a config names) to the outer block's, and keeps its
+    `force` unless given one.
 
     Examples
     --------
@@ -178,18 +253,33 @@ def protecting(paths) -> Iterator[None]:
         if key is not None:
             read.setdefault(key, os.fspath(path))
     token = _READ.set(read)
+    allowed = _FORCE.set(_FORCE.get() if force is None else bool(force))
     try:
         yield
     finally:
+        _FORCE.reset(allowed)
         _READ.reset(token)
 
 
-def check_target(path: str | os.PathLike[str], option: str | None = None) -> Path:
+def check_target(
+    path: str | os.PathLike[str], option: str | None = None, *, force: bool | None = None
+) -> Path:
     """`path` as a Path, if a file can be written there; else an InputError (prefixed with `option`).
 
     Refused: a name that is no file's (``""``, ``/``, ``.``, ``..``, or ending in ``/``), a name longer
-    than the file system allows, an existing folder, a read-only file (:func:`refuse_read_only`), and a
-    file the command reads (:func:`protecting`). That the folder exists is checked when writing.
+    than the file system allows, an existing folder, a file the command reads (:func:`protecting`) and a
+    read-only file (:func:`refuse_read_only`), whatever `force` says; and a file that exists already
+    (a symbolic link too), unless `force`. That the folder exists is checked when writing.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    option : str, optional
+        The option that named `path` (``"--report"``), to begin each message with.
+    force : bool, optional
+        Whether an existing file may be replaced; None: as the enclosing :func:`protecting` block says
+        (the command's ``--force``), and yes outside any.
 
     Examples
     --------
@@ -201,6 +291,16 @@ def check_target(path: str | os.PathLike[str], option: str | None = None) -> Pat
     Traceback (most recent call last):
     ...
     benchtrust.InputError: cannot write aaa...a.png: the file name is 304 bytes long; the file system ...
+    >>> import pathlib, tempfile
+    >>> kept = pathlib.Path(tempfile.mkdtemp(), "kept.html")
+    >>> _ = kept.write_text("the user's", encoding="utf-8")
+    >>> check_target(kept, "--report", force=False)
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --report: .../kept.html exists already; give --force to replace it, or write ...
+    >>> check_target(kept, "--report", force=True) == kept
+    True
+    >>> import shutil; shutil.rmtree(kept.parent)
     """
     prefix = f"{option}: " if option else ""
     text = os.fspath(path)
@@ -226,7 +326,73 @@ def check_target(path: str | os.PathLike[str], option: str | None = None) -> Pat
         refuse_read_only(target)
     except InputError as exc:
         raise InputError(f"{prefix}{exc}") from None
+    if not (_FORCE.get() if force is None else force) and os.path.lexists(target):
+        raise InputError(f"{prefix}{text} exists already; give --force to replace it, or write another file")
     return target
+
+
+def check_folder(
+    folder, names, *, force=False, option: str | None = None, remedy: str | None = None
+) -> list[Path]:
+    """The paths of `names` in `folder`, if every one of them can be written; else an InputError naming one.
+
+    Call it before writing any of them (and before long work whose results they hold), so that a refusal
+    leaves the folder as it was. Refused: a `folder` that is a file, a target :func:`check_target` refuses
+    (a folder, a read-only file, a file the command reads: even with `force`), and a target that exists
+    already, unless `force` allows replacing it. The folder itself need not exist yet.
+
+    Parameters
+    ----------
+    folder : str or os.PathLike
+        The output folder.
+    names : iterable of str
+        The files to write, relative to `folder` (such as ``"impact.csv"`` or ``"multiverse/impact.csv"``).
+    force : bool or collection of str, default False
+        True: existing files may be replaced; a collection: those of `names` that may be.
+    option : str, optional
+        The option that named `folder` (``"--out"``), to begin each message with.
+    remedy : str, optional
+        What the refusal of an existing file tells the user to do (default: give ``--force`` with an
+        `option`, else ``force=True``, or write to another folder).
+
+    Returns
+    -------
+    list of pathlib.Path
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "impact.csv").write_text("mine", encoding="utf-8")
+    >>> [path.name for path in check_folder(folder, ["rankings.csv", "impact.csv"], force=True)]
+    ['rankings.csv', 'impact.csv']
+    >>> check_folder(folder, ["rankings.csv", "impact.csv"], option="--out")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --out: .../impact.csv exists already; give --force to replace them, or write to ...
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    prefix = f"{option}: " if option else ""
+    text = os.fspath(folder)
+    if not text.strip():
+        raise InputError(f"{prefix}expected a folder name, got {text!r}")
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise InputError(f"{prefix}cannot write into {text}: it is a file, not a folder")
+    names = list(names)
+    targets = [check_target(Path(text, name), option, force=True) for name in names]
+    existing = [
+        target
+        for name, target in zip(names, targets, strict=True)
+        if os.path.lexists(target) and not (force is True or (force and name in force))
+    ]
+    if existing:
+        more = len(existing) - 1
+        others = f" (and {more} more file{'s' * (more != 1)} it would write)" if more else ""
+        if remedy is None:
+            how = "give --force" if option else "pass force=True"
+            remedy = f"{how} to replace them, or write to another folder"
+        raise InputError(f"{prefix}{existing[0]} exists already{others}; {remedy}")
+    return targets
 
 
 def _identity(path) -> tuple[int, int] | None:

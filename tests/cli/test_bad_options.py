@@ -28,6 +28,7 @@ Flags (``--json``) take no value and are not varied. Exempt, with the reason:
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import signal
 import stat
@@ -89,7 +90,10 @@ READ_ONLY = [name for name in FILES if name.startswith("readonly")]
 VALID = {
     "report": ["config.yaml", "--out", "out.html"],
     "sota best-of": ["--classifiers", "3", "--test-size", "20", "--accuracy", "0.8"],
-    "sota leaderboard": ["board.csv", "--test-size", "209", "--resamples", "0", "--correlation", "0"],
+    "sota leaderboard": [
+        *("board.csv", "--test-size", "209", "--direction", "higher"),
+        *("--resamples", "0", "--correlation", "0"),
+    ],
     "consistency test-set": ["--positives", "5", "--negatives", "5", "--score", "acc=0.5"],
     "consistency kfold": [
         *("--positives", "3", "--negatives", "5", "--folds", "2", "--aggregation", "som"),
@@ -103,16 +107,16 @@ VALID = {
     "compare outperform": ["runs.csv", "--a", "A", "--b", "B"],
     "compare sample-size": [],
     "compare error-rates": [
-        *("--sigma", "0.01", "--runs", "3", "--simulations", "5", "--probabilities", "0.5"),
+        *("--sigma", "0.01", "--runs", "3", "--simulations", "60", "--probabilities", "0.5"),
     ],
     "compare history": ["history.csv", "--test-size", "100"],
     "compare choose": ["tasks.csv", "--direction", "higher"],
     "compare aggregate": ["tasks.csv", "--direction", "higher", "--resamples", "0"],
     "compare profile": ["tasks.csv", "--direction", "higher", "--resamples", "0"],
-    "compare improvement": ["tasks.csv", "--direction", "higher", "--resamples", "10"],
+    "compare improvement": ["tasks.csv", "--direction", "higher", "--resamples", "50"],
     "compare rank": ["tasks.csv", "--direction", "higher"],
-    "compare bayes": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--samples", "50"],
-    "compare effect": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--resamples", "10"],
+    "compare bayes": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--samples", "60"],
+    "compare effect": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--resamples", "50"],
     "multiverse run": [
         *("results.csv", "--spec", "spec.yaml", "--characteristics", "characteristics.csv"),
         *("--out", "mv"),
@@ -306,12 +310,9 @@ def test_valid_arguments_succeed(name, folder):
     assert check(folder, name, VALID[name]) == (0, [])
 
 
-def drawn_not_rasterised(figure, path):
-    """:func:`benchtrust.save_figure` without rasterising: an empty file, written as every output is."""
-    from benchtrust._write import write_atomic
-
-    write_atomic(path, b"")
-    return path
+def drawn_not_rasterised(figure, form):
+    """:func:`benchtrust._figures.figure_bytes` without rasterising: an empty file's bytes."""
+    return b""
 
 
 @pytest.mark.slow
@@ -321,7 +322,7 @@ def test_bad_values_of_every_parameter(name, folder, monkeypatch):
     on stderr, no traceback, inputs untouched, nothing left behind."""
     import benchtrust.multiverse._study
 
-    monkeypatch.setattr(benchtrust.multiverse._study, "save_figure", drawn_not_rasterised)
+    monkeypatch.setattr(benchtrust.multiverse._study, "figure_bytes", drawn_not_rasterised)
     failures = []
     for case_name, parameter, label in CASES:
         if case_name != name:
@@ -373,3 +374,122 @@ def test_exit_codes_of_the_process(args, tmp_path):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith("benchtrust: error: ") and done.stderr.count("\n") == 1, done.stderr
+
+
+# An existing file given to a file output (issue 29 §3; DESIGN: an existing file is never replaced without
+# --force). Generated from the app like the matrix above: every file output of every command.
+#: Help that says an option writes or draws a file: such an option must be one of OUTPUTS.
+WRITES = re.compile(r"^(also )?(write|draw)\b|\bto write\b", re.IGNORECASE)
+FILE_OUTPUTS = [
+    pytest.param(name, parameter, id=f"{name} {parameter.opts[0]}")
+    for name, command in commands(COMMAND)
+    for parameter in command.params
+    if parameter.name in OUTPUTS and parameter.metavar != "DIR"
+]
+
+
+def test_every_command_that_writes_a_file_takes_the_one_force_option():
+    """Every option that writes a file is an output (checked for an existing file before the command
+    runs); every command with an output, and only such a command, takes ``--force``, with one help."""
+    from benchtrust.cli._common import _FORCE_OPTION
+
+    for name, command in commands(COMMAND):
+        for parameter in command.params:
+            if WRITES.search(getattr(parameter, "help", None) or ""):
+                assert parameter.name in OUTPUTS, f"{name} {parameter.opts[0]}"
+        force = [parameter for parameter in command.params if parameter.name == "force"]
+        assert bool(force) == any(parameter.name in OUTPUTS for parameter in command.params), name
+        for parameter in force:
+            assert parameter.opts == ["--force"] and parameter.is_flag and not parameter.default, name
+            assert parameter.help == _FORCE_OPTION.help, name
+    assert len(FILE_OUTPUTS) > 30
+
+
+def touched_since(folder, before):
+    """The entries of `folder` added or changed since `before` (the added ones removed again)."""
+    after = state(folder)
+    touched = sorted(key for key in after if after[key] != before.get(key))
+    for key in touched:
+        if key not in before:
+            path = folder / key
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink(missing_ok=True)
+    return touched
+
+
+#: What the user's file, in the way of an output, holds.
+USERS = b"the user's file\n"
+
+
+def existing_output(name, parameter, folder):
+    """The arguments of command `name` with `parameter` given a file of the folder that exists already."""
+    target = "existing" + re.search(r"FILE(\.\w+)", parameter.metavar).group(1)
+    (folder / target).write_bytes(USERS)
+    return target, [*name.split(), *with_value(name, parameter, target)]
+
+
+@pytest.mark.parametrize(("name", "parameter"), FILE_OUTPUTS)
+def test_an_existing_output_is_refused(name, parameter, folder):
+    """Without --force: exit 2, one line naming the option and the file, every file of the folder (its
+    bytes and modification time) as it was, nothing added; before any work (the other arguments are the
+    command's valid ones)."""
+    target, args = existing_output(name, parameter, folder)
+    before = state(folder)
+    try:
+        result = CliRunner().invoke(cli.app, args, env=WIDE)
+        assert result.exit_code == 2, result.stdout + result.stderr
+        assert result.stdout == ""
+        assert result.stderr == (
+            f"benchtrust: error: {parameter.opts[0]}: {target} exists already; give --force to replace "
+            "it, or write another file\n"
+        )
+        assert state(folder) == before
+    finally:
+        (folder / target).unlink()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "parameter"), FILE_OUTPUTS)
+def test_an_existing_output_is_replaced_with_force(name, parameter, folder):
+    """With --force the command runs and replaces the file; it adds no other file than its outputs."""
+    target, args = existing_output(name, parameter, folder)
+    before = state(folder)
+    try:
+        result = CliRunner().invoke(cli.app, [*args, "--force"], env=WIDE)
+        assert result.exit_code == 0, result.stdout + result.stderr
+        assert (folder / target).read_bytes() not in (USERS, b"")
+        touched = {key.split(os.sep)[0] for key in touched_since(folder, before)}
+        assert touched <= {target, *(os.path.normpath(out) for out in declared(args))}
+    finally:
+        (folder / target).unlink()
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["", "force"])
+def test_an_output_that_appears_while_the_command_runs_is_replaced_only_with_force(
+    force, tmp_path, monkeypatch
+):
+    """The check is made again as the file is written: a file that appeared since the command started
+    (here, while the report is rendered) is refused as one that was there before, unless --force."""
+    import benchtrust._report.html
+
+    target = tmp_path / "late.html"
+    render = benchtrust._report.html.render
+
+    def appearing(*args, **kwargs):
+        target.write_bytes(USERS)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(benchtrust._report.html, "render", appearing)
+    args = ["compare", "sample-size", "--report", str(target), *force]
+    result = CliRunner().invoke(cli.app, args, env=WIDE)
+    assert result.exit_code == (0 if force else 2), result.stderr
+    if force:
+        assert target.read_bytes().startswith(b"<!DOCTYPE html>")
+    else:
+        assert result.stderr.endswith(
+            f"{target} exists already; give --force to replace it, or write another file\n"
+        )
+        assert result.stderr.count("\n") == 1 and target.read_bytes() == USERS
+    assert [path.name for path in tmp_path.iterdir()] == ["late.html"]

@@ -105,6 +105,12 @@ def test_outperform_options_reach_the_library(runs_file):
     assert out == {**expected.to_dict(), "pair_by": "seed"}
 
 
+def test_outperform_refuses_resamples_above_max_memory_naming_it(runs_file, tmp_path, refuses):
+    args = ["outperform", str(runs_file), "--a", "lr", "--b", "rf", "--resamples", "1000"]
+    refuses(invoke, [*args, "--max-memory", "15999"], "--max-memory=1.6e+04: --resamples=1,000 ", tmp_path)
+    assert invoke(*args, "--max-memory", "16000").exit_code == 0  # 16 bytes a resample: within the bound
+
+
 def test_outperform_with_unequal_runs_unpaired(runs_file):
     out = run_json("outperform", str(runs_file), "--a", "lr", "--b", "nb")
     assert out["n_pairs"] == 2 and out["runs_a"] == 8 and out["runs_b"] == 2
@@ -274,6 +280,10 @@ def outperform(*extra):
         (outperform("--gamma", "high"), "--gamma: expected a number, got 'high'"),
         (outperform("--alpha", "0"), "--alpha: expected a value strictly between 0 and 1"),
         (outperform("--resamples", "0"), "--resamples: expected a positive whole number"),
+        (outperform("--resamples", "40"), "--resamples: a 95% percentile interval needs at least 41"),
+        (outperform("--resamples", "200", "--alpha", "0.01"), "needs at least 201 resamples"),
+        ([*ERR, "--simulations", "59"], "--simulations: error rates to compare with"),
+        ([*ERR, "--simulations", "299", "--alpha", "0.01"], "need at least 300 simulations"),
         (outperform("--seed", "-1"), "--seed: expected a whole number >= 0"),
         (["outperform", "{noscore}", "--a", "lr", "--b", "rf"], "line 1: no column 'score'"),
         (["outperform", "{text}", "--a", "lr", "--b", "rf"], "line 3, column 'score': 'high' is not"),

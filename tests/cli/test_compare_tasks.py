@@ -6,6 +6,7 @@ normalisation, folds), and bad input: exit code 2, one line on stderr naming the
 """
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -174,3 +175,124 @@ def test_the_cd_diagram_as_svg_is_written_directly(errors, tmp_path):
     assert result.exit_code == 0, result.stderr
     expected = library.critical_difference_svg(library.rank_test(scores(errors)))
     assert plot.read_text(encoding="utf-8") == expected
+
+
+# --- issue 29: too few resamples, no figure unless asked, no warning on stderr -----------------------------
+
+#: Each resampling command with a count one below its minimum, and the minimum the refusal names.
+TOO_FEW = {
+    "aggregate": (["--resamples", "1"], "41"),
+    "profile": (["--resamples", "40"], "41"),
+    "improvement": (["--resamples", "2", "--alpha", "0.01"], "201"),
+    "effect": (["--a", "m0", "--b", "m1", "--resamples", "1"], "41"),
+    "bayes": (["--a", "m0", "--b", "m1", "--samples", "1"], "60"),
+    "bayes ": (["--a", "m0", "--b", "m1", "--samples", "299", "--threshold", "0.99"], "300"),
+}
+
+
+@pytest.mark.parametrize("command", TOO_FEW)
+def test_too_few_resamples_are_refused_naming_the_option_and_the_minimum(errors, tmp_path, refuses, command):
+    options, minimum = TOO_FEW[command]
+    option = options[-2] if options[-2] != "--alpha" and options[-2] != "--threshold" else options[-4]
+    args = [command.strip(), str(errors), *READING, "--score-col", "error", *options]
+    refuses(invoke, args, f"{option}: ", tmp_path)
+    assert f"at least {minimum}" in invoke(*args).stderr
+
+
+def _rocket_table(folder):
+    """A table whose method names hold an emoji missing from matplotlib's font (U+1F680)."""
+    rng = np.random.default_rng(2)
+    rows = ["method,task,run,score"]
+    for m in ("\N{ROCKET} net", "plain"):
+        rows += [f"{m},t{t},{r},{rng.uniform(0.5, 0.9):.4f}" for t in range(3) for r in range(5)]
+    path = folder / "rocket.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def _run(*args, cwd):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "benchtrust", "compare", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**__import__("os").environ, "PYTHONWARNINGS": "always"},
+        timeout=120,
+    )
+
+
+def _rocket_args(table, command):
+    pair = ["--a", "\N{ROCKET} net", "--b", "plain"] if command == "bayes" else []
+    resamples = ["--resamples", "100"] if command in ("profile", "improvement") else []
+    return [command, str(table), "--direction", "higher", *pair, *resamples]
+
+
+@pytest.mark.parametrize("command", PLOTS)
+def test_an_emoji_name_gives_no_warning_and_one_line_of_ours_when_drawn(tmp_path, command):
+    args = _rocket_args(_rocket_table(tmp_path), command)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        plain_run = invoke(*args)
+        drawn = invoke(*args, "--plot", str(tmp_path / "figure.png"), "--report", str(tmp_path / "r.html"))
+    assert caught == []
+    assert plain_run.exit_code == 0 and plain_run.stderr == ""
+    assert drawn.exit_code == 0 and (tmp_path / "figure.png").exists() and (tmp_path / "r.html").exists()
+    assert drawn.stderr.startswith("note: ") and drawn.stderr.count("\n") == 1
+    assert "\N{ROCKET}" in drawn.stderr
+
+
+@pytest.mark.slow
+def test_profile_with_an_emoji_name_leaves_stderr_empty_in_a_real_process(tmp_path):
+    args = _rocket_args(_rocket_table(tmp_path), "profile")
+    assert _run(*args, cwd=tmp_path).stderr == ""
+    drawn = _run(*args, "--plot", str(tmp_path / "figure.png"), cwd=tmp_path)
+    assert drawn.returncode == 0 and drawn.stderr.startswith("note: ") and drawn.stderr.count("\n") == 1
+
+
+def test_no_figure_or_report_module_is_loaded_unless_asked(errors, tmp_path):
+    # in a fresh interpreter: every command over tasks, in-process, then which modules were loaded
+    import subprocess
+    import sys
+
+    calls = [[c, *COMMANDS[c][0]] for c in COMMANDS if c != "effect"] + [
+        ["effect", "--a", "m0", "--b", "m1", "--resamples", "100"]
+    ]
+    script = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from benchtrust import cli\n"
+        f"for call in {calls!r}:\n"
+        f"    args = ['compare', call[0], {str(errors)!r}, *{READING!r}, '--score-col', 'error', *call[1:]]\n"
+        "    result = CliRunner().invoke(cli.app, args)\n"
+        "    assert result.exit_code == 0, (call, result.stderr)\n"
+        "drawing = ('matplotlib', 'jinja2', 'benchtrust._report')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(drawing)))\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.strip() == "[]"
+
+
+# --- issue 29 §4: memory estimated before any work, refused above --max-memory -----------------------------
+
+#: Each command that keeps its resamples or samples, with a count whose values (8 bytes each, per estimate)
+#: exceed the bound given.
+MEMORY = {
+    "aggregate": ["--resamples", "1000"],
+    "profile": ["--resamples", "1000"],
+    "improvement": ["--resamples", "1000"],
+    "effect": ["--a", "m0", "--b", "m1", "--resamples", "1000"],
+    "bayes": ["--a", "m0", "--b", "m1", "--samples", "1000"],
+}
+
+
+@pytest.mark.parametrize("command", MEMORY)
+def test_memory_above_max_memory_is_refused_naming_the_option(errors, tmp_path, refuses, command):
+    args = [command, str(errors), *READING, "--score-col", "error", *MEMORY[command], "--quiet"]
+    refuses(invoke, [*args, "--max-memory", "8000"], "--max-memory=8e+03: --", tmp_path)
+    assert "GB of memory; raise it to run anyway" in invoke(*args, "--max-memory", "8000").stderr
+    assert invoke(*args, "--max-memory", "1e7").exit_code == 0  # within the bound, it runs
+    refuses(invoke, [*args, "--max-memory", "0"], "--max-memory: ", tmp_path)

@@ -26,9 +26,10 @@ RUNS = "algorithm,seed,score\n" + "".join(
     for k in range(12)
 )
 
-#: Long results of 3 methods on 4 data sets (2 folds) and the spec of a small multiverse.
+#: Long results of 3 methods on 4 data sets (2 folds) and the spec of a small multiverse; the methods' means
+#: differ (without the 0.01·m they would be equal, exactly, and every ranking a tie).
 RESULTS = "data,method,fold,acc\n" + "".join(
-    f"d{d},m{m},{f},{0.7 + 0.05 * ((3 * d + 5 * m + f) % 4):.2f}\n"
+    f"d{d},m{m},{f},{0.7 + 0.05 * ((3 * d + 5 * m + f) % 4) + 0.01 * m:.2f}\n"
     for d in range(4)
     for m in range(3)
     for f in range(2)
@@ -55,11 +56,11 @@ CASES = {
     ],
     ("sota", "leaderboard"): [
         *("{folder}/auc.csv", "--metric", "auc", "--positives", "60", "--test-size", "600"),
-        *("--resamples", "30"),
+        *("--direction", "higher", "--resamples", "30"),
     ],
     ("compare", "outperform"): ["{folder}/runs.csv", "--a", "A", "--b", "B", "--resamples", "50"],
     ("compare", "error-rates"): [
-        *("--sigma", "0.01", "--runs", "10", "--simulations", "40", "--probabilities", "0.5,0.75"),
+        *("--sigma", "0.01", "--runs", "10", "--simulations", "60", "--probabilities", "0.5,0.75"),
     ],
     ("compare", "aggregate"): ["{folder}/tasks.csv", "--direction", "higher", "--resamples", "200"],
     ("compare", "profile"): ["{folder}/tasks.csv", "--direction", "higher", "--resamples", "200"],
@@ -72,7 +73,7 @@ CASES = {
     ],
     ("multiverse", "run"): [
         *("{folder}/results.csv", "--spec", "{folder}/spec.yaml", "--out", "{folder}/multiverse"),
-        *("--random-orders", "3", "--permutations", "3"),
+        *("--random-orders", "3", "--permutations", "3", "--force"),  # run three times into one folder
     ],
 }
 
@@ -136,7 +137,10 @@ BOARD = "team,score\na,0.81\nb,0.85\nc,0.9\nd,0.87\ne,0.84\n"
 #: written by several commands; :func:`test_every_format_is_written_identically` covers every format).
 PLOTS = {
     ("sota", "best-of"): (["--classifiers", "20", "--test-size", "100", "--accuracy", "0.8"], "svg"),
-    ("sota", "leaderboard"): (["{folder}/board.csv", "--test-size", "100", "--resamples", "30"], "pdf"),
+    ("sota", "leaderboard"): (
+        ["{folder}/board.csv", "--test-size", "100", "--direction", "higher", "--resamples", "30"],
+        "pdf",
+    ),
     ("compare", "error-rates"): ([*CASES[("compare", "error-rates")], "--seed", "7"], "png"),
     ("compare", "history"): (["{folder}/history.csv", "--sigma", "0.01"], "svg"),
     ("compare", "profile"): ([*CASES[("compare", "profile")], "--seed", "7"], "pdf"),

@@ -227,14 +227,19 @@ def input_file(data, name="input.csv"):
     size=st.sampled_from(["209", "209", "10", "1000"]),
     options=st.sampled_from([[], ["--classes", "2"], ["--max-plausible", "0.999"], ["--correlation", "0"]]),
     auc=st.booleans(),
+    direction=st.sampled_from(["higher", "lower"]),
 )
-def test_sota_leaderboard(data, size, options, auc):
-    """``sota leaderboard FILE``: a result or one error line, for any file."""
+def test_sota_leaderboard(data, size, options, auc, direction):
+    """``sota leaderboard FILE --direction D``: a result or one error line, for any file."""
     if auc:
         options = [*options, "--metric", "auc", "--positives", "4", "--seed", "1"]
     with input_file(data) as path:
         assert_result_or_refusal(
-            ["sota", "leaderboard", path, "--test-size", size, "--resamples", "20", *options]
+            [
+                *("sota", "leaderboard", path, "--test-size", size, "--direction", direction, "--resamples"),
+                "20",
+                *options,
+            ]
         )
 
 
@@ -244,12 +249,21 @@ BOARD = "TeamId,TeamName,SubmissionDate,Score\n" + "".join(
 
 
 @FUZZ
-@given(data=mutations(BOARD, cells("0.50000", "0", "3")), options=st.sampled_from([[], ["--classes", "2"]]))
-def test_sota_leaderboard_edited(data, options):
-    """``sota leaderboard FILE``: a valid Kaggle download with a few cells or lines edited."""
+@given(
+    data=mutations(BOARD, cells("0.50000", "0", "3")),
+    options=st.sampled_from([[], ["--classes", "2"]]),
+    direction=st.sampled_from(["higher", "lower"]),
+)
+def test_sota_leaderboard_edited(data, options, direction):
+    """``sota leaderboard FILE --direction D``: a valid Kaggle download with a few cells or lines edited."""
     with input_file(data) as path:
         assert_result_or_refusal(
-            ["sota", "leaderboard", path, "--test-size", "209", "--resamples", "20", *options]
+            [
+                *("sota", "leaderboard", path, "--test-size", "209", "--direction", direction),
+                "--resamples",
+                "20",
+                *options,
+            ]
         )
 
 
@@ -632,7 +646,9 @@ def test_auc_leaderboard_of_a_tiny_test_set():
     board = "team,auc\n" + "".join(f"t{k},{k / 24:.5f}\n" for k in range(13, 24))
     with input_file(board.encode()) as path:
         args = ["sota", "leaderboard", path, "--metric", "auc", "--positives", "4", "--test-size", "10"]
-        result = assert_result_or_refusal([*args, "--resamples", "30", "--seed", "7", "--json"])
+        result = assert_result_or_refusal(
+            [*args, "--direction", "higher", "--resamples", "30", "--seed", "7", "--json"]
+        )
     assert result.exit_code == 0
     out = json.loads(result.stdout)
     assert 0.5 < out["conservative"]["sota"] <= out["cropped"]["sota"] <= out["observed_max"]
@@ -702,7 +718,13 @@ def big(tmp_path_factory):
     "args",
     [
         pytest.param(
-            ["sota", "leaderboard", "leaderboard.csv", "--test-size", "209", "--resamples", "50"],
+            [
+                *("sota", "leaderboard", "leaderboard.csv", "--test-size", "209"),
+                "--direction",
+                "higher",
+                "--resamples",
+                "50",
+            ],
             id="leaderboard",
         ),
         pytest.param(

@@ -64,7 +64,12 @@ MULTIVERSE = ["multiverse", "run", "results.csv", "--spec", "spec.yaml", "--char
 #: id: (arguments, the outputs a success adds). Run in a folder holding FILES.
 SUCCEEDS = {
     "leaderboard": (
-        ["sota", "leaderboard", "board.csv", "--test-size", "209", "--plot", "lb.png"],
+        [
+            "sota",
+            "leaderboard",
+            "board.csv",
+            *("--test-size", "209", "--direction", "higher", "--plot", "lb.png"),
+        ],
         ["lb.png"],
     ),
     "best-of": (
@@ -103,6 +108,8 @@ FAILS = {
         "board.csv",
         "--test-size",
         "7",
+        "--direction",
+        "higher",
         "--plot",
         "lb.png",
     ],
@@ -112,6 +119,8 @@ FAILS = {
         "board.csv",
         "--test-size",
         "209",
+        "--direction",
+        "higher",
         "--plot",
         "taken.png",
     ],

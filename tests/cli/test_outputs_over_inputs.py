@@ -3,8 +3,9 @@
 Every command that reads a file and writes an output is run with the output (``--out``, ``--report``,
 ``--plot``) pointed at its input: by the same path, by another path to it (``sub/../``), by a symbolic
 link, by a hard link, and as the file that the input, a symbolic link, points to. Each call must exit
-with 2 and one line naming both paths, with the input's bytes and the folder's listing unchanged. The
-table of calls is checked against the app: a new command that reads a file and writes one must be added.
+with 2 and one line naming both paths, with the input's bytes and the folder's listing unchanged, with
+``--force`` too (it replaces an existing output, never an input). The table of calls is checked against
+the app: a new command that reads a file and writes one must be added.
 """
 
 import os
@@ -61,7 +62,10 @@ TASK_COMMANDS = {
 READERS = {
     "report": ("config", ["INPUT"]),
     "sota best-of": ("accuracies", ["--accuracies", "INPUT", "--test-size", "20"]),
-    "sota leaderboard": ("board", ["INPUT", "--test-size", "209", "--resamples", "0", "--correlation", "0"]),
+    "sota leaderboard": (
+        "board",
+        ["INPUT", "--test-size", "209", "--direction", "higher", "--resamples", "0", "--correlation", "0"],
+    ),
     "consistency kfold": ("folds", ["--folding", "INPUT", "--aggregation", "som", "--score", "acc=0.5"]),
     "consistency multiclass": (
         "class folds",
@@ -127,8 +131,9 @@ def listing(folder):
     return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["", "force"])
 @pytest.mark.parametrize(("name", "option", "kind"), CASES)
-def test_an_output_over_an_input_is_refused(name, option, kind, tmp_path, monkeypatch, runner):
+def test_an_output_over_an_input_is_refused(name, option, kind, force, tmp_path, monkeypatch, runner):
     """Exit 2, one line naming the output and the input, the input and the folder unchanged."""
     monkeypatch.chdir(tmp_path)
     suffix = SUFFIX[option] if isinstance(SUFFIX[option], str) else SUFFIX[option][name]
@@ -150,7 +155,7 @@ def test_an_output_over_an_input_is_refused(name, option, kind, tmp_path, monkey
     elif kind == "through a link":  # the command reads a link to the file it would write
         given = f"link{suffix}"
         os.symlink(real.name, given)
-    args = [*name.split(), *(given if arg == "INPUT" else arg for arg in template), option, output]
+    args = [*name.split(), *(given if arg == "INPUT" else arg for arg in template), option, output, *force]
     before, content = listing(tmp_path), real.read_bytes()
     result = runner.invoke(cli.app, args, env=WIDE)
     assert result.exit_code == 2, result.output
@@ -160,36 +165,40 @@ def test_an_output_over_an_input_is_refused(name, option, kind, tmp_path, monkey
     assert listing(tmp_path) == before
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["", "force"])
 @pytest.mark.parametrize("name", ["named.html", "linked.html"])
-def test_a_report_over_a_file_its_config_names_is_refused(name, tmp_path, monkeypatch, runner):
-    """``report CONFIG --out FILE``: FILE is a file the config names, or a link to one."""
+def test_a_report_over_a_file_its_config_names_is_refused(name, force, tmp_path, monkeypatch, runner):
+    """``report CONFIG --out FILE``: FILE is a file the config names, or a link to one. Without --force it
+    is refused before the config is read, as a file that exists; with it, as a file the command reads."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "named.html").write_text(CONTENT["history"], encoding="utf-8")
     (tmp_path / "config.yaml").write_text(CONTENT["config"].replace("named.csv", "named.html"), "utf-8")
     if name == "linked.html":
         os.symlink("named.html", name)
     before = listing(tmp_path)
-    result = runner.invoke(cli.app, ["report", "config.yaml", "--out", name], env=WIDE)
-    assert result.exit_code == 2
-    assert (
-        f"cannot write {name} over " in result.stderr
-        and "named.html, which this command reads" in result.stderr
-    )
+    result = runner.invoke(cli.app, ["report", "config.yaml", "--out", name, *force], env=WIDE)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    if force:
+        assert f"cannot write {name} over " in result.stderr
+        assert "named.html, which this command reads" in result.stderr
+    else:
+        assert f"--out: {name} exists already; give --force" in result.stderr
     assert (tmp_path / "named.html").read_text(encoding="utf-8") == CONTENT["history"]
     assert listing(tmp_path) == before
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["", "force"])
 @pytest.mark.parametrize("out", [".", "here"])
-def test_a_folder_output_over_an_input_is_refused(out, tmp_path, monkeypatch, runner):
+def test_a_folder_output_over_an_input_is_refused(out, force, tmp_path, monkeypatch, runner):
     """``multiverse run rankings.csv --out .`` would write ./rankings.csv over its input (the issue's
-    case), also through a link to the folder: refused before any file is written."""
+    case), also through a link to the folder: refused before any file is written, even with --force."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "rankings.csv").write_text(CONTENT["results"], encoding="utf-8")
     (tmp_path / "spec.yaml").write_text(SPEC, encoding="utf-8")
     if out == "here":
         os.symlink(".", out)
     before = listing(tmp_path)
-    args = ["multiverse", "run", "rankings.csv", "--spec", "spec.yaml", "--out", out]
+    args = ["multiverse", "run", "rankings.csv", "--spec", "spec.yaml", "--out", out, *force]
     result = runner.invoke(cli.app, args, env=WIDE)
     assert result.exit_code == 2
     target = os.path.join(out, "rankings.csv") if out != "." else "rankings.csv"

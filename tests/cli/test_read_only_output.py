@@ -1,5 +1,5 @@
 """Writing over a read-only file is refused, with exit 2 and one line, rather than done by renaming a new
-file over it (which a read-only file does not prevent) (issue 19, §7)."""
+file over it (which a read-only file does not prevent) (issue 19, §7), with ``--force`` too (issue 29, §3)."""
 
 import os
 import stat
@@ -50,8 +50,9 @@ CASES = {
 }
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["", "force"])
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_a_read_only_output_is_refused_and_left_as_it_was(case, tmp_path):
+def test_a_read_only_output_is_refused_and_left_as_it_was(case, force, tmp_path):
     args, name, option = CASES[case]
     for file, text in (
         ("config.yaml", CONFIG),
@@ -64,7 +65,8 @@ def test_a_read_only_output_is_refused_and_left_as_it_was(case, tmp_path):
     target.parent.mkdir(exist_ok=True)
     target.write_text("the user's file", encoding="utf-8")
     os.chmod(target, 0o444)
-    result = CliRunner().invoke(cli.app, [arg.format(folder=tmp_path, target=target) for arg in args])
+    args = [*(arg.format(folder=tmp_path, target=target) for arg in args), *force]
+    result = CliRunner().invoke(cli.app, args)
     assert result.exit_code == 2, result.stdout + result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"benchtrust: error: {option or ''}")

@@ -17,7 +17,12 @@ RUNS = "algorithm,seed,score\n" + "".join(
 CONFIG = """\
 title: Audit of <b>two</b> claims
 analyses:
-  - {analysis: sota leaderboard, file: titanic.csv, test_size: 209, classes: 2, max_plausible: 0.999}
+  - analysis: sota leaderboard
+    file: titanic.csv
+    test_size: 209
+    direction: higher
+    classes: 2
+    max_plausible: 0.999
   - analysis: consistency test-set
     positives: 1000
     negatives: 6000
@@ -62,7 +67,8 @@ def test_report_runs_every_analysis_of_the_config(folder):
     assert "<script" not in page and "http://" not in page and "https://" not in page
     text = " ".join(page.split())
     assert "Consistent: 2 confusion matrices of 1000 positives and 6000 negatives" in text
-    assert "Inconsistent: no per-fold confusion matrices of any of the 918 fold configurations" in text
+    assert "Inconsistent: no split into 5 folds of near-equal size" in text
+    assert "no per-fold confusion matrices of any of the 918 fold configurations" in text
     assert "A sober state of the art is" in text or "Cropping keeps the observed best" in text
     assert "Top of the board" in text
     for analysis in ("sota leaderboard", "consistency test-set", "consistency kfold", "compare outperform"):
@@ -90,11 +96,17 @@ def test_report_runs_every_analysis_of_the_config(folder):
             "analyses[0] (sota leaderboard): the key 'test_size' is required",
         ),
         (
-            "analyses:\n  - {analysis: sota leaderboard, file: missing.csv, test_size: 209}\n",
+            "analyses:\n  - {analysis: sota leaderboard, file: titanic.csv, test_size: 209}\n",
+            "analyses[0] (sota leaderboard): the key 'direction' is required",
+        ),
+        (
+            "analyses:\n  - {analysis: sota leaderboard, file: missing.csv,"
+            " test_size: 209, direction: higher}\n",
             "key 'file': no such file",
         ),
         (
-            "analyses:\n  - {analysis: sota leaderboard, file: titanic.csv, test_size: -1}\n",
+            "analyses:\n  - {analysis: sota leaderboard, file: titanic.csv,"
+            " test_size: -1, direction: higher}\n",
             "analyses[0] (sota leaderboard): test_size",
         ),
         (
@@ -130,7 +142,7 @@ def test_report_needs_out_and_an_existing_config(folder, refuses):
     "command",
     [
         ["sota", "best-of", "--classifiers", "10", "--test-size", "100", "--accuracy", "0.9"],
-        ["sota", "leaderboard", "titanic.csv", "--test-size", "209"],
+        ["sota", "leaderboard", "titanic.csv", "--test-size", "209", "--direction", "higher"],
         ["consistency", "test-set", "--positives", "10", "--negatives", "20", "--score", "acc=0.9"],
         ["compare", "outperform", "runs.csv", "--a", "lr", "--b", "rf"],
         ["compare", "sample-size"],

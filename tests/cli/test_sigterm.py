@@ -1,5 +1,7 @@
 """SIGTERM stops ``benchtrust`` as Ctrl-C does: the output being written is not left behind as a
-temporary file, and the file it would have replaced is unchanged (issue 19, §7)."""
+temporary file, and the file it would have replaced is unchanged (issue 19, §7); either stops a command
+with one line and exit code 128 + the signal's number (issue 29, §4; every long command, by subprocess, in
+test_signals.py)."""
 
 import signal
 import subprocess
@@ -7,9 +9,10 @@ import sys
 
 import pytest
 
+from benchtrust import cli
 from benchtrust.cli import _signals
 
-#: Runs ``benchtrust report CONFIG --out PAGE`` through the command's entry point, with the write held
+#: Runs ``benchtrust report CONFIG --out PAGE --force`` through the command's entry point, with the write held
 #: just before the page is flushed to disk: it prints "writing" and waits there to be sent SIGTERM.
 CHILD = """\
 import os, sys, time
@@ -23,7 +26,7 @@ def held(descriptor):
 
 
 os.fsync = held
-benchtrust.cli.main(["report", sys.argv[1], "--out", sys.argv[2]])
+benchtrust.cli.main(["report", sys.argv[1], "--out", sys.argv[2], "--force"])
 """
 CONFIG = """\
 analyses:
@@ -60,14 +63,38 @@ def test_sigterm_mid_write_leaves_no_temporary_file(tmp_path, existing):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_a_sigterm_handler_or_ignore_set_by_the_caller_stands(monkeypatch):
-    """Only the default action is replaced; a program that runs benchtrust.cli.main keeps its own."""
-    installed = []
-    monkeypatch.setattr(_signals.signal, "signal", lambda signum, handler: installed.append(handler))
-    for current in (signal.SIG_IGN, print):
-        monkeypatch.setattr(_signals.signal, "getsignal", lambda signum, current=current: current)
-        _signals.exit_on_sigterm()
-    assert installed == []
-    monkeypatch.setattr(_signals.signal, "getsignal", lambda signum: signal.SIG_DFL)
-    _signals.exit_on_sigterm()
-    assert installed == [_signals._stop]
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_handler_or_ignore_set_by_the_caller_stands(signum):
+    """Only the default action is replaced, and only within the block; a program that runs
+    benchtrust.cli.main keeps its own handler, and gets its handlers back afterwards."""
+    default = signal.getsignal(signum)
+    try:
+        for own in (signal.SIG_IGN, print):
+            signal.signal(signum, own)
+            with _signals.stopping_on_signals():
+                assert signal.getsignal(signum) is own
+        signal.signal(signum, default)
+        with _signals.stopping_on_signals():
+            assert signal.getsignal(signum) is _signals._stop
+        assert signal.getsignal(signum) is default
+    finally:
+        signal.signal(signum, default)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_the_command_with_one_line(signum, capsys):
+    """In-process: the signal unwinds the command; main prints one line and exits with 128 + signum."""
+
+    def busy(*_, **__):
+        signal.raise_signal(signum)
+        raise AssertionError("not stopped")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("benchtrust.compare.sample_size", busy)
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["compare", "sample-size"])
+    assert stop.value.code == 128 + signum
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"benchtrust: {_signals.stopped_line(128 + signum)}\n"

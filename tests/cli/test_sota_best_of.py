@@ -240,10 +240,16 @@ def test_plot_message_goes_to_stderr_with_json(tmp_path):
     assert target.read_bytes().startswith(PNG_SIGNATURE)
 
 
-def test_plot_replaces_an_existing_file(tmp_path):
+def test_plot_replaces_an_existing_file_only_with_force(tmp_path):
     target = tmp_path / "fig1.png"
     target.write_bytes(b"old")
-    assert run(*PAPER, "--correlation", "0.6", "--plot", str(target)).exit_code == 0
+    refused = run(*PAPER, "--correlation", "0.6", "--plot", str(target))
+    assert refused.exit_code == 2 and target.read_bytes() == b"old"
+    assert refused.stderr == (
+        f"benchtrust: error: --plot: {target} exists already; give --force to replace it, or write another "
+        "file\n"
+    )
+    assert run(*PAPER, "--correlation", "0.6", "--plot", str(target), "--force").exit_code == 0
     assert target.read_bytes().startswith(PNG_SIGNATURE)
     assert [p.name for p in tmp_path.iterdir()] == ["fig1.png"]
 

@@ -329,12 +329,12 @@ def test_gamma_argument_and_errors(atari_runs):
     with pytest.raises(InputError, match=r"alpha: expected a value strictly between 0 and 1"):
         aggregate(atari_runs, alpha=1.5)
     with pytest.raises(InputError, match=r"progress: expected a callable"):
-        aggregate(atari_runs, resamples=10, progress="bar")
+        aggregate(atari_runs, resamples=50, progress="bar")
 
 
 def test_raw_scores_have_no_gap_unless_gamma_is_given():
     frame = pd.DataFrame({"method": ["A", "B"], "task": "x", "run": 1, "score": [1.0, 2.0]})
-    result = aggregate(read_task_scores(frame, direction="higher"), resamples=10, seed=0)
+    result = aggregate(read_task_scores(frame, direction="higher"), resamples=50, seed=0)
     assert isinstance(result, AggregateResult)
     assert result.gamma is None and result.to_dict()["methods"][0]["optimality_gap"] is None
     assert result.to_dict()["methods"][0]["optimality_gap_low"] is None
@@ -343,7 +343,7 @@ def test_raw_scores_have_no_gap_unless_gamma_is_given():
 
 def test_html_escapes_method_names():
     frame = pd.DataFrame({"method": ["<b>A</b>", "B"], "task": "x", "run": 1, "score": [1.0, 2.0]})
-    html = aggregate(read_task_scores(frame, direction="higher"), resamples=10, seed=0)._repr_html_()
+    html = aggregate(read_task_scores(frame, direction="higher"), resamples=50, seed=0)._repr_html_()
     assert "<b>A</b>" not in html and "&lt;b&gt;A&lt;/b&gt;" in html
 
 

@@ -42,7 +42,7 @@ def table(values, *, direction="higher"):
 
 def test_uci_a_is_mann_whitney_u_over_n_m(uci_runs):
     """Unpaired A on each data set is scipy's Mann-Whitney U statistic of a over n m (100 × 100)."""
-    result = effect_sizes(uci_runs, "hnb", "nbc", resamples=10, seed=0)
+    result = effect_sizes(uci_runs, "hnb", "nbc", resamples=50, seed=0)
     i, j = uci_runs.methods.index("hnb"), uci_runs.methods.index("nbc")
     u = stats.mannwhitneyu(uci_runs.scores[i], uci_runs.scores[j], axis=1).statistic
     np.testing.assert_allclose(result.a12, u / 100**2, rtol=0, atol=1e-12)
@@ -168,15 +168,15 @@ small_tables = st.tuples(st.integers(1, 3), st.integers(2, 6), st.integers(0, 2*
 @given(small_tables, st.booleans())
 def test_swapping_a_and_b_mirrors_every_effect(values, paired):
     scores = table(values)
-    ab = effect_sizes(scores, "m0", "m1", paired=paired, resamples=40, seed=3)
-    ba = effect_sizes(scores, "m1", "m0", paired=paired, resamples=40, seed=3)
+    ab = effect_sizes(scores, "m0", "m1", paired=paired, resamples=50, seed=3)
+    ba = effect_sizes(scores, "m1", "m0", paired=paired, resamples=50, seed=3)
     np.testing.assert_allclose(ba.a12, 1 - ab.a12, atol=1e-12)
     np.testing.assert_allclose(ba.a12_low, 1 - ab.a12_high, atol=1e-12)
     np.testing.assert_allclose(ba.g, -ab.g, atol=1e-12)
     np.testing.assert_allclose(ba.g_low, -ab.g_high, atol=1e-9)
     assert ba.overall_a12 == pytest.approx(1 - ab.overall_a12, abs=1e-12)
     # lower is better: the same scores, the other way round
-    lower = effect_sizes(table(values, direction="lower"), "m0", "m1", paired=paired, resamples=40, seed=3)
+    lower = effect_sizes(table(values, direction="lower"), "m0", "m1", paired=paired, resamples=50, seed=3)
     np.testing.assert_allclose(lower.a12, ba.a12, atol=1e-12)
     np.testing.assert_allclose(lower.g, ba.g, atol=1e-12)
     # every interval covers its estimate
@@ -202,13 +202,13 @@ def test_task_order_does_not_matter(uci_runs):
 
 
 def test_one_task():
-    result = effect_sizes(table(np.array([[[3.0, 4.0, 5.0]], [[1.0, 2.0, 4.0]]])), "m0", "m1", resamples=20)
+    result = effect_sizes(table(np.array([[[3.0, 4.0, 5.0]], [[1.0, 2.0, 4.0]]])), "m0", "m1", resamples=50)
     assert result.a12[0] == pytest.approx((2 + 2.5 + 3) / 9)  # 3, 4 and 5 against 1, 2 and 4
     assert len(result.tasks) == 1 and result.overall_a12 == result.a12[0]
 
 
 def test_all_ties():
-    unpaired = effect_sizes(table(np.full((2, 3, 4), 0.25)), "m0", "m1", resamples=20, seed=0)
+    unpaired = effect_sizes(table(np.full((2, 3, 4), 0.25)), "m0", "m1", resamples=50, seed=0)
     assert unpaired.notes == ("no spread",) * 3 and "no spread on 3" in unpaired.verdict
     result = effect_sizes(table(np.full((2, 3, 4), 0.25)), "m0", "m1", paired=True)
     assert np.all(result.a12 == 0.5) and np.all(np.isnan(result.g))
@@ -217,7 +217,7 @@ def test_all_ties():
 
 
 def test_one_run_is_too_little_data():
-    result = effect_sizes(table(np.array([[[1.0], [2.0]], [[0.0], [3.0]]])), "m0", "m1", resamples=20)
+    result = effect_sizes(table(np.array([[[1.0], [2.0]], [[0.0], [3.0]]])), "m0", "m1", resamples=50)
     assert result.notes == ("too few runs", "too few runs")
     assert np.all(np.isnan(result.a12_low)) and np.all(np.isnan(result.g))
     assert np.isnan(result.overall_a12_ci.low)
@@ -227,14 +227,14 @@ def test_one_run_is_too_little_data():
 
 def test_complete_separation_has_no_interval_and_says_who_always_wins():
     values = np.array([[[5.0, 6.0, 7.0], [1.0, 2.0, 3.0]], [[1.0, 2.0, 3.0], [1.5, 2.5, 3.5]]])
-    result = effect_sizes(table(values), "m0", "m1", resamples=20, seed=0)
+    result = effect_sizes(table(values), "m0", "m1", resamples=50, seed=0)
     assert result.notes[0] == "m0 always better" and np.isnan(result.a12_low[0])
     assert "m0 always better on 1" in result.verdict
 
 
 def test_missing_runs():
     values = np.array([[[1.0, 2.0, np.nan], [3.0, 4.0, 5.0]], [[0.0, 2.0, 4.0], [1.0, 1.0, 9.0]]])
-    result = effect_sizes(table(values), "m0", "m1", resamples=20, seed=0)
+    result = effect_sizes(table(values), "m0", "m1", resamples=50, seed=0)
     assert result.runs_a.tolist() == [2, 3] and result.runs_b.tolist() == [3, 3]
     assert result.a12[0] == pytest.approx((1 + 1.5) / 6)  # 1 and 2 against 0, 2 and 4
     with pytest.raises(InputError, match="paired: the runs of 'm1' on task 't0'"):
@@ -245,7 +245,7 @@ def test_a_third_method_with_more_runs():
     """The array has room for m2's 4 runs; m0 and m1, with 3 each, are compared and resampled alone."""
     values = np.array([[[1.0, 2.0, 3.0, np.nan]], [[0.0, 2.0, 5.0, np.nan]], [[1.0, 1.0, 1.0, 1.0]]])
     for paired in (True, False):
-        result = effect_sizes(table(values), "m0", "m1", paired=paired, resamples=20, seed=0)
+        result = effect_sizes(table(values), "m0", "m1", paired=paired, resamples=50, seed=0)
         # paired: a win, a tie and a loss; all pairs: 1, 1.5 and 2 of 3 for the runs 1, 2 and 3 of m0
         assert result.a12[0] == pytest.approx(0.5)
         assert result.overall_a12_ci.low <= 0.5 <= result.overall_a12_ci.high

@@ -87,7 +87,7 @@ def test_oracle_is_the_decision_of_c6_on_the_known_variance_interval():
     """The oracle knows s = σ√(2/k): its (1 - α) interval of P(A > B) is Φ((D ± z s) / (σ√2)) around the
     mean difference D ~ N(Δ, s²), and it concludes like C.6. Simulated here, decision by decision."""
     sigma, k, alpha, gamma = 0.02, 20, 0.1, 0.7
-    r = error_rates(sigma, runs=k, alpha=alpha, gamma=gamma, probabilities=PROBS, simulations=10)
+    r = error_rates(sigma, runs=k, alpha=alpha, gamma=gamma, probabilities=PROBS, simulations=60)
     s = sigma * np.sqrt(2 / k)
     z = stats.norm.ppf(1 - alpha / 2)
     mean_difference = s * np.random.default_rng(9).standard_normal(200_000)
@@ -149,7 +149,7 @@ def test_ideal_only_without_the_biased_parameters():
 
 
 def test_to_dict_is_plain_json_and_repr_is_readable():
-    r = error_rates(0.01, conditional_sd=0.01, bias_sd=0.0, probabilities=[0.5, 1.0], simulations=50, seed=0)
+    r = error_rates(0.01, conditional_sd=0.01, bias_sd=0.0, probabilities=[0.5, 1.0], simulations=60, seed=0)
     d = json.loads(json.dumps(r.to_dict()))
     assert d == r.to_dict()
     assert d["differences"][1] is None  # Δ = ∞ at P(A > B) = 1
@@ -166,7 +166,7 @@ def test_runs_and_gamma_change_the_decision_threshold():
     """The P(A > B) test needs the wins of _decision_by_wins for k and γ; two runs conclude from 2 wins."""
     for k, gamma in ((2, 0.75), (10, 0.6), (10, 0.9), (50, 0.75)):
         decide = _decision_by_wins(k, 0.05, gamma)
-        r = error_rates(1.0, runs=k, gamma=gamma, probabilities=[0.7], simulations=10, seed=1)
+        r = error_rates(1.0, runs=k, gamma=gamma, probabilities=[0.7], simulations=60, seed=1)
         rate = stats.binom.pmf(np.arange(k + 1), k, 0.7) @ decide
         assert r.rates["probability_of_outperforming"]["ideal"][0] == pytest.approx(rate, rel=1e-9)
     assert np.flatnonzero(_decision_by_wins(2, 0.05, 0.75)).tolist() == [2]
@@ -208,7 +208,7 @@ def test_one_run_is_refused_with_one_line():
     ],
 )
 def test_bad_input_names_the_argument(kwargs, name):
-    options = {"sigma": 0.01, "simulations": 10, **kwargs}
+    options = {"sigma": 0.01, "simulations": 60, **kwargs}
     sigma = options.pop("sigma")
     with pytest.raises(InputError, match=f"^{name}:"):
         error_rates(sigma, **options)
@@ -231,7 +231,7 @@ def test_grid_means_average_the_regions_with_gamma_inside():
         rate = by["ideal"]
         assert means["false_positive"][criterion]["ideal"] == pytest.approx(rate[:2].mean())
         assert means["false_negative"][criterion]["ideal"] == pytest.approx(1 - rate[3:].mean())
-    none = error_rates(0.01, probabilities=[0.6], simulations=10, seed=0).grid_mean_rates()
+    none = error_rates(0.01, probabilities=[0.6], simulations=60, seed=0).grid_mean_rates()
     assert none["false_positive"]["average"]["ideal"] is None
     assert none["false_negative"]["average"]["ideal"] is None
 

@@ -55,7 +55,7 @@ def results():
         "single point": single_point(0.82, 0.81),
         "average difference": average_difference(A, B, threshold=0.01),
         "t-test": t_test(A, B),
-        "error rates": error_rates(0.01, runs=10, probabilities=[0.4, 0.9], simulations=50, seed=0),
+        "error rates": error_rates(0.01, runs=10, probabilities=[0.4, 0.9], simulations=60, seed=0),
         "history": history([2018, 2019, 2020], [0.90, 0.93, 0.931], test_size=1000),
         "pairwise": pairwise({"A": A, "B": B, "C": B[::-1]}),
         "wilcoxon": wilcoxon_datasets(A[:6], scores_b=B[:6]),

@@ -110,7 +110,7 @@ def test_atari_intervals_within_resampling_error_of_rliable(atari_result):
 
 def test_uci_task_probability_is_mann_whitney_u_over_n_m(uci_runs):
     """P(X_m > Y_m) over all pairs of runs is scipy's Mann-Whitney U statistic of X over n m."""
-    result = improvement_probabilities(uci_runs, resamples=20, seed=0)
+    result = improvement_probabilities(uci_runs, resamples=50, seed=0)
     for i in range(len(uci_runs.methods)):
         for j in range(len(uci_runs.methods)):
             if i != j:
@@ -249,8 +249,8 @@ def test_all_pairs_points_are_invariant_to_order_and_negation(values):
 
 
 def test_same_seed_same_intervals(atari_runs):
-    first = improvement_probabilities(atari_runs, resamples=30, seed=5)
-    second = improvement_probabilities(atari_runs, resamples=30, seed=np.random.default_rng(5))
+    first = improvement_probabilities(atari_runs, resamples=50, seed=5)
+    second = improvement_probabilities(atari_runs, resamples=50, seed=np.random.default_rng(5))
     np.testing.assert_array_equal(first.low, second.low)
     assert first.seed == 5 and second.seed is None
 
@@ -268,7 +268,7 @@ def test_one_task():
 def test_all_ties_give_one_half_with_no_spread():
     values = np.full((2, 3, 4), 0.7)
     for paired in (True, False):
-        result = improvement_probabilities(table(values), paired=paired, resamples=None if paired else 20)
+        result = improvement_probabilities(table(values), paired=paired, resamples=None if paired else 50)
         assert (result.probability[0, 1], result.low[0, 1], result.high[0, 1]) == (0.5, 0.5, 0.5)
         assert result.better == ()
         assert "No pair can be told apart" in result.verdict
@@ -277,7 +277,7 @@ def test_all_ties_give_one_half_with_no_spread():
 def test_one_run_each_is_too_little_data_and_the_verdict_says_so():
     values = np.array([[[1.0], [2.0]], [[0.0], [3.0]]])
     for paired in (True, False):
-        result = improvement_probabilities(table(values), paired=paired, resamples=None if paired else 20)
+        result = improvement_probabilities(table(values), paired=paired, resamples=None if paired else 50)
         assert result.probability[0, 1] == 0.5
         assert np.isnan(result.low[0, 1]) and np.isnan(result.high[0, 1])
         assert "Too little data" in result.verdict and "nothing is decided" in result.verdict
@@ -289,7 +289,7 @@ def test_missing_runs_all_pairs_and_refused_paired():
     values = np.array([[[1.0, 2.0, np.nan], [1.0, 5.0, 2.0]], [[0.0, 2.0, 4.0], [3.0, 3.0, 3.0]]])
     scores = table(values)
     assert len(scores.missing) == 1
-    result = improvement_probabilities(scores, resamples=20, seed=0)
+    result = improvement_probabilities(scores, resamples=50, seed=0)
     task0 = np.mean([[a > b or 0.5 * (a == b) for b in (0.0, 2.0, 4.0)] for a in (1.0, 2.0)])
     assert result.task_probability[0, 1, 0] == pytest.approx(task0)
     assert result.missing == 1
@@ -311,12 +311,12 @@ def test_unequal_runs_per_task_paired_exact():
 
 def test_a_method_with_more_runs_than_the_others():
     values = np.array([[[1.0, 2.0, np.nan]], [[0.0, 3.0, np.nan]], [[1.0, 1.0, 1.0]]])
-    result = improvement_probabilities(table(values), resamples=20, seed=0)
+    result = improvement_probabilities(table(values), resamples=50, seed=0)
     assert result.probability[0, 1] == 0.5 and result.probability[2, 0] == pytest.approx(0.25)
 
 
 def test_one_method():
-    result = improvement_probabilities(table(np.array([[[1.0, 2.0]]])), resamples=10)
+    result = improvement_probabilities(table(np.array([[[1.0, 2.0]]])), resamples=50)
     assert result.verdict == "One method, m0: nothing to compare it with."
     assert result.to_frame().empty
     assert "nothing to compare" in str(result)
@@ -359,7 +359,7 @@ def test_result_explains_itself(atari_result, uci_runs, uci_paired):
     assert len(frame) == 42
     plain = json.loads(json.dumps(atari_result.to_dict()))
     assert len(plain["pairs"]) == 42 and plain["resamples"] == TEST_REPS and plain["seed"] == 2021
-    unpaired = improvement_probabilities(uci_runs, resamples=10, seed=0)
+    unpaired = improvement_probabilities(uci_runs, resamples=50, seed=0)
     assert "pass paired=True" in unpaired.pairing_hint and "pass paired=True" in str(unpaired)
     assert uci_paired.pairing_hint == ""
     html = uci_paired._repr_html_()
@@ -372,7 +372,7 @@ def test_progress_is_reported(uci_runs):
     assert calls[-1] == (10, 10)
     calls.clear()
     improvement_probabilities(
-        uci_runs, resamples=30, seed=0, progress=lambda done, total: calls.append((done, total))
+        uci_runs, resamples=50, seed=0, progress=lambda done, total: calls.append((done, total))
     )
     assert calls and calls[-1][0] == calls[-1][1]
 

@@ -380,7 +380,7 @@ def test_result_repr_and_to_dict_are_plain():
 def test_inputs_are_not_modified():
     a, b = np.array([0.3, 0.2, 0.5]), np.array([0.1, 0.4, 0.2])
     a0, b0 = a.copy(), b.copy()
-    probability_of_outperforming(a, b, lower_is_better=True, paired=False, seed=1, resamples=10)
+    probability_of_outperforming(a, b, lower_is_better=True, paired=False, seed=1, resamples=50)
     np.testing.assert_array_equal(a, a0)
     np.testing.assert_array_equal(b, b0)
 

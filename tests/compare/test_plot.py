@@ -68,7 +68,7 @@ def test_saved_as_png_or_svg_by_the_suffix(tmp_path, which, request):
 
 
 def test_variants_plot():
-    ideal_only = error_rates(0.01, probabilities=[0.3, 0.6, 0.9], simulations=50, seed=1)
+    ideal_only = error_rates(0.01, probabilities=[0.3, 0.6, 0.9], simulations=60, seed=1)
     assert len(plot_error_rates(ideal_only).lines) == 7  # 5 criteria, ideal only; 2 region lines
     one = plot_history(history([2019.5], [0.9], sigma=0.01))
     assert "0 of 0 increments significant" in one.get_title()

@@ -201,7 +201,7 @@ def test_one_task_and_crossing_profiles():
 
 def test_one_method_and_default_thresholds(atari_runs):
     frame = pd.DataFrame({"method": "A", "task": ["x", "y"], "run": 1, "score": [1.0, 3.0]})
-    result = performance_profile(read_task_scores(frame, direction="higher"), resamples=10, seed=0)
+    result = performance_profile(read_task_scores(frame, direction="higher"), resamples=50, seed=0)
     assert result.thresholds.size == 101 and result.thresholds[[0, -1]].tolist() == [1.0, 3.0]
     assert result.verdict.startswith("One method, A: the fraction of its runs with score > τ goes from 0.5")
     assert isinstance(result, ProfileResult)

@@ -9,8 +9,12 @@ from benchtrust import InputError
 from benchtrust.consistency._folds import (
     configuration_chunks,
     count_fold_configurations,
+    count_size_partitions,
+    count_sized,
     fold_configurations,
     fold_sizes,
+    size_partitions,
+    sized_chunks,
     stratified_folds,
 )
 
@@ -155,3 +159,52 @@ def test_stratified_needs_one_class_as_large_as_the_folds():
         InputError, match=r"folds: 5 is more than the positives \(3\) and the negatives \(4\)"
     ):
         stratified_folds(3, 4, 5)
+
+
+def brute_force_sized(sizes, totals, every_positive, every_negative, hold_both):
+    """Every configuration of folds of these sizes as a sorted tuple of (size, p_i), by enumeration."""
+    found = set()
+    for positives in itertools.product(*(range(size + 1) for size in sizes)):
+        negatives = [size - v for size, v in zip(sizes, positives, strict=True)]
+        if sum(positives) not in totals:
+            continue
+        if (every_positive and min(positives) == 0) or (every_negative and min(negatives) == 0):
+            continue
+        if hold_both and (sum(v > 0 for v in positives) < 2 or sum(v > 0 for v in negatives) < 2):
+            continue
+        found.add(tuple(sorted(zip(sizes, positives, strict=True))))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_any_fold_sizes_match_brute_force(seed):
+    """Issue 29: folds of any given sizes (GroupKFold, LeaveOneGroupOut), and folds covering part of the
+    data set (TimeSeriesSplit: several totals of positives), listed and counted as enumeration finds."""
+    rng = np.random.default_rng(seed)
+    for _ in range(25):
+        k = int(rng.integers(2, 5))
+        sizes = sorted(rng.integers(1, 6, k).tolist(), reverse=True)
+        low = int(rng.integers(0, sum(sizes) + 1))
+        totals = range(low, min(sum(sizes), low + int(rng.integers(0, 3))) + 1)
+        for every_positive, every_negative in FLAGS:
+            for hold_both in (True, False):
+                expected = brute_force_sized(sizes, totals, every_positive, every_negative, hold_both)
+                chunks = list(sized_chunks(sizes, totals, every_positive, every_negative, 7, hold_both))
+                rows = np.concatenate(chunks) if chunks else np.zeros((0, k), dtype=np.int64)
+                keys = [tuple(sorted(zip(sizes, row.tolist(), strict=True))) for row in rows]
+                case = (sizes, list(totals), every_positive, every_negative, hold_both)
+                assert len(keys) == len(set(keys)) and set(keys) == expected, case
+                assert count_sized(sizes, totals, every_positive, every_negative, hold_both) == len(expected)
+
+
+@pytest.mark.parametrize(("total", "folds"), [(6, 2), (9, 3), (12, 4), (7, 7)])
+def test_size_partitions_are_every_multiset_of_non_empty_folds(total, folds):
+    found = list(size_partitions(total, folds))
+    expected = {
+        tuple(sorted(c, reverse=True))
+        for c in itertools.product(range(1, total + 1), repeat=folds)
+        if sum(c) == total
+    }
+    assert len(found) == len(set(found)) and set(found) == expected
+    assert count_size_partitions(total, folds) == len(expected)
+    assert found[0] == tuple(fold_sizes(total - 1, 1, folds).tolist())  # the most even first

@@ -9,6 +9,7 @@ left out; issue 19), drawn per score. scikit-learn's own numbers are the ground 
 ``test_kfold_sklearn.py``; this file draws the folds and counts directly, over many more shapes.
 """
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from benchtrust.consistency import SCORES
+from benchtrust.consistency import SCORES, reported_scores
 from benchtrust.consistency._folds import fold_sizes, stratified_folds
 from benchtrust.consistency._kfold import check_kfold
 from benchtrust.consistency._mean_constraints import CONVENTIONS, LINEAR
@@ -149,3 +150,39 @@ def test_score_of_means(experiment, decimals):
     )
     assert result.consistent, values
     assert result.evidence["positives"] == pooled_p and result.evidence["negatives"] == pooled_n
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_balanced_accuracy_identity_never_rules_out_real_counts(seed):
+    """Issue 29: the identity that rules out whole tiers of fold configurations at once holds for every
+    set of per-fold counts, folds without positives or negatives and every convention included."""
+    from benchtrust.consistency._fold_search import identity_allows
+    from benchtrust.consistency._mean_constraints import _exact, constraints
+
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for _ in range(300):
+        k = int(rng.integers(2, 8))
+        p = rng.integers(0, 6, k)
+        n = rng.integers(0, 6, k)
+        n[(p + n) == 0] = 1
+        sets = [
+            (int(a), int(b), int(rng.integers(a + 1)), int(rng.integers(b + 1)))
+            for a, b in zip(p, n, strict=True)
+        ]
+        conventions = {base: str(rng.choice(CONVENTIONS)) for base in ("sens", "spec", "bacc")}
+        probe = constraints(reported_scores({"sens": "0.5", "spec": "0.5", "bacc": "0.5"}))
+        probe = dataclasses.replace(probe, undefined=tuple(conventions.items()))
+        means = {}
+        for name in ("sens", "spec", "bacc"):
+            values = _exact(name, sets, probe)
+            if values is None:
+                break
+            means[name] = f"{float(sum(values) / len(values)):.4f}"
+        if len(means) < 3:
+            continue
+        given = constraints(reported_scores(means))
+        z, w = int((p == 0).sum()), int((n == 0).sum())
+        assert identity_allows(given, k, z, w, conventions), (sets, conventions, means)
+        checked += 1
+    assert checked > 200

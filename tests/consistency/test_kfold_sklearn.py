@@ -15,6 +15,7 @@ is enumerated (every fold configuration, every per-fold count, every convention)
 0.00, 0.01, ..., 1.00 is consistent exactly when one of them lies in its interval.
 """
 
+import collections
 import itertools
 import warnings
 from fractions import Fraction
@@ -22,7 +23,15 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from sklearn.metrics import accuracy_score, balanced_accuracy_score, recall_score
-from sklearn.model_selection import KFold, RepeatedStratifiedKFold, StratifiedKFold
+from sklearn.model_selection import (
+    GroupKFold,
+    KFold,
+    LeaveOneGroupOut,
+    PredefinedSplit,
+    RepeatedStratifiedKFold,
+    StratifiedKFold,
+    TimeSeriesSplit,
+)
 
 from benchtrust.consistency._folds import fold_configurations
 from benchtrust.consistency._kfold import check_kfold
@@ -170,3 +179,143 @@ def test_exhaustive_enumeration_decides_every_two_decimal_value(p, n, k, base):
         assert result.consistent == expected, (text, sorted(reachable))
         flagged += not result.consistent
     assert flagged > 0 or base == "sens"  # impossible values exist and are flagged
+
+
+def split_cases(count, seed, cache=None):
+    """``count`` experiments with the splitters whose folds differ in size by more than one (issue 29):
+    ``GroupKFold`` (with and without shuffling), ``LeaveOneGroupOut``, ``PredefinedSplit`` (items marked
+    -1 in no test fold) and ``TimeSeriesSplit`` (the first chunk in no test fold), on labels shuffled or
+    sorted (folds without positives, p < k). Every fold is scored by ``sklearn.metrics`` under one
+    ``zero_division``, the scores averaged and printed with 4 decimals.
+
+    Yields (check_kfold keyword arguments describing the folds' sizes as the splitter made them, scores,
+    a description).
+    """
+    rng = np.random.default_rng(seed)
+    cache = {} if cache is None else cache
+    made = 0
+    while made < count:
+        p, n = int(rng.integers(1, 10)), int(rng.integers(1, 19))
+        items = p + n
+        kind = ("group", "group-shuffled", "leave-one-group-out", "predefined", "time-series")[
+            int(rng.integers(5))
+        ]
+        groups = rng.integers(0, int(rng.integers(2, min(items, 7) + 1)), items)
+        k = int(rng.integers(2, 6))
+        if kind.startswith("group"):
+            if len(np.unique(groups)) < k:
+                continue
+            splitter = GroupKFold(
+                k,
+                shuffle=kind == "group-shuffled",
+                random_state=int(rng.integers(2**31)) if kind == "group-shuffled" else None,
+            )
+        elif kind == "leave-one-group-out":
+            if len(np.unique(groups)) < 2:
+                continue
+            splitter = LeaveOneGroupOut()
+        elif kind == "predefined":
+            marks = rng.integers(-1, k, items)
+            if len(np.unique(marks[marks >= 0])) < k:
+                continue
+            splitter = PredefinedSplit(marks)
+        else:
+            if items // (k + 1) < 1:
+                continue
+            splitter = TimeSeriesSplit(k)
+        order = rng.permutation(np.r_[np.ones(p, dtype=bool), np.zeros(n, dtype=bool)])
+        y = np.sort(order)[::-1].copy() if rng.random() < 0.3 else order  # sorted: folds without a class
+        flip = 0.0 if rng.random() < 0.2 else rng.uniform(0.02, 0.5)
+        y_pred = y ^ (rng.random(items) < flip)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # TimeSeriesSplit and PredefinedSplit ignore the groups
+            folds = [test for _, test in splitter.split(np.zeros(items), y, groups)]
+        if len(folds) < 2:
+            continue
+        zero_division = ZERO_DIVISION[int(rng.integers(len(ZERO_DIVISION)))]
+        per_fold = [_fold_scores(y[test], y_pred[test], zero_division, cache) for test in folds]
+        names = list(rng.permutation(["acc", "sens", "spec", "bacc"])[: int(rng.integers(1, 5))])
+        mean = np.nanmean if zero_division is np.nan else np.mean
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a score undefined in every fold: nanmean of nothing
+            values = {name: mean([scores[name] for scores in per_fold]) for name in names}
+        scores = {name: f"{values[name]:.4f}" for name in names if not np.isnan(values[name])}
+        if not scores:
+            continue
+        sizes = [len(test) for test in folds]
+        options = {
+            "positives": p,
+            "negatives": n,
+            "folds": len(folds),
+            "aggregation": "mos",
+            "fold_sizes": sizes,
+            "partial": sum(sizes) < items,
+        }
+        made += 1
+        yield options, scores, f"{kind} sizes={sizes} p={p} n={n} zero_division={zero_division} {scores}"
+
+
+@pytest.mark.slow
+def test_splits_of_any_fold_sizes_are_never_inconsistent():
+    """Issue 29: given the fold sizes the splitter made, scikit-learn's scores are never "inconsistent";
+    with the default description (near-equal folds) an "inconsistent" verdict names those folds."""
+    kinds = collections.Counter()
+    for options, scores, description in split_cases(120, seed=29):
+        result = check_kfold(scores, **options)
+        assert result.consistent is not False, description
+        kinds[description.split()[0]] += 1
+        if options["partial"]:
+            continue
+        default = check_kfold(scores, **{**options, "fold_sizes": None, "partial": False})
+        if default.consistent is False:
+            assert "near-equal size" in default.verdict and "not covered" in default.verdict, description
+            assert default.to_dict()["fold_sizes"] == "equal"
+    assert len(kinds) == 5  # every splitter is covered
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_any_fold_sizes_cover_every_split(seed):
+    """fold_sizes="any" contains every split: small scikit-learn experiments of every splitter are never
+    inconsistent with it."""
+    for options, scores, description in split_cases(40, seed=seed):
+        if options["partial"] or options["positives"] + options["negatives"] > 12:
+            continue
+        result = check_kfold(scores, **{**options, "fold_sizes": "any", "partial": False})
+        assert result.consistent is not False, description
+
+
+def test_groupkfold_of_issue_29():
+    """2 positives and 4 negatives in folds of 4 and 2 items: inconsistent with near-equal folds only."""
+    y = np.array([True, False, False, True, False, False])
+    folds = [test for _, test in GroupKFold(2).split(y, y, groups=[0, 0, 0, 0, 1, 1])]
+    per_fold = [_fold_scores(y[test], y[test].copy(), "warn", {}) for test in folds]
+    per_fold[0] = _fold_scores(y[folds[0]], np.array([True, False, True, False]), "warn", {})
+    scores = {name: f"{np.mean([s[name] for s in per_fold]):.4f}" for name in ("acc", "sens", "spec", "bacc")}
+    default = check_kfold(scores, positives=2, negatives=4, folds=2)
+    assert default.consistent is False
+    assert "no split into 2 folds of near-equal size" in str(default)
+    assert "cannot come from this experiment" not in str(default)
+    sizes = sorted(len(test) for test in folds)
+    assert check_kfold(scores, positives=2, negatives=4, folds=2, fold_sizes=sizes).consistent
+    assert check_kfold(scores, positives=2, negatives=4, folds=2, fold_sizes="any").consistent
+
+
+def test_ten_fold_kfold_of_48_positives_ends_within_max_work():
+    """Issue 29: 10-fold KFold of 48 positives and 115 negatives, one fold without positives, where every
+    configuration of the paper is ruled out: the check ends with a verdict within ``max_work``, never
+    "inconsistent"."""
+    rng = np.random.default_rng(15)
+    y = rng.permutation(np.r_[np.ones(48, dtype=bool), np.zeros(115, dtype=bool)])
+    y_pred = y ^ (rng.random(163) < rng.uniform(0.02, 0.5))
+    folds = [test for _, test in KFold(10, shuffle=True, random_state=15).split(y)]
+    assert min(y[test].sum() for test in folds) == 0  # the case: a fold without positives
+    per_fold = [_fold_scores(y[test], y_pred[test], "warn", {}) for test in folds]
+    scores = {name: f"{np.mean([s[name] for s in per_fold]):.4f}" for name in ("acc", "sens", "spec", "bacc")}
+    calls = []
+    result = check_kfold(
+        scores, positives=48, negatives=115, folds=10, max_work=300, progress=lambda *a: calls.append(a)
+    )
+    assert result.consistent is None and "max_work" in result.undecided
+    assert "undecided" in str(result) and result.to_dict()["undecided"] == result.undecided
+    assert calls and calls[-1][0] <= calls[-1][1]  # progress counts up to the total
+    assert result.configurations["paper"] == 261_638  # ruled out at once by the identity

@@ -299,3 +299,33 @@ def test_undefined_scores_by_convention_agree_with_brute_force():
         agreed += 1
         found_any += brute
     assert agreed == 300 and 30 < found_any < 270  # both answers are well represented
+
+
+def test_a_problem_highs_cannot_settle_in_time_is_never_ruled_out(monkeypatch):
+    """Issue 29: HiGHS out of time (status 1, no solution) leaves a problem open: listed as unsettled, or
+    UnsettledError, never "no counts"; check_kfold then says undecided, not inconsistent."""
+    import benchtrust.consistency._mean_of_scores as mean_of_scores
+    from benchtrust.consistency import _highs_fallback
+    from benchtrust.consistency._highs_fallback import UnsettledError
+    from benchtrust.consistency._kfold import check_kfold
+    from benchtrust.consistency._state_search import OverBudgetError
+
+    def over_budget(piece, budget):
+        raise OverBudgetError
+
+    monkeypatch.setattr(_highs_fallback, "milp_counts", lambda piece, widen: (1, None))
+    monkeypatch.setattr(mean_of_scores, "search", over_budget)
+    monkeypatch.setattr(mean_of_scores, "screened", lambda p, n, given: (np.arange(len(p)), None))
+    scores = {"sens": "0.6", "spec": "0.5"}  # wide intervals: no problem is ruled out before the search
+    given = constraints(reported_scores(scores))
+    p, n = [[5, 6, 7], [6, 6, 6]], [[9, 8, 7], [8, 8, 8]]
+    unsettled = []
+    assert first_solution(p, n, given, unsettled=unsettled) is None
+    assert unsettled == [0, 1]
+    with pytest.raises(UnsettledError):
+        first_solution(p, n, given)
+    folds = [(5, 9), (6, 8), (7, 7)]
+    result = check_kfold(scores, positives=18, negatives=24, folds=3, folding=folds)
+    assert result.consistent is None and "HiGHS" in result.undecided and "undecided" in str(result)
+    result = check_kfold(scores, positives=18, negatives=24, folds=3)
+    assert result.consistent is None and "HiGHS could not settle" in result.undecided

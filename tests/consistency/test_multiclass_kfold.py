@@ -302,3 +302,21 @@ def test_the_convention_that_fits_is_named():
     assert skipped.conventions == {"sens": "skip"}
     assert "a class without sens in a fold is left out of the fold's mean" in skipped.verdict
     assert check_multiclass_kfold({"spec": "0.75"}, **common).conventions is None  # spec defined everywhere
+
+
+def test_a_micro_mean_highs_cannot_settle_is_undecided_not_inconsistent(monkeypatch):
+    """Folds of three sizes send the micro mean to the exact search of the mean of scores; when HiGHS runs
+    out of time there, the check is undecided (consistent None), never inconsistent, and no error escapes."""
+    from benchtrust.consistency import _multiclass_folds
+    from benchtrust.consistency._highs_fallback import UnsettledError
+
+    def out_of_time(*args, **kwargs):
+        raise UnsettledError
+
+    monkeypatch.setattr(_multiclass_folds, "solve", out_of_time)
+    folding = [[1, 1, 1], [2, 1, 1], [2, 2, 1]]  # folds of 3, 4 and 5 items
+    r = check_multiclass_kfold(
+        {"acc": "0.5"}, class_counts=[5, 4, 3], folds=3, average="micro", folding=folding
+    )
+    assert r.consistent is None and r.to_dict()["consistent"] is None
+    assert "inconsistent" not in r.verdict

@@ -27,7 +27,7 @@ N, POSITIVES = 3000, 52
 
 @pytest.fixture(scope="module")
 def board():
-    return read_leaderboard(bundled_leaderboard("melanoma"), lower_bound=0.5).scores
+    return read_leaderboard(bundled_leaderboard("melanoma"), direction="higher", lower_bound=0.5).scores
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,9 @@ def melanoma():
 
     def analyse(seed):
         path = bundled_leaderboard("melanoma")
-        return leaderboard(path, metric="auc", test_size=N, positives=POSITIVES, seed=seed)
+        return leaderboard(
+            path, metric="auc", test_size=N, direction="higher", positives=POSITIVES, seed=seed
+        )
 
     with ThreadPoolExecutor(2) as pool:
         return list(pool.map(analyse, (1, 2)))

@@ -128,7 +128,7 @@ def test_the_papers_30_percent_is_the_appendix_c_reading():
     assert round(100 * mean_miss, 1) == 29.5
     assert abs(mean_miss - 0.30) < 0.01
     grid = 0.5 + (np.arange(400) + 0.5) / 800  # midpoints of 400 equal steps of (0.5, 1]
-    fine = error_rates(1.0, runs=K, probabilities=grid, simulations=1, seed=0)
+    fine = error_rates(1.0, runs=K, probabilities=grid, simulations=60, seed=0)  # the exact rates are read
     misses = 1 - fine.rates["probability_of_outperforming"]["ideal"]
     assert misses.mean() == pytest.approx(mean_miss, abs=1e-4)
     assert fine.edge_rates["false_negative"]["probability_of_outperforming"]["ideal"] < mean_miss / 5

@@ -17,11 +17,11 @@ PAPER_INTERVAL = (0.9086, 0.9177)
 
 @pytest.fixture(scope="module")
 def cassava():
-    return leaderboard(str(bundled_leaderboard("cassava")), test_size=15_000, classes=5)
+    return leaderboard(str(bundled_leaderboard("cassava")), test_size=15_000, direction="higher", classes=5)
 
 
 def test_teams_above_chance():
-    board = read_leaderboard(bundled_leaderboard("cassava"), classes=5)
+    board = read_leaderboard(bundled_leaderboard("cassava"), direction="higher", classes=5)
     assert len(board.scores) == 3755  # this snapshot of the final board
     assert abs(len(board.scores) - PAPER_TEAMS) <= 5, "the paper's snapshot differs by a few teams at most"
     assert board.scores.max() == 0.9132

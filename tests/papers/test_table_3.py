@@ -74,7 +74,7 @@ def synthetic_obesity(winner):
 def test_table_3_no_mult_row_through_leaderboard():
     scores = synthetic_obesity(WINNER)
     assert scores[0] == 0.91156
-    result = leaderboard(scores, test_size=N, correlation=0.0, resamples=0)
+    result = leaderboard(scores, test_size=N, direction="higher", correlation=0.0, resamples=0)
     assert result.observed_max == WINNER / N
     assert agrees_to(result.observed_max, PRINTED_MAX, 4)
     assert rounded(result.naive_ci) == NO_MULT_CI
@@ -84,14 +84,16 @@ def test_table_3_no_mult_row_through_leaderboard():
 
 def test_table_3_no_mult_row_with_the_nearest_lattice_point():
     """The lattice point nearest 0.9116 (12,617 right) does not give the printed interval."""
-    result = leaderboard(synthetic_obesity(WINNER + 1), test_size=N, correlation=0.0, resamples=0)
+    result = leaderboard(
+        synthetic_obesity(WINNER + 1), test_size=N, direction="higher", correlation=0.0, resamples=0
+    )
     assert result.observed_max == (WINNER + 1) / N
     assert rounded(result.naive_ci) == (0.9068, 0.9163) != NO_MULT_CI
 
 
 def test_table_3_structure_on_a_synthetic_leaderboard():
     """The rows' defining properties and order at the paper's n (independent teams, to stay fast)."""
-    result = leaderboard(synthetic_obesity(WINNER), test_size=N, correlation=0.0)
+    result = leaderboard(synthetic_obesity(WINNER), test_size=N, direction="higher", correlation=0.0)
     top = result.observed_max
     # Kaggle accuracies: θ̂_SOTA = θ̂_max, E above it.
     assert result.plugin.sota == top < result.plugin.expected_max

@@ -49,3 +49,9 @@ def test_a_required_key_is_required(tmp_path):
     config.write_text("analyses:\n  - {analysis: sota leaderboard, file: lb.csv}\n")
     with pytest.raises(InputError, match="the key 'test_size' is required"):
         read_config(config)
+    # the direction is declared, never guessed (as in compare's entries): no default
+    config.write_text("analyses:\n  - {analysis: sota leaderboard, file: lb.csv, test_size: 10}\n")
+    with pytest.raises(
+        InputError, match=r"config.yaml, analyses\[0\] \(sota leaderboard\): the key 'direction' is required$"
+    ):
+        read_config(config)

@@ -134,14 +134,15 @@ def hostile_board(tmp_path):
 
 
 def test_top_teams_reads_the_names(hostile_board):
-    assert top_teams(hostile_board, count=4) == [(name, f"0.9{5 - k}") for k, name in enumerate(HOSTILE)]
+    assert top_teams(hostile_board, direction="higher", count=4) == [
+        (name, f"0.9{5 - k}") for k, name in enumerate(HOSTILE)
+    ]
 
 
 def test_leaderboard_report_shows_hostile_team_names_as_text(hostile_board, tmp_path):
     out = tmp_path / "out.html"
-    result = CliRunner().invoke(
-        cli.app, ["sota", "leaderboard", str(hostile_board), "--test-size", "500", "--report", str(out)]
-    )
+    board = ["sota", "leaderboard", str(hostile_board), "--test-size", "500", "--direction", "higher"]
+    result = CliRunner().invoke(cli.app, [*board, "--report", str(out)])
     assert result.exit_code == 0, result.stderr
     assert f"report written to {out}" in result.stdout
     page = out.read_text(encoding="utf-8")
@@ -169,7 +170,7 @@ def test_a_result_in_a_notebook_shows_its_report_section():
             probability_of_outperforming([0.9, 0.92, 0.93], [0.89, 0.9, 0.91], names=("<a>", "b")),
             outperform_section,
         ),
-        (error_rates(0.01, runs=5, simulations=20, probabilities=[0.4, 0.9], seed=1), error_rates_section),
+        (error_rates(0.01, runs=5, simulations=60, probabilities=[0.4, 0.9], seed=1), error_rates_section),
         (history([2019, 2020, 2021], [0.8, 0.85, 0.851], test_size=1000), history_section),
     ]
     built = [builder(result) for result, builder in shown]

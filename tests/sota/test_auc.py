@@ -506,3 +506,13 @@ def test_leaderboard_interpolation_of_the_table_is_within_its_stated_error():
     # ... and interpolating on a grid twice as coarse is visibly worse: the test can fail
     coarse = PchipInterpolator(model.grid[::2], model.log_tail[::2], axis=0)(model.levels)
     assert np.abs(np.exp(coarse[decisive]) / direct[decisive] - 1).max() > relative.max()
+
+
+def test_simulations_report_their_progress():
+    """``progress(done, total)`` after each batch of simulated competitions, up to all of them."""
+    calls = []
+    kwargs = {"classifiers": 50, "test_size": 300, "positives": 30, "simulations": 3000, "seed": 1}
+    with_progress = best_of_auc(0.8, **kwargs, progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (3000, 3000) and len(calls) > 1
+    assert [done for done, _ in calls] == sorted({done for done, _ in calls})
+    assert with_progress.expected_max == best_of_auc(0.8, **kwargs).expected_max  # the same draws

@@ -6,12 +6,21 @@ On the Cassava board's accuracies (a real spread: 3,755 teams from chance to 0.9
 """
 
 import dataclasses
+import threading
+import time
 import warnings
 
 import numpy as np
 import pytest
 
-from benchtrust.sota import _conditional, _dependence, bundled_leaderboard, leaderboard, read_leaderboard
+from benchtrust.sota import (
+    _conditional,
+    _dependence,
+    _two_binomials,
+    bundled_leaderboard,
+    leaderboard,
+    read_leaderboard,
+)
 from benchtrust.sota._best_of import WINDOW_TAIL, _exact, _prepare
 
 N = 1000
@@ -19,7 +28,7 @@ N = 1000
 
 @pytest.fixture(scope="module")
 def cassava():
-    return read_leaderboard(bundled_leaderboard("cassava"), classes=5).scores
+    return read_leaderboard(bundled_leaderboard("cassava"), direction="higher", classes=5).scores
 
 
 def dependent(scores):
@@ -75,15 +84,9 @@ def test_the_bound_adds_the_classifiers_that_matter(cassava):
     q1, q0, counts = 1.0 - right, 1.0 - wrong, model.counts  # ascending accuracy: the strongest last
     k, weights = model.reference_counts()
     tolerance = WINDOW_TAIL / (weights * k.size)
-    mean = np.outer(q1[-1:], k) + np.outer(q0[-1:], N - k)
-    sd = np.sqrt(np.outer(q1[-1:] * right[-1:], k) + np.outer(q0[-1:] * wrong[-1:], N - k))
     m = counts.sum()
-    start, _, log_none = _conditional._conditional_run(
-        k, tolerance, q1[-1:], q0[-1:], counts[-1:], N, m, False, mean, sd
-    )
-    needed = _conditional._left_out(
-        k, tolerance / 2, q1[:-1], q0[:-1], counts[:-1], N, m, False, start, log_none
-    )
+    run = _conditional._conditional_run(k, weights, tolerance, q1[-1:], q0[-1:], counts[-1:], N, m, False)
+    needed = _conditional._left_out(k, tolerance / 2, q1[:-1], q0[:-1], counts[:-1], N, m, False, run)
     assert needed[-1]  # the second strongest
     assert not needed[0]  # the weakest
 
@@ -108,6 +111,72 @@ def test_finished_pairs_stay_finite():
     counts += [1512, 872, 1452, 1287, 985, 1381, 1001, 1459, 843, 849]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        result = leaderboard(np.array(counts) / 1558, test_size=1558, correlation=0.6, resamples=1000)
+        result = leaderboard(
+            np.array(counts) / 1558, test_size=1558, direction="higher", correlation=0.6, resamples=1000
+        )
     assert result.cropped.sota <= result.observed_max
     assert np.isfinite(result.conservative.ci).all()
+
+
+@pytest.mark.parametrize("pooled", [False, True], ids=["plain", "bootstrap"])
+def test_memory_bounds_do_not_change_the_distribution(cassava, pooled, monkeypatch):
+    """Memory is bounded by running the values of k in parts of at most _PAIRS pairs (halved when the
+    bound adds classifiers), keeping at most _CELLS values of log(1 - F) for the bound (coarser blocks),
+    working on _SLICE elements of it and summing _TERMS terms of the direct pmf sums at a time: with all
+    of them tiny, the distribution is the same."""
+    default = exact(cassava, pooled)
+    for name, value in {"_PAIRS": 300, "_CELLS": 100, "_SLICE": 1000}.items():
+        monkeypatch.setattr(_conditional, name, value)
+    monkeypatch.setattr(_two_binomials, "_TERMS", 64)
+    assert_same_distribution(exact(cassava, pooled), default)
+
+
+def test_an_interrupted_computation_ends_its_threads(cassava, monkeypatch):
+    """An exception in the calling thread's wait (as Ctrl-C raises there) stops the threads after their
+    current step and cancels the parts not started: none is left running."""
+    monkeypatch.setattr(_conditional, "_cores", lambda: 2)
+    monkeypatch.setattr(_conditional, "_PAIRS", 2000)  # many parts
+    before = threading.active_count()
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    model = dependent(cassava)
+    with pytest.raises(KeyboardInterrupt):
+        _exact(model, pooled=True, progress=interrupt)
+    for _ in range(200):  # each thread ends within one step
+        if threading.active_count() <= before:
+            break
+        time.sleep(0.01)
+    assert threading.active_count() <= before
+
+
+def test_a_stop_ends_a_run():
+    stop = threading.Event()
+    stop.set()
+    k = np.arange(400, 500)
+    with pytest.raises(_conditional._StoppedError):
+        _conditional._conditional_run(
+            k,
+            np.full(k.size, 0.01),
+            np.full(k.size, 1e-15),
+            np.array([0.1]),
+            np.array([0.5]),
+            np.ones(1),
+            N,
+            1.0,
+            False,
+            stop,
+        )
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_counts_the_values_of_k(cassava, threads, monkeypatch):
+    """The counted progress of the dependent model: values of k finished, of all of them, ending at all."""
+    monkeypatch.setattr(_conditional, "_cores", lambda: threads)
+    calls = []
+    model = dependent(cassava)
+    _exact(model, pooled=True, progress=lambda done, total: calls.append((done, total)))
+    k, _ = model.reference_counts()
+    assert calls[-1] == (k.size, k.size)
+    assert all(total == k.size and 0 <= done <= k.size for done, total in calls)

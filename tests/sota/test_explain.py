@@ -32,12 +32,12 @@ LONE = [k / 300 for k in [*range(222, 235), 264]]
 
 @pytest.fixture(scope="module")
 def twenty():
-    return leaderboard(TWENTY, test_size=500, correlation=0)
+    return leaderboard(TWENTY, test_size=500, direction="higher", correlation=0)
 
 
 @pytest.fixture(scope="module")
 def lone():
-    return leaderboard(LONE, test_size=300, correlation=0)
+    return leaderboard(LONE, test_size=300, direction="higher", correlation=0)
 
 
 # --- one interval type ------------------------------------------------------------------------------------
@@ -76,7 +76,12 @@ def test_a_top_within_luck_is_an_optimistic_estimate(twenty):
 
 
 def test_a_top_below_the_plugin_interval_is_luck():
-    result = leaderboard([k / 500 for k in range(420, 426) for _ in range(10)], test_size=500, correlation=0)
+    result = leaderboard(
+        [k / 500 for k in range(420, 426) for _ in range(10)],
+        test_size=500,
+        direction="higher",
+        correlation=0,
+    )
     assert result.plugin.ci[0] > result.observed_max
     assert result.top_reading == "luck" and not result.stands_out
     assert "not evidence of a better method" in result.verdict
@@ -99,7 +104,9 @@ def test_a_lone_top_stands_out(lone):
 def test_a_lone_auc_top_stands_out_and_is_its_own_crop():
     """AUC: one team far above the rest; leaving it out brings the expected best far below it."""
     scores = [0.70, 0.71, 0.72, 0.70, 0.69, 0.73, 0.72, 0.71, 0.70, 0.95]
-    result = leaderboard(scores, test_size=600, metric="auc", positives=60, resamples=50, seed=1)
+    result = leaderboard(
+        scores, test_size=600, direction="higher", metric="auc", positives=60, resamples=50, seed=1
+    )
     assert abs(result.plugin.expected_max - result.observed_max) < 0.5e-4
     assert result.stands_out
     assert result.cropped.sota == result.observed_max and result.cropped.teams_above == 0
@@ -117,7 +124,7 @@ def test_the_words_follow_the_decision_not_the_numbers(lone):
 
 
 def test_a_perfect_top_is_leakage_in_words_for_any_front_end():
-    result = leaderboard([1.0, 0.9, 0.85, 0.8], test_size=20, correlation=0, resamples=0)
+    result = leaderboard([1.0, 0.9, 0.85, 0.8], test_size=20, direction="higher", correlation=0, resamples=0)
     assert result.top_reading == "perfect" and not result.stands_out
     assert result.verdict.startswith("1 team has a perfect score.")
     assert "Leaving out the scores above 0.999 as implausible" in result.verdict
@@ -126,13 +133,13 @@ def test_a_perfect_top_is_leakage_in_words_for_any_front_end():
 
 def test_most_teams_left_out_by_eq_12():
     scores = np.concatenate([[198, 197], np.arange(120, 160, 2)]) / 200
-    result = leaderboard(scores, test_size=200, correlation=0.6, resamples=0)
+    result = leaderboard(scores, test_size=200, direction="higher", correlation=0.6, resamples=0)
     dropped = max(e.dropped for e in (result.plugin, result.cropped, result.conservative))
     assert dropped > result.teams / 2
     assert result.most_teams_left_out
     assert "With correlation 0 (independent teams) every team takes part." in result.verdict
     assert "--correlation" not in result.verdict
-    independent = leaderboard(scores, test_size=200, correlation=0, resamples=0)
+    independent = leaderboard(scores, test_size=200, direction="higher", correlation=0, resamples=0)
     assert not independent.most_teams_left_out
     assert "most teams were left out" not in independent.verdict
 
@@ -178,7 +185,7 @@ def test_best_of_result_as_a_frame_is_its_distribution():
 
 def test_leaderboard_as_a_frame_holds_the_kept_scores():
     table = pd.DataFrame({"TeamId": [1, 1, 2, 3], "Score": [0.7, 0.8, 0.75, 1.0]})
-    board = read_leaderboard(table, max_plausible=0.999)
+    board = read_leaderboard(table, direction="higher", max_plausible=0.999)
     frame = board.to_frame()
     assert list(frame.columns) == ["score"]
     assert frame["score"].tolist() == [0.8, 0.75]

@@ -84,7 +84,7 @@ def test_no_verdict_without_evidence():
     with pytest.raises(InputError, match="by chance; give the test size"):
         infer_test_size([0.5, 0.75], "round")
     # a test set larger than four-decimal scores can tell apart (Cassava: about 15,000 images)
-    cassava = read_leaderboard(bundled_leaderboard("cassava"), classes=5).scores
+    cassava = read_leaderboard(bundled_leaderboard("cassava"), direction="higher", classes=5).scores
     with pytest.raises(InputError, match="no test size below 5000 fits them all"):
         infer_test_size(cassava, "either")
 
@@ -98,7 +98,7 @@ def test_sizes_that_are_not_multiples_of_each_other_make_the_user_pick():
 
 def test_titanic_public_share():
     """Kaggle's Titanic public leaderboard: 50 % of 418 passengers, n = 209."""
-    scores = read_leaderboard(bundled_leaderboard(), max_plausible=0.999).scores
+    scores = read_leaderboard(bundled_leaderboard(), direction="higher", max_plausible=0.999).scores
     assert infer_test_size(scores).test_size == 209
 
 
@@ -108,24 +108,27 @@ def test_leaderboard_says_which_size_and_rounding_it_used(tmp_path):
     pd.DataFrame(
         {"TeamId": range(counts.size), "Score": [f"{s:.5f}" for s in written(counts, 868, "truncate")]}
     ).to_csv(path, index=False)
-    auto = leaderboard(path, test_size="auto", rounding="truncate", classes=10, correlation=0)
-    given_size = leaderboard(path, test_size=868, rounding="truncate", classes=10, correlation=0)
+    auto = leaderboard(
+        path, test_size="auto", direction="higher", rounding="truncate", classes=10, correlation=0
+    )
+    given_size = leaderboard(
+        path, test_size=868, direction="higher", rounding="truncate", classes=10, correlation=0
+    )
     assert auto.test_size == 868 and auto.inferred.test_size == 868 and given_size.inferred is None
     assert auto.plugin == given_size.plugin and auto.cropped == given_size.cropped
     assert auto.rounding == "truncate" and auto.to_dict()["inferred"]["test_size"] == 868
     text = str(auto)
     assert "868 (inferred: the smallest" in text and "truncated to the decimals written" in text
     with pytest.raises(InputError, match="'auto' is for accuracy"):
-        leaderboard(path, test_size="auto", metric="auc", positives=10)
+        leaderboard(path, test_size="auto", direction="higher", metric="auc", positives=10)
     with pytest.raises(InputError, match="rounding: expected one of"):
-        leaderboard(path, test_size=868, rounding="nearest")
+        leaderboard(path, test_size=868, direction="higher", rounding="nearest")
 
     runner = CliRunner()
-    result = runner.invoke(
-        app, ["sota", "leaderboard", str(path), "--test-size", "auto", "--rounding", "truncate"]
-    )
+    command = ["sota", "leaderboard", str(path), "--direction", "higher"]
+    result = runner.invoke(app, [*command, "--test-size", "auto", "--rounding", "truncate"])
     assert result.exit_code == 0, result.output
     assert "868 (inferred" in result.output and "truncated" in result.output
-    bad = runner.invoke(app, ["sota", "leaderboard", str(path), "--test-size", "3469"])
+    bad = runner.invoke(app, [*command, "--test-size", "3469"])
     assert bad.exit_code == 2 and "test size right? --test-size=auto infers it" in bad.output
     assert len(bad.output.strip().splitlines()) == 1

@@ -234,7 +234,10 @@ def estimated(board, rho):
     """leaderboard() of a synthetic board, computed once per module."""
     if (board, rho) not in _cache:
         scores = synthetic_board(*BOARDS[board])
-        _cache[board, rho] = scores, leaderboard(scores, test_size=BOARDS[board][1], correlation=rho)
+        _cache[board, rho] = (
+            scores,
+            leaderboard(scores, test_size=BOARDS[board][1], direction="higher", correlation=rho),
+        )
     return _cache[board, rho]
 
 
@@ -342,7 +345,7 @@ def test_teams_in_naive_ci_are_the_scores_in_the_interval():
     # outside the naive interval.
     n = 200
     scores = np.array([150, 152, 155, 158, 160, 162, 165, 165, 167, 170, 172, 176]) / n
-    result = leaderboard(scores, test_size=n, correlation=0.0, resamples=0)
+    result = leaderboard(scores, test_size=n, direction="higher", correlation=0.0, resamples=0)
     assert result.naive_ci[0] * n == pytest.approx(165.3455, abs=1e-4)
     assert result.teams_in_naive_ci == np.count_nonzero(scores >= result.naive_ci[0]) == 4
 
@@ -353,7 +356,7 @@ def test_lone_outlier_is_not_cropped():
     rest = np.linspace(0.74, 0.78, 20)
     scores = np.append(np.round(rest * n) / n, 264 / n)  # the outlier: 0.88
     for rho in RHOS:
-        result = leaderboard(scores, test_size=n, correlation=rho)
+        result = leaderboard(scores, test_size=n, direction="higher", correlation=rho)
         top = result.observed_max
         assert top == 264 / n
         assert result.plugin.expected_max - top < 1 / n
@@ -376,8 +379,8 @@ def titanic():
     for path in (bundled_leaderboard(), OLD_TITANIC):
         for cap in (None, 0.999):
             out[path, cap] = (
-                read_leaderboard(path, classes=2, max_plausible=cap),
-                leaderboard(path, test_size=TITANIC_N, classes=2, max_plausible=cap),
+                read_leaderboard(path, direction="higher", classes=2, max_plausible=cap),
+                leaderboard(path, test_size=TITANIC_N, direction="higher", classes=2, max_plausible=cap),
             )
     assert {path: digest(path) for path in before} == before  # inputs are never modified
     return out
@@ -427,7 +430,7 @@ def test_titanic_scores_are_mapped_to_the_lattice_with_perfect_scores_kept(titan
 
 
 def test_inputs_are_not_modified(tmp_path):
-    scores = np.array([0.8, 0.82, 0.83, 0.85, 0.86, 0.9])
+    scores = np.array([0.9, 0.86, 0.85, 0.83, 0.82, 0.8])
     kept = scores.copy()
     frame = pd.DataFrame({"team": list("abcdef"), "score": scores.copy()})
     frame_before = frame.copy()
@@ -435,11 +438,11 @@ def test_inputs_are_not_modified(tmp_path):
     frame.to_csv(path, index=False)
     before = digest(path)
     results = [
-        leaderboard(scores, test_size=100),
-        leaderboard(list(scores), test_size=100),
-        leaderboard(frame, test_size=100),
-        leaderboard(path, test_size=100),
-        leaderboard(str(path), test_size=100),
+        leaderboard(scores, test_size=100, direction="higher"),
+        leaderboard(list(scores), test_size=100, direction="higher"),
+        leaderboard(frame, test_size=100, direction="higher"),
+        leaderboard(path, test_size=100, direction="higher"),
+        leaderboard(str(path), test_size=100, direction="higher"),
     ]
     np.testing.assert_array_equal(scores, kept)
     pd.testing.assert_frame_equal(frame, frame_before)
@@ -455,9 +458,9 @@ def test_inputs_are_not_modified(tmp_path):
 
 def test_scores_that_cannot_come_from_the_test_size_are_refused():
     with pytest.raises(InputError, match="test_size=100"):
-        leaderboard(bundled_leaderboard(), test_size=100, classes=2)
+        leaderboard(bundled_leaderboard(), test_size=100, direction="higher", classes=2)
     with pytest.raises(InputError, match="test_size"):
-        leaderboard([0.78468, 0.79904], test_size=100)
+        leaderboard([0.78468, 0.79904], test_size=100, direction="higher")
 
 
 def kaggle_file(path, texts):
@@ -483,7 +486,7 @@ def test_five_decimal_scores_are_mapped_to_whole_counts(tmp_path, written):
     texts = [truncated(k, n) if written == "truncated" else f"{k / n:.5f}" for k in KAGGLE_K]
     assert (truncated(164, n), f"{164 / n:.5f}") == ("0.78468", "0.78469")
     path = kaggle_file(tmp_path / "kaggle.csv", texts)
-    result = leaderboard(path, test_size=n, correlation=0.0, resamples=0)
+    result = leaderboard(path, test_size=n, direction="higher", correlation=0.0, resamples=0)
     np.testing.assert_array_equal(np.sort(result.scores), np.array(KAGGLE_K) / n)
     assert result.observed_max == 181 / n
     assert result.naive_ci == tuple(clopper_pearson(181 / n, test_size=n))
@@ -493,7 +496,7 @@ def test_five_decimal_scores_are_mapped_when_one_has_trailing_zeros(tmp_path):
     n = TITANIC_N
     texts = [truncated(k, n) for k in KAGGLE_K] + ["1.00000"]
     path = kaggle_file(tmp_path / "kaggle.csv", texts)
-    result = leaderboard(path, test_size=n, correlation=0.0, resamples=0)
+    result = leaderboard(path, test_size=n, direction="higher", correlation=0.0, resamples=0)
     np.testing.assert_array_equal(np.sort(result.scores), np.array([*KAGGLE_K, n]) / n)
 
 
@@ -527,7 +530,7 @@ BAD = {
 def test_bad_input_raises_input_error(name):
     scores, kwargs, words = BAD[name]
     with pytest.raises(InputError, match=words):
-        leaderboard(scores, **kwargs)
+        leaderboard(scores, direction="higher", **kwargs)
 
 
 # --- AUC (§5.2): tabulated, exact bootstrap over teams -------------------------------------------------
@@ -535,7 +538,13 @@ def test_bad_input_raises_input_error(name):
 AUC_N, AUC_POSITIVES = 600, 60
 AUC_PAIRS = AUC_POSITIVES * (AUC_N - AUC_POSITIVES)
 AUC_SCORES = np.round(np.linspace(0.80, 0.93, 20) * AUC_PAIRS) / AUC_PAIRS
-AUC_OPTIONS = {"test_size": AUC_N, "metric": "auc", "positives": AUC_POSITIVES, "resamples": 50}
+AUC_OPTIONS = {
+    "test_size": AUC_N,
+    "direction": "higher",
+    "metric": "auc",
+    "positives": AUC_POSITIVES,
+    "resamples": 50,
+}
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ def board():
     """30 teams on a test set of 500 items; independent teams keep the exact computation fast."""
     rng = np.random.default_rng(7)
     correct = np.sort(rng.integers(380, 431, size=30))
-    return leaderboard(correct / 500, test_size=500, correlation=0)
+    return leaderboard(correct / 500, test_size=500, direction="higher", correlation=0)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,7 @@ def test_auc_plots_with_an_auc_axis(auc_board):
 
 def test_dependent_teams_plot():
     scores = np.arange(400, 431, 2) / 500
-    result = leaderboard(scores, test_size=500, correlation=0.6, resamples=0)
+    result = leaderboard(scores, test_size=500, direction="higher", correlation=0.6, resamples=0)
     ax = plot_leaderboard(result)
     assert "\N{GREEK SMALL LETTER RHO} = 0.6" in ax.get_title()
     assert "\N{GREEK SMALL LETTER RHO} = 0.6" in _leaderboard_title(result, 16)
@@ -103,7 +103,7 @@ def test_zoom_holds_every_mark_and_the_top_teams(board):
 
 def test_zoom_leaves_out_a_long_lower_tail():
     scores = np.concatenate([np.arange(430, 451) / 500, [0.3, 0.32, 0.34]])
-    result = leaderboard(scores, test_size=500, correlation=0)
+    result = leaderboard(scores, test_size=500, direction="higher", correlation=0)
     edges = _leaderboard_bins(result)
     assert edges[0] > 0.5
     counts, _ = np.histogram(result.scores, bins=edges)

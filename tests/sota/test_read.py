@@ -18,6 +18,11 @@ from benchtrust.sota._read import top_teams
 
 HERE = Path(__file__).parents[1]
 OLDER = HERE / "data" / "titanic-2019-10-18.csv"
+#: How a score outside [0, 1] is refused: the models need proportions.
+NOT_PROPORTION = (
+    ": the accuracy and AUC models need proportions in [0, 1], not a loss or distance on another scale "
+    "(log-loss, RMSE)"
+)
 
 #: SHA-256 of the files in the shared data folder: the copies must be byte for byte the originals.
 SHA256 = {
@@ -30,22 +35,23 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def read_unchanged(source, **kwargs) -> Leaderboard:
-    """read_leaderboard(source), checking the file is byte for byte the same afterwards, even on error."""
+def read_unchanged(source, direction="higher", **kwargs) -> Leaderboard:
+    """read_leaderboard(source) of accuracies unless `direction` says otherwise, checking the file is byte
+    for byte the same afterwards, even on error."""
     before = sha256(source)
     try:
-        return read_leaderboard(source, **kwargs)
+        return read_leaderboard(source, direction=direction, **kwargs)
     finally:
         assert sha256(source) == before
 
 
-def raises_input_error(source, message: str, **kwargs) -> None:
+def raises_input_error(source, message: str, direction="higher", **kwargs) -> None:
     """read_leaderboard must raise InputError with exactly `message` (and leave a file as it was)."""
     with pytest.raises(InputError, match=f"^{re.escape(message)}$"):
         if isinstance(source, pd.DataFrame):
-            read_leaderboard(source, **kwargs)
+            read_leaderboard(source, direction=direction, **kwargs)
         else:
-            read_unchanged(source, **kwargs)
+            read_unchanged(source, direction=direction, **kwargs)
 
 
 @pytest.fixture
@@ -132,7 +138,7 @@ def test_snapshot_scores_are_k_over_209_truncated_to_5_decimals(snapshot):
     written = np.array([int(score.replace(".", "")) for score in best.values()])  # score * 10^5, exact
     k = -(-written * 209 // 100_000)  # the smallest k with k/209 >= score
     np.testing.assert_array_equal(k * 100_000 // 209, written)
-    board = read_leaderboard(path)
+    board = read_leaderboard(path, direction="higher")
     gap = np.ceil(board.scores * 209 - 1e-9) / 209 - board.scores
     assert gap.min() >= 0
     assert gap.max() < 1e-5
@@ -154,7 +160,7 @@ def test_snapshot_broken_and_chance_counts(snapshot):
 def test_snapshot_counts_as_reported():
     """The counts this reader finds, written out, so that a change in them is seen."""
     counts = {
-        name: read_leaderboard(locate(), classes=2, max_plausible=0.999).to_dict()
+        name: read_leaderboard(locate(), direction="higher", classes=2, max_plausible=0.999).to_dict()
         for name, (locate, _, _) in SNAPSHOTS.items()
     }
     assert {name: (c["teams"], c["kept"], c["excluded"]) for name, c in counts.items()} == {
@@ -176,7 +182,7 @@ def test_snapshot_perfect_scores(snapshot):
     at_least_208 = int((scores >= 0.995).sum())
     assert (perfect, at_least_208) == {"2019-10-18": (71, 75), "2019-11-22": (111, 118)}[name]
     # max_plausible=1 keeps perfect scores
-    assert read_leaderboard(path, max_plausible=1).excluded["implausible"] == 0
+    assert read_leaderboard(path, direction="higher", max_plausible=1).excluded["implausible"] == 0
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -248,7 +254,7 @@ def test_team_column_names_the_team_of_each_row(in_tmp):
     np.testing.assert_array_equal(board.scores, [0.9, 0.8])
     assert (board.rows, board.teams) == (3, 2)
     frame = pd.DataFrame({"user": ["A", "A", "B"], "score": [0.7, 0.9, 0.8]})
-    assert read_leaderboard(frame, team_column="user").scores.tolist() == [0.9, 0.8]
+    assert read_leaderboard(frame, direction="higher", team_column="user").scores.tolist() == [0.9, 0.8]
 
 
 def test_team_column_must_exist_and_differ_from_the_score_column(in_tmp):
@@ -268,14 +274,14 @@ def test_team_column_must_exist_and_differ_from_the_score_column(in_tmp):
 
 def test_top_teams_of_a_file_or_a_dataframe(in_tmp):
     name = write("leaderboard.csv", "TeamId,TeamName,Score\n1,a,0.7\n2,b,0.8\n1,a,0.9\n3,c,1.0\n")
-    assert top_teams(name, count=2) == [("c", "1.0"), ("a", "0.9")]
-    assert top_teams(name, max_plausible=0.999) == [("a", "0.9"), ("b", "0.8")]
+    assert top_teams(name, direction="higher", count=2) == [("c", "1.0"), ("a", "0.9")]
+    assert top_teams(name, direction="higher", max_plausible=0.999) == [("a", "0.9"), ("b", "0.8")]
     frame = pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.7, 0.8, 0.9]})
-    assert top_teams(frame) == [("a", "0.9"), ("b", "0.8")]
+    assert top_teams(frame, direction="higher") == [("a", "0.9"), ("b", "0.8")]
     # without a name column, no table of names; a team column named by the user gives the names
     bare = pd.DataFrame({"user": ["u1", "u2", "u1"], "score": [0.7, 0.8, 0.9]})
-    assert top_teams(bare) == []
-    assert top_teams(bare, team_column="user") == [("u1", "0.9"), ("u2", "0.8")]
+    assert top_teams(bare, direction="higher") == []
+    assert top_teams(bare, direction="higher", team_column="user") == [("u1", "0.9"), ("u2", "0.8")]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -414,9 +420,9 @@ def test_a_name_on_several_team_ids_is_counted_per_id_with_a_warning(in_tmp):
 
 def test_many_shared_names_are_counted_not_all_listed():
     frame = pd.DataFrame(
-        {"model": [f"m{k % 8}" for k in range(16)], "score": [0.6 + k / 100 for k in range(16)]}
+        {"model": [f"m{k % 8}" for k in range(16)], "score": [0.75 - k / 100 for k in range(16)]}
     )
-    (warning,) = read_leaderboard(frame).warnings
+    (warning,) = read_leaderboard(frame, direction="higher").warnings
     assert (
         warning.startswith("8 team names are on more than one row") and "'m4' (2 rows) and 3 more;" in warning
     )
@@ -425,14 +431,14 @@ def test_many_shared_names_are_counted_not_all_listed():
 def test_distinct_names_or_no_name_column_give_no_warning(in_tmp):
     assert read_unchanged(write("a.csv", "team,score\na,0.7\nb,0.8\n")).warnings == ()
     assert read_unchanged(write("b.csv", "id,score\na,0.7\na,0.8\n")).warnings == ()
-    assert read_leaderboard(bundled_leaderboard()).warnings == ()
+    assert read_leaderboard(bundled_leaderboard(), direction="higher").warnings == ()
 
 
 def test_the_warning_is_in_the_leaderboard_result_and_its_text(in_tmp):
     from benchtrust.sota import leaderboard
 
     name = write("leaderboard.csv", "team,score\na,0.81\nb,0.85\na,0.9\nd,0.87\ne,0.84\n")
-    result = leaderboard(name, test_size=100, resamples=0)
+    result = leaderboard(name, test_size=100, direction="higher", resamples=0)
     assert result.teams == 5 and len(result.warnings) == 1
     assert result.to_dict()["warnings"] == list(result.warnings)
     assert result.verdict.endswith("Warning: " + result.warnings[0])
@@ -455,6 +461,7 @@ def test_to_dict_and_repr(in_tmp):
     assert board.to_dict() == {
         "source": "leaderboard.csv",
         "column": "score",
+        "direction": "higher",
         "rows": 3,
         "teams": 3,
         "kept": 1,
@@ -463,7 +470,7 @@ def test_to_dict_and_repr(in_tmp):
     }
     assert json.loads(json.dumps(board.to_dict())) == board.to_dict()
     assert repr(board) == (
-        "Leaderboard(source='leaderboard.csv', column='score', rows=3, teams=3, kept=1, "
+        "Leaderboard(source='leaderboard.csv', column='score', direction='higher', rows=3, teams=3, kept=1, "
         "broken=1, chance=1, implausible=0)"
     )
 
@@ -483,7 +490,7 @@ def test_dataframe_with_team_ids_and_missing_scores():
         {"TeamId": [7, 3, 7, 9], "TeamName": ["a", "b", "a", "c"], "Score": [0.6, 0.7, 0.8, np.nan]}
     )
     copy = frame.copy(deep=True)
-    board = read_leaderboard(frame, classes=2)
+    board = read_leaderboard(frame, direction="higher", classes=2)
     np.testing.assert_array_equal(board.scores, [0.8, 0.7])
     assert (board.rows, board.teams, board.column, board.source) == (4, 3, "Score", "<table>")
     assert board.excluded == {"broken": 1, "chance": 0, "implausible": 0}
@@ -492,7 +499,7 @@ def test_dataframe_with_team_ids_and_missing_scores():
 
 def test_dataframe_private_public_pair_and_text_cells():
     frame = pd.DataFrame({"private_score": ["0.8", None, "NA", 0.9], "public_score": [0.1, 0.2, 0.3, 0.4]})
-    board = read_leaderboard(frame)
+    board = read_leaderboard(frame, direction="higher")
     assert board.column == "private_score"
     np.testing.assert_array_equal(board.scores, [0.8, 0.9])
     assert board.excluded["broken"] == 2
@@ -502,7 +509,7 @@ def test_dataframe_nullable_integers():
     frame = pd.DataFrame({"team_id": pd.array([1, 1, None, 2], dtype="Int64"), "auc": [0.6, 0.7, 0.8, 0.9]})
     raises_input_error(frame, "<table>, row 2, column 'team_id': empty, expected a team id")
     frame = pd.DataFrame({"accuracy": pd.array([1, 0, None], dtype="Int64")})
-    board = read_leaderboard(frame)
+    board = read_leaderboard(frame, direction="higher")
     assert board.scores.tolist() == [1.0]
     assert board.excluded["broken"] == 2
 
@@ -516,12 +523,11 @@ def test_dataframe_nullable_integers():
         ),
         (
             pd.DataFrame({"score": [0.5, 2.0]}),
-            "<table>, row 1, column 'score': expected a score between 0 and 1, got 2.0 "
-            "(a percentage? divide by 100)",
+            f"<table>, row 1, column 'score': expected a score between 0 and 1, got 2.0{NOT_PROPORTION}",
         ),
         (
             pd.DataFrame({"score": [0.5, -0.5]}, index=[10, 11]),
-            "<table>, row 11, column 'score': expected a score between 0 and 1, got -0.5",
+            f"<table>, row 11, column 'score': expected a score between 0 and 1, got -0.5{NOT_PROPORTION}",
         ),
         (pd.DataFrame({"score": [True]}), "<table>, row 0, column 'score': expected a number, got True"),
         (pd.DataFrame({"score": []}), "<table>: no rows"),
@@ -556,23 +562,37 @@ def test_decimal_comma_gets_a_hint(in_tmp):
     )
 
 
-@pytest.mark.parametrize(
-    ("token", "hint"),
-    [
-        ("-0.1", ""),
-        ("1.00001", " (a percentage? divide by 100)"),
-        ("91.2", " (a percentage? divide by 100)"),
-        ("inf", ""),
-        ("-inf", ""),
-        ("250", ""),
-    ],
-)
-def test_score_outside_0_1(in_tmp, token, hint):
+@pytest.mark.parametrize("token", ["-0.1", "1.00001", "91.2", "inf", "-inf", "250"])
+def test_score_outside_0_1(in_tmp, token):
+    # a loss or distance next to a proportion: refused as not a proportion, with no percentage hint
     name = write("leaderboard.tsv", f"team\tscore\nA\t0.7\nB\t{token}\n")
     raises_input_error(
         name,
-        f"leaderboard.tsv, line 3, column 'score': expected a score between 0 and 1, got {token!r}{hint}",
+        f"leaderboard.tsv, line 3, column 'score': expected a score between 0 and 1, got {token!r}"
+        + NOT_PROPORTION,
     )
+
+
+@pytest.mark.parametrize(
+    ("scores", "percentages"),
+    [
+        (["91.2", "88.5", "0", "75"], True),  # percentages (0: a broken submission)
+        (["45.1", "40.2", "38.7"], True),  # 0-100 throughout: perhaps percentages, perhaps RMSE
+        (["0.3", "0.71", "1.00076"], False),  # log-loss
+        (["40.2", "120.5"], False),  # RMSE beyond 100
+        (["12.5", "-3"], False),
+        (["0.5", "100.5"], False),
+    ],
+)
+def test_the_percentage_hint_only_when_every_score_looks_like_one(scores, percentages, in_tmp):
+    rows = "".join(f"t{k},{score}\n" for k, score in enumerate(scores))
+    name = write("board.csv", "team,score\n" + rows)
+    with pytest.raises(InputError) as error:
+        read_leaderboard(name, direction="lower")
+    message = str(error.value)
+    assert "\n" not in message and message.startswith("board.csv, line ")
+    assert "column 'score'" in message and "need proportions in [0, 1]" in message
+    assert ("percentages, divide them by 100" in message) == percentages
 
 
 @pytest.mark.parametrize(
@@ -670,10 +690,10 @@ def test_missing_score_column_lists_the_columns(in_tmp):
 
 def test_missing_file_folder_and_not_utf8(in_tmp):
     with pytest.raises(InputError, match=r"^nothing\.csv: no such file$"):
-        read_leaderboard("nothing.csv")
+        read_leaderboard("nothing.csv", direction="higher")
     Path("results").mkdir()
     with pytest.raises(InputError, match=r"^results: is a folder, expected a file$"):
-        read_leaderboard("results")
+        read_leaderboard("results", direction="higher")
     name = write("leaderboard.csv", b"\xef\xbb\xbfTeamId,TeamName,SubmissionDate,Score\n1,caf\xe9,d,0.7\n")
     raises_input_error(name, "leaderboard.csv, line 2: not UTF-8 text (byte 0xe9); save the file as UTF-8")
 
@@ -716,4 +736,4 @@ def test_whole_float_classes_accepted(in_tmp):
 @pytest.mark.parametrize("source", [[0.7, 0.8], np.array([0.7]), None, b"leaderboard.csv"])
 def test_source_must_be_a_path_or_a_dataframe(source):
     with pytest.raises(InputError, match=r"^source: expected a file path or a pandas DataFrame, got \w+$"):
-        read_leaderboard(source)
+        read_leaderboard(source, direction="higher")

@@ -263,7 +263,7 @@ ANALYSES = {
         ("accuracies",),
     ),
     "consistency test-set": _Analysis(_consistency_test_set, "consistency:check_test_set", ("progress",)),
-    "consistency kfold": _Analysis(_consistency_kfold, "consistency:check_kfold"),
+    "consistency kfold": _Analysis(_consistency_kfold, "consistency:check_kfold", ("progress",)),
     "consistency multiclass": _Analysis(
         _consistency_multiclass,
         "consistency:check_multiclass",
@@ -273,7 +273,7 @@ ANALYSES = {
     "consistency protocols": _Analysis(_consistency_protocols, "consistency:check_protocols"),
     "consistency regression": _Analysis(_consistency_regression, "consistency:check_regression"),
     "compare outperform": _Analysis(
-        _compare_outperform, "compare:outperform", ("runs",), (("file", True),), ("file",)
+        _compare_outperform, "compare:outperform", ("runs", "progress"), (("file", True),), ("file",)
     ),
     "compare history": _Analysis(
         _compare_history, "compare:history", ("dates", "scores"), (("file", True),), ("file",)

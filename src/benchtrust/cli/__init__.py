@@ -24,7 +24,7 @@ from benchtrust.cli import (  # noqa: F401 (they add commands to their groups)
     consistency_regression,
 )
 from benchtrust.cli._common import INPUT_ERROR_EXIT_CODE, PROG, _error_line, _PlainUsageErrors
-from benchtrust.cli._signals import exit_on_sigterm
+from benchtrust.cli._signals import stopped_line, stopping_on_signals
 from benchtrust.cli.compare import compare_app
 from benchtrust.cli.consistency import consistency_app
 from benchtrust.cli.multiverse import multiverse_app
@@ -55,11 +55,17 @@ def main(args: list[str] | None = None) -> None:
 
     An :class:`~benchtrust.InputError` raised by a command is printed as one line
     ``benchtrust: error: <message>`` on stderr, and the process exits with code 2, without a traceback.
-    SIGTERM stops a command as Ctrl-C does, leaving no partial output (:mod:`benchtrust.cli._signals`).
+    Ctrl-C (SIGINT) and SIGTERM stop a command, leaving no partial output, with one line
+    ``benchtrust: stopped by ...`` on stderr and exit code 130 or 143 (:mod:`benchtrust.cli._signals`).
     """
-    exit_on_sigterm()
     try:
-        app(args=args, prog_name=PROG)
+        with stopping_on_signals():
+            app(args=args, prog_name=PROG)
     except InputError as exc:
         typer.echo(_error_line(exc), err=True)
         raise SystemExit(INPUT_ERROR_EXIT_CODE) from None
+    except SystemExit as stop:
+        line = stopped_line(stop.code)
+        if line is not None:
+            typer.echo(f"{PROG}: {line}", err=True)
+        raise

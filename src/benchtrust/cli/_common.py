@@ -1,7 +1,9 @@
 """What the ``benchtrust`` command groups share: options, checks, errors, progress, printing, reports.
 
 - ``_group`` makes a command group; ``benchtrust.cli`` adds it to the root app.
-- ``_JSON_OPTION`` and ``_REPORT_OPTION``: ``--json`` and ``--report FILE.html``, taken by every analysis.
+- ``_JSON_OPTION`` and ``_REPORT_OPTION``: ``--json`` and ``--report FILE.html``, taken by every analysis;
+  ``_FORCE_OPTION``: ``--force``, taken by every command that writes a file (without it, a file that exists
+  already is refused: :func:`benchtrust._write.check_target`, :func:`benchtrust._write.check_folder`).
 - ``_number``, ``_count``, ``_count_or_zero``, ``_probability``: options are taken as text and checked
   here rather than by typer's types, so that a bad value gives the same one-line error as every other
   input mistake.
@@ -10,7 +12,8 @@
   replaces a file the command reads (``_one_line_errors`` protects every file the call names).
 - ``_PlainUsageErrors``: the class of every command group, whose usage errors (an unknown option, a
   missing value) are one such line too, instead of a Rich box.
-- ``_with_progress`` (a rich progress bar on stderr when it is a terminal), ``_print_result`` (``--json`` or
+- ``_with_progress`` (the progress bar of every long command: a count and the time left, on stderr when it
+  is a terminal), ``_print_result`` (``--json`` or
   the result's text), ``_check_output_path`` (with ``_check_report_path`` and ``_check_plot_path``) and
   ``_write_report``.
 
@@ -81,6 +84,9 @@ class _PlainUsageErrors(typer.core.TyperGroup):
 
 
 _JSON_OPTION = typer.Option(False, "--json", help="Print the result as one JSON object.")
+_FORCE_OPTION = typer.Option(
+    False, "--force", help="Replace output files that exist already (never an input, nor a read-only file)."
+)
 _REPORT_OPTION = typer.Option(
     None,
     "--report",
@@ -93,7 +99,7 @@ _REPORT_OPTION = typer.Option(
 _OPTION_NAMES = re.compile(
     r"(?<![\w.-])(test_size|positives|classifiers|accuracy|correlation|reference_accuracy|alpha|resamples"
     r"|classes|max_plausible|simulations|seed|negatives|folds|repeats|aggregation|folding|eps"
-    r"|rounding|beta|examples|class_counts|average|max_configurations|max_work|max_states|zero_division|gamma|sigma|conditional_sd"
+    r"|rounding|beta|examples|class_counts|average|max_configurations|max_work|max_memory|max_states|zero_division|gamma|sigma|conditional_sd"
     r"|bias_sd|probabilities|delta|pair_by|posthoc|control|rope|threshold|samples|prior_strength|task"
     r"|[a-z]+(?:_[a-z]+)*_column)(?=[:=])"
 )
@@ -116,15 +122,17 @@ def _one_line_errors(command, *, rename_options: bool = True):
 
     Every file the call names (each parameter whose value names an existing file) is protected while it
     runs (:func:`benchtrust._write.protecting`): an output that would replace one of them, by its path, a
-    symbolic or a hard link, is refused. The file outputs the call names (``--out FILE``, ``--report``,
-    ``--plot``) are checked (:func:`benchtrust._write.check_target`) before `command` starts; the files a
-    folder output (``--out DIR``) receives, before any of them is written.
+    symbolic or a hard link, is refused, and so is, unless the call has ``--force``, an output that exists
+    already. The file outputs the call names (``--out FILE``, ``--report``, ``--plot``) are checked
+    (:func:`benchtrust._write.check_target`) before `command` starts, and again as each is written; the
+    files a folder output (``--out DIR``) receives are checked by the command, all before its work starts
+    (:func:`benchtrust._write.check_folder`).
     """
     from benchtrust._write import check_target, protecting
 
     try:
-        inputs, outputs = _named_files()
-        with protecting(inputs):
+        inputs, outputs, force = _named_files()
+        with protecting(inputs, force=force):
             for option, path in outputs:
                 check_target(path, option)
             command()
@@ -134,22 +142,24 @@ def _one_line_errors(command, *, rename_options: bool = True):
         raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
 
 
-#: The parameters that name a command's outputs; a folder (metavar DIR) is checked file by file when written.
+#: The parameters that name a command's outputs; a folder (metavar DIR) is checked by its command, which
+#: knows the files it writes there (:func:`benchtrust._write.check_folder`).
 _OUTPUTS = ("out", "report", "plot")
 
 
-def _named_files() -> tuple[list[str], list[tuple[str, str]]]:
-    """The files the running command's parameters name: ``(inputs, outputs)``.
+def _named_files() -> tuple[list[str], list[tuple[str, str]], bool | None]:
+    """The files the running command's parameters name, and whether it may replace existing files:
+    ``(inputs, outputs, force)``.
 
     Inputs: every value (of any parameter but the outputs) that names an existing file. Outputs: (option,
-    value) of each file output given.
+    value) of each file output given. Force: the command's ``--force`` (False for a command without it).
     """
     # typer vendors click: the running command's context is typer's own, under typer._click
     from typer._click.globals import get_current_context
 
     context = get_current_context(silent=True)
     if context is None:  # the command's function was called directly, not through the app
-        return [], []
+        return [], [], None
     inputs, outputs = [], []
     for parameter in context.command.params:
         value = context.params.get(parameter.name)
@@ -160,7 +170,7 @@ def _named_files() -> tuple[list[str], list[tuple[str, str]]]:
         for item in value if isinstance(value, (list, tuple)) else [value]:
             if isinstance(item, str) and os.path.isfile(item):
                 inputs.append(item)
-    return inputs, outputs
+    return inputs, outputs, context.params.get("force") is True
 
 
 # Options take text and are checked here rather than by typer's types, so that a bad value gives the same
@@ -283,9 +293,16 @@ def _write_report(report, sections, json_output: bool, title: str = "benchtrust 
 
 
 def _with_progress(description: str, quiet: bool, work):
-    """``work(progress)``, with a rich progress bar on stderr if it is a terminal, unless `quiet`.
+    """``work(progress)``, with a progress bar on stderr if it is a terminal, unless `quiet` (then
+    ``work(None)``): the one progress display of every long command.
 
-    ``progress(done, total)`` moves the bar; work that never calls it shows a spinner.
+    ``progress(done, total=None, description=None)`` moves it: with a `total`, it shows ``done/total`` and
+    the time left (estimated from the pace so far); without, the count ``done`` and the time elapsed;
+    `description` replaces the text before the bar (the stage the work is in). The bar is drawn by rich, on
+    a thread of its own ten times a second, and erased when the work ends or is stopped.
+
+    >>> _with_progress("counting", True, lambda progress: progress is None)
+    True
     """
     import sys
 
@@ -294,17 +311,41 @@ def _with_progress(description: str, quiet: bool, work):
     from rich.console import Console
     from rich.progress import (
         BarColumn,
-        MofNCompleteColumn,
         Progress,
+        ProgressColumn,
         SpinnerColumn,
         TextColumn,
-        TimeElapsedColumn,
+        TimeRemainingColumn,
     )
+    from rich.text import Text
 
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+    left = TimeRemainingColumn()
+
+    class Count(ProgressColumn):
+        """``done/total``, or ``done done`` while the total is unknown (nothing until the work counts)."""
+
+        def render(self, task):
+            if task.total is not None:
+                return Text(f"{int(task.completed):,}/{int(task.total):,}", style="progress.download")
+            return Text(f"{int(task.completed):,} done" if task.fields else "", style="progress.download")
+
+    class Time(ProgressColumn):
+        """The time left (``h:mm:ss left``) when the total is known, else the time elapsed."""
+
+        def render(self, task):
+            if task.total is None:
+                elapsed = int(task.elapsed or 0)
+                return Text(f"{elapsed // 3600:d}:{elapsed // 60 % 60:02d}:{elapsed % 60:02d} elapsed")
+            return Text.assemble(left.render(task), " left")
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), Count(), Time())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=None)
-        return work(lambda done, total: bar.update(task, completed=done, total=total))
+
+        def progress(done, total=None, description=None):
+            bar.update(task, completed=done, total=total, description=description, counted=True)
+
+        return work(progress)
 
 
 def _print_result(result, json_output: bool, text) -> None:

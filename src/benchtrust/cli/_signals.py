@@ -1,45 +1,84 @@
-"""Stopping on SIGTERM as on Ctrl-C: by an exception that unwinds the command, so that an output being
+"""Stopping on Ctrl-C (SIGINT) and SIGTERM: by an exception that unwinds the command, so that an output being
 written is not left behind as a temporary file (:func:`benchtrust._write.atomic_path` removes it on any
-exception) and the file it would have replaced stays as it was.
+exception), the file it would have replaced stays as it was, and work in worker processes is cancelled
+(joblib aborts its pool when the loop that waits for it is unwound).
 
-Python turns Ctrl-C (SIGINT) into :class:`KeyboardInterrupt`; SIGTERM, what ``kill``, ``timeout``, job
-schedulers and container runtimes send, ends the process at once by default, skipping every cleanup.
-:func:`main <benchtrust.cli.main>` calls :func:`exit_on_sigterm` first.
+Python turns Ctrl-C into :class:`KeyboardInterrupt`, which click (under typer) turns into "Aborted!" and exit
+code 1; SIGTERM, what ``kill``, ``timeout``, job schedulers and container runtimes send, ends the process at
+once by default, skipping every cleanup. Within :func:`stopping_on_signals` (:func:`main
+<benchtrust.cli.main>` runs every command in it) both raise ``SystemExit(128 + signal number)`` in the main
+thread instead: 130 for SIGINT, 143 for SIGTERM, the statuses a shell reports for a process they end, and
+:func:`stopped_line` is the one line the command prints. A second signal while the first unwinds ends the
+process at once, as without benchtrust.
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
+from collections.abc import Iterator
 
-__all__ = ["exit_on_sigterm"]
+__all__ = ["STOPPED", "stopped_line", "stopping_on_signals"]
+
+#: The exit status of a command stopped by a signal -> the signal's name as the line says it.
+STOPPED = {128 + signal.SIGINT: "Ctrl-C (SIGINT)", 128 + signal.SIGTERM: "SIGTERM"}
 
 
-def exit_on_sigterm() -> None:
-    """Make SIGTERM raise ``SystemExit(143)`` (128 + 15, the status a shell reports for it) in the main
-    thread, unless the process already ignores or handles SIGTERM (then that choice stands).
+@contextlib.contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM raise ``SystemExit(128 + signum)`` in the main thread, unless the
+    process already handles or ignores the signal otherwise (then that choice stands); the handlers in
+    place before are put back after it.
 
     Examples
     --------
     >>> import signal
-    >>> before = signal.getsignal(signal.SIGTERM)
-    >>> exit_on_sigterm()
-    >>> signal.getsignal(signal.SIGTERM) is _stop
+    >>> with stopping_on_signals():
+    ...     signal.getsignal(signal.SIGTERM) is _stop
     True
-    >>> _ = signal.signal(signal.SIGTERM, before)
+    >>> signal.getsignal(signal.SIGTERM) is _stop
+    False
     """
     if threading.current_thread() is not threading.main_thread():
-        return  # only the main thread may set handlers; the program that started the thread owns them
-    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _stop)
+        yield  # only the main thread may set handlers; the program that started the thread owns them
+        return
+    defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    before = {signum: signal.getsignal(signum) for signum in defaults}
+    try:
+        for signum, default in defaults.items():
+            if before[signum] is default:
+                signal.signal(signum, _stop)
+        yield
+    finally:
+        for signum, handler in before.items():
+            if handler is not None:  # None: set from outside Python, cannot be put back
+                signal.signal(signum, handler)
+
+
+def stopped_line(status) -> str | None:
+    """The line a command stopped with exit status `status` prints, or None if no signal stopped it.
+
+    >>> stopped_line(143)
+    'stopped by SIGTERM'
+    >>> stopped_line(2) is None
+    True
+    """
+    name = STOPPED.get(status) if isinstance(status, int) else None
+    return None if name is None else f"stopped by {name}"
 
 
 def _stop(signum, frame):
-    """The SIGTERM handler: unwind the command as Ctrl-C does, with the status of a process it ended.
+    """The handler: unwind the command with the status of a process the signal ended; a second signal (of
+    either kind) while it unwinds ends the process at once.
 
-    >>> _stop(signal.SIGTERM, None)
+    >>> import signal
+    >>> with stopping_on_signals():
+    ...     _stop(signal.SIGTERM, None)
     Traceback (most recent call last):
     ...
     SystemExit: 143
     """
+    for other in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(other, signal.SIG_DFL)
     raise SystemExit(128 + signum)

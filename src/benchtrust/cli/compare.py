@@ -11,6 +11,7 @@ import typer
 from benchtrust._io import InputError
 from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_plot_path,
@@ -37,6 +38,13 @@ _COMPARE_GAMMA_OPTION = typer.Option(
 )
 _COMPARE_ALPHA_OPTION = typer.Option(
     "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: the interval of P(A > B) has level 1 - {ALPHA}."
+)
+_MAX_MEMORY_OPTION = typer.Option(
+    "2e9",
+    "--max-memory",
+    metavar="BYTES",
+    help="Refuse to start when the values kept for the result (resamples, posterior samples) would take "
+    "more than BYTES.",
 )
 _LOWER_IS_BETTER_OPTION = typer.Option(
     False, "--lower-is-better", help="Lower scores are better (error rates, losses)."
@@ -102,13 +110,18 @@ def outperform_command(
     ),
     lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
     resamples: str | None = typer.Option(
-        None, "--resamples", metavar="K", help="Bootstrap K resamples (default: the exact interval)."
+        None,
+        "--resamples",
+        metavar="K",
+        help=f"Bootstrap K resamples, at least 1 + 2/{ALPHA} (default: the exact interval).",
     ),
     seed: str = typer.Option(
         "0", "--seed", metavar="S", help="Random seed of the random pairing and of --resamples."
     ),
+    max_memory: str = _MAX_MEMORY_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.3-C.6)."""
 
@@ -127,20 +140,26 @@ def outperform_command(
             "lower_is_better": lower_is_better,
             "resamples": None if resamples is None else _count(resamples, "--resamples"),
             "seed": _count_or_zero(seed, "--seed"),
+            "max_memory": _count(max_memory, "--max-memory"),
         }
         if report is not None:
             _check_report_path(report)
 
         from benchtrust.compare import outperform
 
-        result = outperform(
-            runs,
-            a=a,
-            b=b,
-            pair_by=pair_by,
-            algorithm_column=algorithm_column,
-            score_column=score_column,
-            **options,
+        result = _with_progress(
+            "bootstrap",
+            json_output,
+            lambda progress: outperform(
+                runs,
+                a=a,
+                b=b,
+                pair_by=pair_by,
+                algorithm_column=algorithm_column,
+                score_column=score_column,
+                progress=progress,
+                **options,
+            ),
         )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
@@ -160,6 +179,7 @@ def sample_size_command(
     ),
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """How many runs of each pipeline the test of P(A > B) needs (Noether 1987; paper C.3)."""
 
@@ -223,7 +243,10 @@ def error_rates_command(
     gamma: str = _COMPARE_GAMMA_OPTION,
     alpha: str = _COMPARE_ALPHA_OPTION,
     simulations: str = typer.Option(
-        "1000", "--simulations", metavar="R", help="Simulated comparisons per probability."
+        "1000",
+        "--simulations",
+        metavar="R",
+        help=f"Simulated comparisons per probability, at least 3/{ALPHA}.",
     ),
     seed: str | None = typer.Option(None, "--seed", metavar="S", help="Random seed."),
     json_output: bool = _JSON_OPTION,
@@ -231,6 +254,7 @@ def error_rates_command(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 6 for this simulation to FILE.png."
     ),
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """How often each criterion concludes "A is better than B", against the true P(A > B), and its errors at
     the edges of the regions (§4.2, Fig. 6)."""
@@ -276,7 +300,9 @@ def error_rates_command(
         from benchtrust.compare._error_rates import error_rates
 
         result = _with_progress(
-            "simulating benchmarks", json_output, lambda progress: error_rates(s, **options)
+            "simulating benchmarks",
+            json_output,
+            lambda progress: error_rates(s, progress=progress, **options),
         )
         if plot is not None:
             from benchtrust._figures import save_figure
@@ -317,6 +343,7 @@ def history_command(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 3 for this history to FILE.png."
     ),
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Which state-of-the-art increments of a benchmark exceed its noise (paper §2.2, §3.1, Fig. 3)."""
 

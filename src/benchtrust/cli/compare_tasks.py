@@ -16,6 +16,7 @@ import typer
 from benchtrust._io import InputError
 from benchtrust._words import ALPHA, GAMMA, TIMES
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_plot_path,
@@ -29,7 +30,7 @@ from benchtrust.cli._common import (
     _with_progress,
     _write_report,
 )
-from benchtrust.cli.compare import compare_app
+from benchtrust.cli.compare import _MAX_MEMORY_OPTION, compare_app
 
 #: The options every command over tasks takes to read its table: name -> (annotation, typer option).
 _READING = {
@@ -122,9 +123,9 @@ def _tasks_command(name: str):
     """Register ``function(scores, **options)`` as ``benchtrust compare NAME`` with the reading options.
 
     The command's parameters are the reading options (:data:`_READING`) followed by the function's own
-    (all but its first, ``scores``). The command checks ``--plot`` and ``--report`` paths before any work,
-    reads the table into :class:`~benchtrust.compare.TaskScores` and calls the function; an InputError
-    becomes one line and exit code 2.
+    (all but its first, ``scores``), then ``--force``. The command checks ``--plot`` and ``--report`` paths
+    before any work, reads the table into :class:`~benchtrust.compare.TaskScores` and calls the function;
+    an InputError becomes one line and exit code 2.
     """
 
     def register(function):
@@ -136,8 +137,13 @@ def _tasks_command(name: str):
             inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation)
             for key, (annotation, option) in _READING.items()
         ]
+        force = inspect.Parameter(
+            "force", inspect.Parameter.KEYWORD_ONLY, default=_FORCE_OPTION, annotation=bool
+        )
 
         def command(**options):
+            options.pop("force")  # taken by _one_line_errors, from the command's context
+
             def run():
                 if options.get("plot") is not None:
                     _check_plot_path(options["plot"])
@@ -148,8 +154,8 @@ def _tasks_command(name: str):
 
             _one_line_errors(run)
 
-        command.__signature__ = inspect.Signature(reading + own)
-        command.__annotations__ = {p.name: p.annotation for p in reading + own}
+        command.__signature__ = inspect.Signature([*reading, *own, force])
+        command.__annotations__ = {p.name: p.annotation for p in [*reading, *own, force]}
         command.__doc__ = function.__doc__
         command.__name__ = function.__name__
         compare_app.command(name)(command)
@@ -162,9 +168,11 @@ def _show(result, *, json_output, report=None, plot=None, draw=None, svg=None):
     """Print `result` (its text or ``--json``), then write the plot ``draw(result)`` and the report.
 
     `svg`, if given, writes a ``.svg`` plot directly as SVG text (``svg(result)``) instead of through
-    matplotlib.
+    matplotlib. No figure and no report section is built unless ``--plot`` or ``--report`` asks for it;
+    the warnings matplotlib gives while drawing become at most one line of ours (:func:`_drawing`).
     """
     _print_result(result, json_output, lambda: str(result))
+    missing = set()
     if plot is not None:
         if svg is not None and str(plot).lower().endswith(".svg"):
             from benchtrust._write import write_atomic
@@ -173,9 +181,36 @@ def _show(result, *, json_output, report=None, plot=None, draw=None, svg=None):
         else:
             from benchtrust._figures import save_figure
 
-            save_figure(draw(result), plot)
+            _drawing(lambda: save_figure(draw(result), plot), missing)
         typer.echo(f"plot written to {plot}", err=json_output)
-    _write_report(report, result._section(), json_output)
+    if report is not None:
+        _write_report(report, _drawing(result._section, missing), json_output)
+    if missing:
+        typer.echo(
+            f"note: the font of the figures has no glyph for {' '.join(sorted(missing))} (in a name); it "
+            "is drawn as a box",
+            err=True,
+        )
+
+
+#: matplotlib's warning for a character its font cannot draw: "Glyph 128640 (...) missing from font(s) ...".
+_GLYPH = r"Glyph (\d+) .*missing from"
+
+
+def _drawing(work, missing):
+    """``work()``, with the warnings matplotlib gives while drawing caught, so that none reaches the
+    terminal: the characters its font has no glyph for (an emoji in a method's name) are added to the set
+    `missing`, for one line of ours."""
+    import re
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        done = work()
+    for warning in caught:
+        if found := re.search(_GLYPH, str(warning.message)):
+            missing.add(chr(int(found.group(1))))
+    return done
 
 
 def _pair(a, b, scores):
@@ -222,9 +257,13 @@ def aggregate_command(
     ),
     alpha: str = _ALPHA_OPTION,
     resamples: str = typer.Option(
-        "50000", "--resamples", metavar="K", help="Stratified bootstrap resamples (0: point estimates only)."
+        "50000",
+        "--resamples",
+        metavar="K",
+        help=f"Stratified bootstrap resamples, at least 1 + 2/{ALPHA} (0: point estimates only).",
     ),
     seed: str = _SEED_OPTION,
+    max_memory: str = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
@@ -238,6 +277,7 @@ def aggregate_command(
         "alpha": _probability(alpha, "--alpha"),
         "resamples": _count_or_zero(resamples, "--resamples"),
         "seed": _count_or_zero(seed, "--seed"),
+        "max_memory": _count(max_memory, "--max-memory"),
     }
     result = _with_progress(
         "stratified bootstrap", quiet, lambda progress: aggregate(scores, progress=progress, **options)
@@ -274,7 +314,10 @@ def bayes_command(
         None, "--folds", metavar="K", help="k of the k-fold cross-validation (correlated t-test)."
     ),
     samples: str = typer.Option(
-        "50000", "--samples", metavar="N", help="Posterior samples of the signed-rank test."
+        "50000",
+        "--samples",
+        metavar="N",
+        help="Posterior samples of the signed-rank test, at least 3/(1 - threshold).",
     ),
     prior_strength: str = typer.Option(
         "0.5", "--prior-strength", metavar="S", help="Strength of the signed-rank prior (at no difference)."
@@ -283,6 +326,8 @@ def bayes_command(
         "0.95", "--threshold", metavar="P", help="Decide when one outcome's probability exceeds P."
     ),
     seed: str = typer.Option("0", "--seed", metavar="S", help="Random seed of the posterior samples."),
+    max_memory: str = _MAX_MEMORY_OPTION,
+    quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
@@ -309,8 +354,13 @@ def bayes_command(
         "prior_strength": _number(prior_strength, "--prior-strength"),
         "samples": _count(samples, "--samples"),
         "seed": _count_or_zero(seed, "--seed"),
+        "max_memory": _count(max_memory, "--max-memory"),
     }
-    result = signed_rank_test(scores, a, b, **options)
+    result = _with_progress(
+        "posterior samples",
+        quiet,
+        lambda progress: signed_rank_test(scores, a, b, progress=progress, **options),
+    )
     _show(result, json_output=json_output, report=report, plot=plot, draw=plot_simplex)
 
 
@@ -361,9 +411,13 @@ def improvement_command(
     paired: bool | None = _PAIRED_OPTION,
     alpha: str = _ALPHA_OPTION,
     resamples: str | None = typer.Option(
-        None, "--resamples", metavar="K", help="Stratified bootstrap resamples (default 10,000)."
+        None,
+        "--resamples",
+        metavar="K",
+        help=f"Stratified bootstrap resamples, at least 1 + 2/{ALPHA} (default 10,000).",
     ),
     seed: str = _SEED_OPTION,
+    max_memory: str = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
@@ -378,6 +432,7 @@ def improvement_command(
         "alpha": _probability(alpha, "--alpha"),
         "resamples": _resamples(resamples),
         "seed": _count_or_zero(seed, "--seed"),
+        "max_memory": _count(max_memory, "--max-memory"),
     }
     result = _with_progress(
         "bootstrap",
@@ -395,9 +450,14 @@ def effect_command(
     paired: bool | None = _PAIRED_OPTION,
     alpha: str = _ALPHA_OPTION,
     resamples: str | None = typer.Option(
-        None, "--resamples", metavar="K", help="Bootstrap resamples of the interval of A over the tasks."
+        None,
+        "--resamples",
+        metavar="K",
+        help=f"Bootstrap resamples of the interval of A over the tasks, at least 1 + 2/{ALPHA}.",
     ),
     seed: str = _SEED_OPTION,
+    max_memory: str = _MAX_MEMORY_OPTION,
+    quiet: bool = _QUIET_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
@@ -411,8 +471,12 @@ def effect_command(
         "alpha": _probability(alpha, "--alpha"),
         "resamples": _resamples(resamples),
         "seed": _count_or_zero(seed, "--seed"),
+        "max_memory": _count(max_memory, "--max-memory"),
     }
-    _show(effect_sizes(scores, a, b, **options), json_output=json_output, report=report)
+    result = _with_progress(
+        "bootstrap", quiet, lambda progress: effect_sizes(scores, a, b, progress=progress, **options)
+    )
+    _show(result, json_output=json_output, report=report)
 
 
 def _thresholds(text):
@@ -433,9 +497,13 @@ def profile_command(
     ),
     alpha: str = _ALPHA_OPTION,
     resamples: str = typer.Option(
-        "10000", "--resamples", metavar="K", help="Stratified bootstrap resamples of the bands (0: none)."
+        "10000",
+        "--resamples",
+        metavar="K",
+        help=f"Stratified bootstrap resamples of the bands, at least 1 + 2/{ALPHA} (0: none).",
     ),
     seed: str = _SEED_OPTION,
+    max_memory: str = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
@@ -450,6 +518,7 @@ def profile_command(
         "alpha": _probability(alpha, "--alpha"),
         "resamples": _count_or_zero(resamples, "--resamples"),
         "seed": _count_or_zero(seed, "--seed"),
+        "max_memory": _count(max_memory, "--max-memory"),
     }
     result = _with_progress(
         "stratified bootstrap",

@@ -11,6 +11,7 @@ import typer
 
 from benchtrust._io import InputError
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_report_path,
@@ -173,6 +174,7 @@ def test_set_command(
     max_work: str = _MAX_WORK_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Could the scores come from one test set of p positives and n negatives? (paper §3)"""
 
@@ -234,8 +236,27 @@ def kfold_command(
         metavar="stratified|unknown|FILE",
         help="The folds' counts (mos): stratified, unknown (all tried), or a CSV of positives,negatives.",
     ),
+    fold_sizes: list[str] | None = typer.Option(
+        None,
+        "--fold-sizes",
+        metavar="S1,S2,...|any",
+        help="With unknown folds (mos): the folds' sizes, e.g. 4,2 (GroupKFold, LeaveOneGroupOut, "
+        "PredefinedSplit; repeat per data set), or any (every split into k non-empty folds). Default: sizes "
+        "within one of each other (KFold, StratifiedKFold).",
+    ),
+    partial_folds: bool = typer.Option(
+        False,
+        "--partial-folds",
+        help="The --fold-sizes cover part of the data set (TimeSeriesSplit: k folds of n_samples // (k+1)).",
+    ),
     max_configurations: str = typer.Option(
         "10000000", "--max-configurations", metavar="M", help="With unknown folds: refuse to try more than M."
+    ),
+    max_work: str = typer.Option(
+        "50000",
+        "--max-work",
+        metavar="W",
+        help="With unknown folds: stop undecided after the exact search has decided W fold configurations.",
     ),
     max_states: str | None = _MAX_STATES_OPTION,
     zero_division: str = typer.Option(
@@ -260,6 +281,7 @@ def kfold_command(
     beta: str | None = _BETA_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Could the scores come from k-fold cross-validation of these data sets? (paper §4)"""
 
@@ -275,6 +297,11 @@ def kfold_command(
         if bounds:
             options["bounds"] = _bounds(bounds)
         options["max_configurations"] = _count(max_configurations, "--max-configurations")
+        options["max_work"] = _count(max_work, "--max-work")
+        if fold_sizes:
+            options["fold_sizes"] = _fold_sizes(fold_sizes)
+        if partial_folds:
+            options["partial"] = True
         options["zero_division"] = _choice(zero_division, "--zero-division", ("0", "1", "skip", "any"))
         if max_states is not None:
             options["max_states"] = _count(max_states, "--max-states")
@@ -288,7 +315,7 @@ def kfold_command(
         result = _with_progress(
             "trying every fold configuration",
             json_output or not slow,
-            lambda progress: check_kfold(reported, **options),
+            lambda progress: _options_named(lambda: check_kfold(reported, progress=progress, **options)),
         )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
@@ -297,6 +324,30 @@ def kfold_command(
             _write_report(report, kfold_section(result), json_output)
 
     _one_line_errors(command)
+
+
+def _fold_sizes(texts: list[str]):
+    """``--fold-sizes``: ``any``, or per data set the sizes as whole numbers >= 1 (``4,2``)."""
+    if len(texts) == 1 and texts[0].strip().lower() == "any":
+        return "any"
+    out = []
+    for text in texts:
+        if text.strip().lower() == "any":
+            raise InputError("--fold-sizes: any stands alone; give it once, not with sizes")
+        out.append([_count(part, "--fold-sizes") for part in text.split(",")])
+    return out[0] if len(out) == 1 else out
+
+
+def _options_named(check):
+    """``check()``, its errors naming ``fold_sizes`` and ``partial`` as the options typed."""
+    import re
+
+    try:
+        return check()
+    except InputError as exc:
+        text = str(exc).replace("partial=True", "--partial-folds")
+        text = re.sub(r"\bfold_sizes\b", "--fold-sizes", text)
+        raise InputError(re.sub(r"^partial:", "--partial-folds:", text)) from None
 
 
 def _kfold_counts(positives, negatives, folds, folding) -> dict:
@@ -424,6 +475,7 @@ def multiclass_command(
     max_states: str | None = _MAX_STATES_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Could the averaged scores come from a multiclass test set, or k folds, with these class counts?"""
 
@@ -597,6 +649,7 @@ def batch_command(
     ),
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Check every claim of a table: one test set (§3), k folds (§4) or which protocol fits (§5.1)."""
 

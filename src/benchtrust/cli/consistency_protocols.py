@@ -12,6 +12,7 @@ import typer
 
 from benchtrust._io import InputError
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_report_path,
@@ -82,6 +83,7 @@ def protocols_command(
     beta: str | None = _BETA_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Which evaluation protocols could give the scores? Each candidate checked (paper §3-4, §5.1)"""
 

@@ -9,6 +9,7 @@ import typer
 
 from benchtrust._io import InputError
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_report_path,
@@ -63,6 +64,7 @@ def regression_command(
     rounding: str = _ROUNDING_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Could reported MSE, RMSE, MAE and R² come from one regression of n items?"""
 

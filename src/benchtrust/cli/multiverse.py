@@ -9,6 +9,7 @@ import typer
 
 from benchtrust._io import InputError
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_report_path,
@@ -25,7 +26,11 @@ multiverse_app = _group(
 
 
 _OUT_OPTION = typer.Option(
-    None, "--out", metavar="DIR", help="Folder for the tables (CSV) and figures (PNG); created if missing."
+    None,
+    "--out",
+    metavar="DIR",
+    help="Folder for the tables (CSV) and figures (PNG); created if missing. Files of the same names in it "
+    "are refused, unless --force.",
 )
 
 
@@ -82,6 +87,7 @@ def multiverse_run_command(
     permutations: int = _PERMUTATIONS_OPTION,
     seed: int = _SEED_OPTION,
     out: str | None = _OUT_OPTION,
+    force: bool = _FORCE_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
@@ -110,6 +116,7 @@ def multiverse_run_command(
                 "seed": seed,
             },
             out,
+            force,
             json_output,
             results,
             report,
@@ -123,6 +130,7 @@ def multiverse_example_command(
     subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
     permutations: int = _PERMUTATIONS_OPTION,
     out: str | None = _OUT_OPTION,
+    force: bool = _FORCE_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
 ) -> None:
@@ -140,6 +148,7 @@ def multiverse_example_command(
                 "permutations": permutations,
             },
             out,
+            force,
             json_output,
             "the bundled Herrmann et al. (2021) results",
             report,
@@ -148,28 +157,27 @@ def multiverse_example_command(
     _one_line_errors(command)
 
 
-def _multiverse(inputs, options, out, json_output, what, report=None) -> None:
-    import os
-
+def _multiverse(inputs, options, out, force, json_output, what, report=None) -> None:
     if out is None:
         raise InputError("--out DIR is required (the folder to write the tables and figures to)")
-    if not out.strip():
-        raise InputError(f"--out: expected a folder name, got {out!r}")
-    if os.path.exists(out) and not os.path.isdir(out):
-        raise InputError(f"--out: cannot write into {out}: it is a file, not a folder")
     if report is not None:
         _check_report_path(report)
     if options["permutations"] < 0:
         raise InputError(f"--permutations: expected 0 or more refits, got {options['permutations']}")
-    from benchtrust.multiverse import study
+    from benchtrust._write import check_folder
+    from benchtrust.multiverse import study, study_files
     from benchtrust.multiverse._text import study_text
 
+    subsample = options.get("orders") is not None or options.get("n_orders") is not None
+    names = study_files(inputs["spec"], permutations=options["permutations"], subsample=subsample)
+    check_folder(out, names, force=force, option="--out")  # before the study: it may take long
     result = _with_progress(
         "ranking and unfolding" + (" (permutation test)" if options["permutations"] else ""),
         json_output,
         lambda progress: study(**inputs, **options, progress=progress),
     )
-    written = result.write(out)
+    check_folder(out, names, force=force, option="--out")  # again: a file may have appeared since
+    written = result.write(out, force=True)
     _print_result(result, json_output, lambda: study_text(result, what, written))
     if report is not None:
         from benchtrust.multiverse._section import multiverse_section

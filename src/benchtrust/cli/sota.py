@@ -7,9 +7,10 @@ a leaderboard) check their options, call :mod:`benchtrust.sota`, and print the r
 
 import typer
 
-from benchtrust._io import InputError, read_numbers
+from benchtrust._io import InputError, check_direction, read_numbers
 from benchtrust._words import ALPHA, RHO
 from benchtrust.cli._common import (
+    _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_plot_path,
@@ -20,6 +21,7 @@ from benchtrust.cli._common import (
     _number,
     _one_line_errors,
     _probability,
+    _with_progress,
     _write_report,
 )
 
@@ -98,6 +100,7 @@ def best_of_command(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 1 for this result to FILE.png."
     ),
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Distribution of the best accuracy (§3-4) or AUC (§5.2.1) among m classifiers on one test set."""
 
@@ -272,8 +275,19 @@ def _best_of_auc(
 
     from benchtrust.sota import best_of_auc
 
-    result = best_of_auc(
-        a, classifiers=m, test_size=n, positives=k, alpha=level, simulations=reps, seed=random
+    result = _with_progress(
+        "simulating competitions",
+        json_output or reps is None,
+        lambda progress: best_of_auc(
+            a,
+            classifiers=m,
+            test_size=n,
+            positives=k,
+            alpha=level,
+            simulations=reps,
+            seed=random,
+            progress=progress,
+        ),
     )
     if json_output:
         typer.echo(json.dumps(result.to_dict(), indent=2))
@@ -305,6 +319,14 @@ def leaderboard_command(
         help="How the scores were shortened to their decimals (Kaggle often truncates).",
     ),
     metric: str = typer.Option("accuracy", "--metric", metavar="accuracy|auc", help="What the scores are."),
+    direction: str | None = typer.Option(
+        None,
+        "--direction",
+        metavar="higher|lower",
+        help="Which scores are better (required, never guessed): higher (accuracy, AUC) or lower (error "
+        "rate = 1 - accuracy, or 1 - AUC; analysed as 1 - score, reported in the board's terms). A file "
+        "ranked best first whose order contradicts it is refused.",
+    ),
     positives: str | None = typer.Option(
         None, "--positives", metavar="K", help="n+, positive items in the test set (AUC)."
     ),
@@ -312,7 +334,11 @@ def leaderboard_command(
         None, "--classes", metavar="C", help="Number of classes: accuracies <= 1/C are left out."
     ),
     max_plausible: str | None = typer.Option(
-        None, "--max-plausible", metavar="S", help="Leave out scores above S (e.g. 0.999: leaked labels)."
+        None,
+        "--max-plausible",
+        metavar="S",
+        help="Leave out scores better than S: above it (e.g. 0.999: leaked labels), or below it with "
+        "--direction lower (e.g. 0.001).",
     ),
     score_column: str | None = typer.Option(
         None, "--score-column", metavar="NAME", help="The column holding the scores."
@@ -338,11 +364,19 @@ def leaderboard_command(
     alpha: str = typer.Option(
         "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: report central 1 - {ALPHA} intervals."
     ),
+    max_memory: str = typer.Option(
+        "2e9",
+        "--max-memory",
+        metavar="BYTES",
+        help="Refuse an AUC board whose tables would need more than BYTES (accuracy boards stay well under "
+        "it whatever their size).",
+    ),
     json_output: bool = _JSON_OPTION,
     plot: str | None = typer.Option(
         None, "--plot", metavar="FILE.png", help="Write the paper's Fig. 7 for this leaderboard."
     ),
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """A sober state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3)."""
     _one_line_errors(
@@ -351,6 +385,7 @@ def leaderboard_command(
             test_size=test_size,
             rounding=rounding,
             metric=metric,
+            direction=direction,
             positives=positives,
             classes=classes,
             max_plausible=max_plausible,
@@ -360,6 +395,7 @@ def leaderboard_command(
             resamples=resamples,
             seed=seed,
             alpha=alpha,
+            max_memory=max_memory,
             json_output=json_output,
             plot=plot,
             report=report,
@@ -373,6 +409,7 @@ def _leaderboard(
     test_size,
     rounding,
     metric,
+    direction,
     positives,
     classes,
     max_plausible,
@@ -382,33 +419,42 @@ def _leaderboard(
     resamples,
     seed,
     alpha,
+    max_memory,
     json_output,
     plot,
     report=None,
 ):
     """``benchtrust sota leaderboard``: check the options, estimate, plot, print; InputError on bad input."""
     import json
-    import sys
 
     if test_size is None:
         raise InputError("--test-size N is required (n, items in the hidden test set)")
+    if direction is None:
+        raise InputError(
+            "--direction is required: higher (accuracy, AUC) or lower (error rate, 1 - AUC); it is never "
+            "guessed"
+        )
     if metric not in ("accuracy", "auc"):
         raise InputError(f"--metric: expected 'accuracy' or 'auc', got {metric!r}")
     options = {
         "test_size": "auto" if test_size.strip().lower() == "auto" else _count(test_size, "--test-size"),
         "rounding": rounding,
         "metric": metric,
+        "direction": check_direction(direction, "--direction"),
         "positives": None if positives is None else _count(positives, "--positives"),
         "classes": None if classes is None else _count(classes, "--classes"),
         "max_plausible": None
         if max_plausible is None
-        else _probability(max_plausible, "--max-plausible", upper_open=False),
+        else _probability(
+            max_plausible, "--max-plausible", closed=direction == "lower", upper_open=direction == "lower"
+        ),
         "score_column": score_column,
         "team_column": team_column,
         "correlation": _probability(correlation, "--correlation", closed=True, upper_open=True),
         "resamples": _count_or_zero(resamples, "--resamples"),
         "seed": None if seed is None else _count_or_zero(seed, "--seed"),
         "alpha": _probability(alpha, "--alpha"),
+        "max_memory": _count(max_memory, "--max-memory"),
     }
     if plot is not None:
         _check_plot_path(plot)
@@ -417,18 +463,9 @@ def _leaderboard(
 
     from benchtrust.sota import leaderboard
 
-    if json_output or not sys.stderr.isatty():
-        result = leaderboard(file, **options)
-    else:
-        from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("reading the leaderboard")
-            result = leaderboard(
-                file, **options, progress=lambda text: bar.update(task, description=f"estimating: {text}")
-            )
+    result = _with_progress(
+        "estimating", json_output, lambda progress: leaderboard(file, **options, progress=progress)
+    )
     if plot is not None:
         from benchtrust._figures import save_figure
         from benchtrust.sota import plot_leaderboard

@@ -16,6 +16,7 @@ import numbers
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import check_number, check_probability, check_seed
 from benchtrust._words import GAMMA, TIMES, interval_text, level_text, paragraph
@@ -26,11 +27,13 @@ from benchtrust.compare._bootstrap import (
     group_progress,
     method_groups,
     percentile_interval,
+    replicates_memory,
     resample_counts,
     stratified_values,
     trim_plan,
     trimmed_means,
 )
+from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
 from benchtrust.compare._text import aligned, interval_cell, listed, plain
 
@@ -369,7 +372,7 @@ def _resampled(scores, target, resamples, rng, progress):
     oriented, runs_per_task = stratified_values(scores)
     if target is not None and scores.direction == "lower":
         target = -target  # max(0, x - γ) = max(0, (-γ) - (-x))
-    out = np.full((resamples, len(scores.methods), 4), np.nan)
+    out = np.empty((resamples, len(scores.methods), 4))  # filled chunk by chunk: no page touched before
     groups = method_groups(runs_per_task)
     for number, (runs, members) in enumerate(groups):
         values = oriented[members][:, :, : runs.max()]  # (members, tasks, width)
@@ -386,14 +389,14 @@ def _resampled(scores, target, resamples, rng, progress):
         report = group_progress(progress, number, len(groups), resamples)
         for counts in resample_counts(runs, resamples, rng, progress=report):
             rows = slice(first, first + counts.shape[0])
-            sums = counts.reshape(counts.shape[0], -1) @ weights
+            sums = np.einsum("rk,kc->rc", counts.reshape(counts.shape[0], -1), weights)
             task_means = np.einsum("rtw,mtw->rmt", counts, per_task)
             out[rows, members, 0] = task_means.mean(axis=2)
             out[rows, members, 1] = np.median(task_means, axis=2)
             for j, (member, plan) in enumerate(zip(members, plans, strict=True)):
                 out[rows, member, 2] = trimmed_means(plan, counts, sums[:, 3 * j : 3 * j + 3])
-                if target is not None:
-                    out[rows, member, 3] = sums[:, 3 * len(plans) + j] / plan.runs
+                gap = sums[:, 3 * len(plans) + j] / plan.runs if target is not None else np.nan
+                out[rows, member, 3] = gap
             first = rows.stop
     return out
 
@@ -408,7 +411,9 @@ def _intervals(replicates, alpha, direction):
     return low, high
 
 
-def aggregate(scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None, progress=None):
+def aggregate(
+    scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None, progress=None, max_memory=MAX_MEMORY
+):
     """Mean, median, interquartile mean and optimality gap of each method, with stratified bootstrap
     intervals (Agarwal et al. 2021, §4.1, §4.3).
 
@@ -454,10 +459,16 @@ def aggregate(scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None,
         α: the intervals have level 1 - α.
     resamples : int, default 50,000
         The number of stratified bootstrap resamples (rliable's default); 0 for point estimates only.
+        At least 1 + 2/α (41 at α = 0.05: :func:`~benchtrust.compare._bootstrap.minimum_resamples`), else an
+        InputError naming the minimum.
     seed : int or numpy.random.Generator, optional
         The randomness of the resamples; an int reproduces them.
     progress : callable, optional
-        Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`).
+        Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`), after
+        each chunk of them (a few MB: the chunks never change the result).
+    max_memory : int, default 2e9
+        The most bytes the resampled estimates may take (all are kept for the percentiles: 8 × `resamples`
+        × (4 × methods + 1)); more is refused with an InputError naming this option, before any draw.
 
     Returns
     -------
@@ -476,8 +487,6 @@ def aggregate(scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None,
     >>> result.leaders
     ('SPR',)
     """
-    from scipy import stats
-
     check_task_scores(scores)
     if gamma is not None:
         target = check_number(gamma, "gamma")
@@ -486,23 +495,33 @@ def aggregate(scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None,
     else:
         target = 1.0 if scores.direction == "higher" else 0.0
     alpha = check_probability(alpha, "alpha")
-    resamples = check_resamples(resamples)
+    resamples = check_resamples(resamples, alpha)
     rng = check_seed(seed)
     progress = check_progress(progress)
-
     n = len(scores.methods)
+    check_memory(
+        replicates_memory(resamples, 4 * n),
+        max_memory,
+        f"resamples={resamples:,} of {4 * n} estimates ({n} methods {TIMES} 4)",
+    )
+    if progress is not None and resamples:
+        progress(0, resamples)  # counted from the start
+    from scipy import stats
+
     estimates = {key: np.full(n, np.nan) for key in _ESTIMATES}
-    task_means = np.nanmean(scores.scores, axis=2)  # every method has a run on every task
-    estimates["mean"] = task_means.mean(axis=1)
+    # sums correctly rounded (exact_mean): equal runs in another order give equal estimates, exactly
+    task_means = exact_mean(scores.scores, axis=2)  # every method has a run on every task
+    estimates["mean"] = exact_mean(task_means, axis=1)
     estimates["median"] = np.median(task_means, axis=1)
     runs = np.zeros(n, dtype=np.int64)
     for i in range(n):  # a few methods; each pooled over its runs × tasks
-        x = scores.scores[i][~np.isnan(scores.scores[i])]
+        x = np.sort(scores.scores[i][~np.isnan(scores.scores[i])])
         runs[i] = x.size
-        estimates["iqm"][i] = stats.trim_mean(x, 0.25)
+        cut = x.size // 4  # as scipy.stats.trim_mean(x, 0.25)
+        estimates["iqm"][i] = exact_mean(x[cut : x.size - cut])
         if target is not None:
             shortfall = target - x if scores.direction == "higher" else x - target
-            estimates["optimality_gap"][i] = np.maximum(0.0, shortfall).mean()
+            estimates["optimality_gap"][i] = exact_mean(np.maximum(0.0, shortfall))
     key = -estimates["iqm"] if scores.direction == "higher" else estimates["iqm"]
     rank = stats.rankdata(key, method="min").astype(np.int64)
     single_run = (scores.runs_per_task == 1).all(axis=1)

@@ -26,11 +26,13 @@ A percentile interval is read off the resampled statistics as rliable does (thro
 from __future__ import annotations
 
 import dataclasses
+import math
 import numbers
 
 import numpy as np
 
-from benchtrust._io import InputError
+from benchtrust._io import MAX_COUNT, InputError
+from benchtrust._words import ALPHA
 
 __all__ = [
     "FEW_RUNS",
@@ -39,7 +41,9 @@ __all__ = [
     "check_resamples",
     "group_progress",
     "method_groups",
+    "minimum_resamples",
     "percentile_interval",
+    "replicates_memory",
     "resample_counts",
     "stratified_values",
     "trim_plan",
@@ -53,27 +57,76 @@ CHUNK_CELLS = 1 << 19
 #: noise of its runs (a rule of thumb): from fewer, a percentile interval is too coarse (its ends move in
 #: steps of 1/n) and too narrow to decide on, and the verdicts say so instead of deciding.
 FEW_RUNS = 10
+#: Slack under an integer before rounding 2/α up (2/0.05 is 40 up to rounding, not 40.000...1).
+_ROUNDING = 1e-9
 #: How many standard deviations of the count below a sorted position the bordering runs cover (speed only:
 #: a resample outside them, about 1 in 10,000 at 4, is computed with every run).
 _BORDER_SDS = 4.0
 
 
-def check_resamples(value, name="resamples") -> int:
-    """The number of resamples: a whole number >= 0 (0: no interval).
+def minimum_resamples(alpha) -> int:
+    """The fewest resamples K from which a percentile interval of level 1 - α says anything: K >= 1 + 2/α.
+
+    The ends are :func:`numpy.percentile` at α/2 and 1 - α/2 of the K sorted replicates x_(0) <= ... <=
+    x_(K-1) (linear interpolation: the lower end sits at position h = (K - 1) α/2). For the lower end to be
+    an order statistic with at least one replicate below it, rather than the smallest replicate (or a
+    point between the smallest two), h >= 1, that is K >= 1 + 2/α; the upper end is then symmetric, with a
+    replicate above it, and the two ends are distinct positions (K - 1)(1 - α) >= 2 - α apart. With fewer
+    resamples the interval is bounded by the extremes of the draws: at K = 1 its width is zero and the
+    estimate may fall outside it. 41 at α = 0.05, 201 at α = 0.01. It is the least for the interval to be
+    defined, not for it to be precise: its ends still move by about sqrt(α/2 (1 - α/2) / K) /
+    density from one seed to another, hence the thousands of resamples by default.
+
+    References
+    ----------
+    B. Efron and R. J. Tibshirani, An Introduction to the Bootstrap, Chapman & Hall (1993), §13.3 (the
+    percentile interval from B replicates) and §19.3 (B needed for percentiles); doi:10.1201/9780429246593.
 
     Examples
     --------
-    >>> check_resamples(2000), check_resamples(0)
+    >>> minimum_resamples(0.05), minimum_resamples(0.01), minimum_resamples(0.5)
+    (41, 201, 5)
+    """
+    return 1 + math.ceil(2.0 / alpha - _ROUNDING)
+
+
+def check_resamples(value, alpha, name="resamples", *, zero=True) -> int:
+    """The number of resamples of a percentile interval of level 1 - α: a whole number, 0 (no interval)
+    when `zero`, else at least :func:`minimum_resamples` (an InputError naming `name` and the minimum).
+
+    Examples
+    --------
+    >>> check_resamples(2000, 0.05), check_resamples(0, 0.05)
     (2000, 0)
-    >>> check_resamples(-1)
+    >>> check_resamples(-1, 0.05)
     Traceback (most recent call last):
     ...
     benchtrust.InputError: resamples: expected a whole number >= 0, got -1
+    >>> check_resamples(1, 0.05)
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: resamples: a 95% percentile interval needs at least 41 resamples (K >= 1 + \
+2/α, so that 2.5% of them fall below its lower end and 2.5% above its upper end), got 1; or 0 for \
+point estimates only
     """
     whole = isinstance(value, numbers.Real) and not isinstance(value, bool) and float(value).is_integer()
-    if not whole or value < 0:
-        raise InputError(f"{name}: expected a whole number >= 0, got {value!r}")
-    return int(value)
+    least = 0 if zero else 1
+    if not whole or value < least or value > MAX_COUNT:
+        expected = "a whole number >= 0" if zero else "a positive whole number"
+        if whole and value > MAX_COUNT:
+            expected = f"at most {MAX_COUNT:.0e} resamples"
+        raise InputError(f"{name}: expected {expected}, got {value!r:.60}")
+    value = int(value)
+    fewest = minimum_resamples(alpha)
+    if 0 < value < fewest:
+        tail = f"{100 * alpha / 2:g}%"
+        none = "; or 0 for point estimates only" if zero else ""
+        raise InputError(
+            f"{name}: a {100 * (1 - alpha):g}% percentile interval needs at least {fewest} resamples "
+            f"(K >= 1 + 2/{ALPHA}, so that {tail} of them fall below its lower end and {tail} above its "
+            f"upper end), got {value}{none}"
+        )
+    return value
 
 
 def check_progress(progress):
@@ -120,7 +173,7 @@ def group_progress(progress, group, groups, resamples):
     return lambda done, _total: progress(round((group * resamples + done) / groups), resamples)
 
 
-def resample_counts(runs, resamples, rng, *, progress=None):
+def resample_counts(runs, resamples, rng, *, progress=None, cells=None):
     """Stratified bootstrap resamples of runs within tasks, as counts, in chunks (Agarwal et al. 2021, §4.1).
 
     Parameters
@@ -133,6 +186,10 @@ def resample_counts(runs, resamples, rng, *, progress=None):
         The randomness; the chunks are drawn from it in order, so a seeded generator reproduces them.
     progress : callable, optional
         Called as ``progress(done, resamples)`` after each chunk.
+    cells : int, optional
+        The values the caller computes per resample from a chunk, when more than the counts' (tasks × max
+        n_t): the chunks are made smaller, so that neither exceeds :data:`CHUNK_CELLS` per chunk. The
+        chunks are drawn from `rng` in order, so their size never changes the resamples.
 
     Yields
     ------
@@ -153,8 +210,8 @@ def resample_counts(runs, resamples, rng, *, progress=None):
     tasks, width = runs.size, int(runs.max())
     task_of = np.repeat(np.arange(tasks), runs)  # the task of each draw of a resample
     high = int(runs[0]) if (runs == runs[0]).all() else runs[task_of]
-    cells = tasks * width
-    rows = max(1, min(resamples, CHUNK_CELLS // cells))
+    cells, held = tasks * width, max(tasks * width, cells or 0)
+    rows = max(1, min(resamples, CHUNK_CELLS // held))
     base = (np.arange(rows) * cells)[:, None] + task_of * width  # draw (i, p) -> cell (i, task of p, 0)
     for first in range(0, resamples, rows):
         size = min(rows, resamples - first)
@@ -170,15 +227,34 @@ def percentile_interval(replicates, alpha):
     """The percentile bootstrap interval of each column of `replicates`, as rliable (arch) computes it.
 
     The ends are :func:`numpy.percentile` with linear interpolation at 100·α/2 and 100·(1 - α/2) of the
-    resampled values (axis 0).
+    resampled values (axis 0). The columns are taken one at a time: the memory beyond `replicates` is one
+    column's copy (see :func:`replicates_memory`), and a signal is honoured between columns.
 
     Examples
     --------
     >>> percentile_interval(np.arange(101.0), 0.05)
     (np.float64(2.5), np.float64(97.5))
+    >>> [end.shape for end in percentile_interval(np.ones((50, 3, 2)), 0.05)]
+    [(3, 2), (3, 2)]
     """
-    low, high = np.percentile(replicates, [100 * alpha / 2, 100 * (1 - alpha / 2)], axis=0)
-    return low, high
+    replicates = np.asarray(replicates, dtype=np.float64)
+    columns = replicates.reshape(replicates.shape[0], -1)
+    ends = np.empty((2, columns.shape[1]))
+    levels = [100 * alpha / 2, 100 * (1 - alpha / 2)]
+    for j in range(columns.shape[1]):
+        ends[:, j] = np.percentile(columns[:, j], levels)
+    low, high = ends.reshape(2, *replicates.shape[1:])
+    return (low[()], high[()]) if replicates.ndim == 1 else (low, high)
+
+
+def replicates_memory(resamples, columns) -> int:
+    """The bytes a percentile interval of `columns` statistics over `resamples` resamples holds at once:
+    every resampled value (float64), and the copy of one column that :func:`percentile_interval` sorts.
+
+    >>> replicates_memory(10**6, 3)
+    32000000
+    """
+    return 8 * resamples * (columns + 1)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -295,7 +371,9 @@ def trimmed_means(plan, counts, sums):
     N, g = plan.runs, plan.cut
     middle, below, above = sums[:, 0], sums[:, 1], sums[:, 2]
     low = int((~plan.border_high).sum())
-    cumulative = np.cumsum(counts[:, plan.task[plan.border], plan.run[plan.border]], axis=1)
+    # C order (the gather comes out transposed): each row is then summed on its own, pairwise, the same
+    # whatever the other rows of the chunk
+    cumulative = np.cumsum(np.ascontiguousarray(counts[:, plan.task[plan.border], plan.run[plan.border]]), 1)
     low_part = cumulative[:, low - 1].copy() if low else np.zeros_like(below)
     high = plan.border.size > low  # a segment of runs bordering the upper cut
     high_part = cumulative[:, -1] - low_part if high else np.zeros_like(below)
@@ -308,7 +386,7 @@ def trimmed_means(plan, counts, sums):
     step = value - np.append(value[1:], 0.0)
     if low:
         step[low - 1] = value[low - 1]
-    kept = np.einsum("rb,b->r", cumulative, step) - (value[0] * np.clip(below, g, N - g) if low else 0.0)
+    kept = (cumulative * step).sum(axis=1) - (value[0] * np.clip(below, g, N - g) if low else 0.0)
     if high:
         kept -= value[low] * np.clip(before_high, g, N - g)
     means = (middle + kept) / (N - 2 * g)

@@ -13,6 +13,7 @@ import dataclasses
 
 import numpy as np
 
+from benchtrust._exact import exact_mean, exact_variance, power_of_two_scale
 from benchtrust._io import InputError
 from benchtrust._words import RHO, paragraph
 from benchtrust.compare._bayes import (
@@ -313,12 +314,18 @@ def _paired_differences(scores, i, k, j):
 
 
 def _summary(differences):
-    """n, the mean, the variance (ddof 1) and whether every difference is the same (zero variance)."""
+    """n, the mean, the standard deviation (ddof 1) and whether every difference is the same (zero
+    variance). Independent of the order of the differences (:mod:`benchtrust._exact`) and scale-free: the
+    deviation is computed on the differences over a power of two above the largest (exact), so that
+    differences near 1e300 do not overflow their squares, nor those near 1e-300 underflow them."""
     n = differences.size
     if n < 2:
-        return n, differences.mean() if n else np.nan, np.nan, False
+        return n, float(exact_mean(differences)) if n else np.nan, np.nan, False
     flat = bool(np.ptp(differences) == 0)
-    return n, differences[0] if flat else differences.mean(), 0.0 if flat else differences.var(ddof=1), flat
+    if flat:
+        return n, float(differences[0]), 0.0, True
+    unit = float(power_of_two_scale(differences))
+    return n, float(exact_mean(differences)), unit * float(np.sqrt(exact_variance(differences / unit))), False
 
 
 def _t_probabilities(mean, scale, df, rope):
@@ -394,13 +401,13 @@ def correlated_t_test(scores, a, b, *, task=None, rope=0.0, folds=None, threshol
     sign = 1.0 if scores.direction == "higher" else -1.0
     differences = [sign * _paired_differences(scores, i, k, j) for j in indices]
 
-    runs, mean, variance, degenerate = (
+    runs, mean, deviation, degenerate = (
         np.array(column) for column in zip(*map(_summary, differences), strict=True)
     )
     enough = runs >= 2
     rho = 1.0 / folds
     scale = np.full(runs.size, np.nan)
-    scale[enough] = np.sqrt((1.0 / runs[enough] + rho / (1.0 - rho)) * variance[enough])
+    scale[enough] = np.sqrt(1.0 / runs[enough] + rho / (1.0 - rho)) * deviation[enough]
     regular = enough & ~degenerate
     probabilities = np.full((3, runs.size), np.nan)
     probabilities[:, regular] = _t_probabilities(mean[regular], scale[regular], runs[regular] - 1, rope)

@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_number, check_probability
 from benchtrust.compare import _text
 from benchtrust.compare._outperform import _runs
@@ -194,7 +195,9 @@ def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> Criteri
     if delta < 0:
         raise InputError(f"threshold: expected a non-negative number, got {threshold!r}")
     lower_is_better = _check_flag(lower_is_better, "lower_is_better")
-    improvement = float(y.mean() - x.mean()) if lower_is_better else float(x.mean() - y.mean())
+    improvement = (
+        float(exact_mean(y) - exact_mean(x)) if lower_is_better else float(exact_mean(x) - exact_mean(y))
+    )
     better = bool(improvement > delta)
     return CriterionResult(
         criterion="average difference",
@@ -269,7 +272,7 @@ def t_test(a, b, *, paired=True, alpha=0.05, lower_is_better=False) -> Criterion
             result = stats.ttest_ind(x, y, equal_var=False, alternative="greater")
     p = float(result.pvalue)
     t = float(result.statistic)
-    improvement = float(x.mean() - y.mean())
+    improvement = float(exact_mean(x) - exact_mean(y))
     defined = not math.isnan(p)
     better = bool(defined and p < alpha)
     criterion = "paired t-test" if paired else "Welch t-test"

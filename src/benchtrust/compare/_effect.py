@@ -21,11 +21,13 @@ import numbers
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import check_count, check_probability, check_seed
+from benchtrust._io import check_probability, check_seed
 from benchtrust._words import level_text, paragraph
-from benchtrust.compare._bootstrap import FEW_RUNS
+from benchtrust.compare._bootstrap import FEW_RUNS, check_progress, check_resamples
 from benchtrust.compare._effect_stats import brunner_munzel, hedges_g
+from benchtrust.compare._memory import MAX_MEMORY
 from benchtrust.compare._outperform import _exact_interval
 from benchtrust.compare._pair_bootstrap import (
     check_paired,
@@ -440,7 +442,9 @@ def _notes(a12, a_low, runs_a, runs_b, paired, a_name, b_name):
     return tuple(notes)
 
 
-def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=None) -> EffectSizeResult:
+def effect_sizes(
+    scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=None, progress=None, max_memory=MAX_MEMORY
+) -> EffectSizeResult:
     """Vargha and Delaney's A, Cliff's δ and Hedges' g of `a` against `b`, per task and over all tasks.
 
     On each task (see the module's notes for the definitions and magnitude words):
@@ -475,8 +479,16 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
     resamples : int, optional
         B, the stratified bootstrap resamples of the interval of A over tasks; default as
         :func:`improvement_probabilities`.
+        At least 1 + 2/α (41 at α = 0.05: :func:`~benchtrust.compare._bootstrap.minimum_resamples`), else
+        an InputError naming the minimum.
     seed : int or numpy.random.Generator, optional
         Randomness of the resamples.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each chunk of resamples, as by
+        :func:`improvement_probabilities`.
+    max_memory : int, default 2e9
+        The most bytes the resampled values of A over tasks may take (8 × B × 2); more is refused with an
+        InputError naming this option, before any draw.
 
     Returns
     -------
@@ -512,8 +524,9 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
     ia, ib = method_pair(scores, a, b)
     alpha = check_probability(alpha, "alpha")
     if resamples is not None:
-        resamples = check_count(resamples, "resamples")
+        resamples = check_resamples(resamples, alpha, zero=False)
     paired = bool(check_paired(paired))
+    progress = check_progress(progress)
     rng = check_seed(seed)
     if paired:
         require_pairs(scores, [ia, ib])
@@ -527,7 +540,8 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
         alpha=alpha,
         resamples=resamples,
         rng=rng,
-        report=lambda done, total: None,
+        report=progress or (lambda done, total: None),
+        max_memory=max_memory,
     )
     a12 = task_p[0]
     if paired:
@@ -554,8 +568,8 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
         tasks=scores.tasks,
         runs_a=runs[0],
         runs_b=runs[1],
-        mean_a=np.nanmean(scores.scores[ia], axis=1),
-        mean_b=np.nanmean(scores.scores[ib], axis=1),
+        mean_a=exact_mean(scores.scores[ia], axis=1),
+        mean_b=exact_mean(scores.scores[ib], axis=1),
         a12=a12,
         a12_low=a_low,
         a12_high=a_high,
@@ -563,7 +577,7 @@ def effect_sizes(scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=
         g_low=g_low,
         g_high=g_high,
         notes=notes,
-        overall_a12=float(a12.mean()),
+        overall_a12=float(exact_mean(a12)),
         overall_a12_ci=Interval(float(lows[0]), float(highs[0])),
         overall_g=overall_g,
         overall_g_ci=overall_g_ci,
@@ -585,6 +599,6 @@ def _overall_g(g, variance, alpha):
     count = int(defined.sum())
     if not count:
         return float("nan"), Interval(float("nan"), float("nan")), 0
-    mean = float(g[defined].mean())
+    mean = float(exact_mean(g))  # over the tasks where g is defined (NaN skipped)
     half = float(norm.ppf(1 - alpha / 2) * np.sqrt(variance[defined].sum()) / count)
     return mean, Interval(mean - half, mean + half), count

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from benchtrust._exact import exact_mean, exact_sum, exact_variance, power_of_two_scale
 from benchtrust.compare._pair_bootstrap import (
     run_codes,
     run_positions,
@@ -41,20 +42,14 @@ def brunner_munzel(x, y, alpha):
     py = _placements(codes[1], codes[0], ny)
     a12 = np.nansum(px, axis=1) / (nx * ny)
     with np.errstate(invalid="ignore", divide="ignore"):
-        sx = _variance(px, nx) / (nx * ny**2)
-        sy = _variance(py, ny) / (ny * nx**2)
+        sx = exact_variance(px, axis=1) / (nx * ny**2)
+        sy = exact_variance(py, axis=1) / (ny * nx**2)
         df = (sx + sy) ** 2 / (sx**2 / (nx - 1) + sy**2 / (ny - 1))
         half = student.ppf(1 - alpha / 2, df) * np.sqrt(sx + sy)
     bad = (nx < 2) | (ny < 2) | ~(sx + sy > 0)
     low = np.where(bad, np.nan, np.clip(a12 - half, 0.0, 1.0))
     high = np.where(bad, np.nan, np.clip(a12 + half, 0.0, 1.0))
     return a12, low, high
-
-
-def _variance(values, runs):
-    """The variance (ddof 1) of each row's `runs` values (NaN elsewhere); NaN for fewer than 2."""
-    mean = np.nansum(values, axis=1, keepdims=True) / runs[:, None]
-    return np.nansum((values - mean) ** 2, axis=1) / (runs - 1)
 
 
 def _placements(x, y, runs):
@@ -71,7 +66,10 @@ def hedges_g(x, y, alpha):
     noncentral t distribution of t = d sqrt(ñ), d = g / J, ñ = n_x n_y / (n_x + n_y) (Steiger & Fouladi
     1997; Hedges & Olkin 1985): λ_L and λ_U with P(T >= t | λ_L) = α/2 = P(T <= t | λ_U), T ~ t'(ν,
     λ), found by bisection (P(T <= t | λ) decreases in λ); the ends are λ / sqrt(ñ). NaN where ν < 2 or
-    s_pooled = 0 (g undefined), or where scipy's noncentral t cannot bracket a root.
+    s_pooled = 0 (g undefined), or where scipy's noncentral t cannot bracket a root. Computed scale-free
+    (the runs of a task over a power of two above their largest |score|, exactly) with the correctly
+    rounded sums of :mod:`benchtrust._exact`: scores near 1e300 or 1e-300 give the g of the same scores
+    near 1, and the same runs in another order the same g.
 
     Returns
     -------
@@ -85,18 +83,19 @@ def hedges_g(x, y, alpha):
     nx = (~np.isnan(x)).sum(axis=1)
     ny = (~np.isnan(y)).sum(axis=1)
     nu = nx + ny - 2
+    # scale-free: both methods' runs over the power of two above their largest |score| (exact), so that
+    # squares of scores near 1e300 do not overflow nor those near 1e-300 underflow; d does not change
+    scale = power_of_two_scale(np.concatenate([x, y], axis=1), axis=1)[:, None]
+    x, y = x / scale, y / scale
+    mean_x, mean_y = exact_mean(x, axis=1), exact_mean(y, axis=1)
+    squares = exact_sum(np.square(x - mean_x[:, None]), axis=1) + exact_sum(
+        np.square(y - mean_y[:, None]), axis=1
+    )
+    defined = (nu >= 2) & (squares > 0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        pooled = np.sqrt(
-            (
-                np.nansum((x - np.nanmean(x, axis=1, keepdims=True)) ** 2, axis=1)
-                + np.nansum((y - np.nanmean(y, axis=1, keepdims=True)) ** 2, axis=1)
-            )
-            / nu
-        )
-        d = (np.nanmean(x, axis=1) - np.nanmean(y, axis=1)) / pooled
+        pooled = np.sqrt(squares / np.where(defined, nu, 1))
+        d = np.where(defined, (mean_x - mean_y) / np.where(defined, pooled, 1.0), np.nan)
         j = np.exp(gammaln(nu / 2) - gammaln((nu - 1) / 2) - 0.5 * np.log(nu / 2))
-    defined = (nu >= 2) & (pooled > 0)
-    d = np.where(defined, d, np.nan)
     tilde = nx * ny / (nx + ny)
     t = d * np.sqrt(tilde)
     # Solve P(T <= |t| | λ) = q for q = 1 - α/2 (λ_L) and α/2 (λ_U), by bisection on λ, in the bracket

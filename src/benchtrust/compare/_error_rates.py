@@ -44,7 +44,10 @@ import dataclasses
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_number, check_probability, check_seed
+from benchtrust._words import ALPHA
 from benchtrust.compare import _text
+from benchtrust.compare._bootstrap import check_progress
+from benchtrust.compare._monte_carlo import fewest_draws
 from benchtrust.compare._outperform import _exact_interval
 
 #: §4.2: the average and single-point criteria's threshold δ = 1.9952σ (fitted to paperswithcode.com).
@@ -297,6 +300,7 @@ def error_rates(
     alpha=0.05,
     simulations=1000,
     seed=None,
+    progress=None,
 ):
     """The detection rates of the single-point, average, t-test, P(A > B) and oracle criteria (§4.2,
     Fig. 6), and their errors at the edges of the regions.
@@ -339,9 +343,15 @@ def error_rates(
     alpha : float, default 0.05
         α of the t-test; the intervals of the P(A > B) test and of the oracle have level 1 - α.
     simulations : int, default 1000
-        Simulated benchmarks per probability.
+        Simulated benchmarks per probability; at least 3/α (60 at α = 0.05), so that a rate as small as α
+        can be told from 0 (:func:`~benchtrust.compare._monte_carlo.fewest_draws`), else an InputError.
     seed : int or numpy.random.Generator, optional
-        Source of randomness; the same seed gives the same result.
+        Source of randomness; the same seed gives the same result. Each simulated benchmark's draws are
+        taken in turn (A's k runs, B's, then for the biased estimator A's and B's biases and runs), in
+        chunks of a few MB: the memory does not grow with `simulations`, and the chunks never change the
+        result.
+    progress : callable, optional
+        Called as ``progress(done, simulations)`` after each chunk of simulated benchmarks.
 
     Returns
     -------
@@ -364,9 +374,6 @@ def error_rates(
     >>> round(float(r.rates["single_point"]["ideal"][1]), 2)  # Φ(-1.9952/√2) = 0.079
     0.08
     """
-    from scipy import stats
-    from scipy.special import ndtr, ndtri
-
     sigma = _positive(sigma, "sigma")
     k = check_runs(runs, "runs")
     if (conditional_sd is None) != (bias_sd is None):
@@ -383,7 +390,18 @@ def error_rates(
     gamma = check_probability(gamma, "gamma")
     alpha = check_probability(alpha, "alpha")
     sims = check_count(simulations, "simulations")
+    if sims < fewest_draws(alpha):
+        raise InputError(
+            f"simulations: error rates to compare with {ALPHA} = {alpha:g} need at least "
+            f"{fewest_draws(alpha)} simulations per point (S >= 3/{ALPHA}: from S simulations a rate is "
+            f"known only to about 3/S), got {sims}"
+        )
     rng = check_seed(seed)
+    progress = check_progress(progress)
+    if progress is not None:
+        progress(0, sims)  # counted from the start
+    from scipy import stats
+    from scipy.special import ndtr, ndtri
 
     # The grid, then the two edges: P(A > B) = 0.5 (false positives) and γ (false negatives).
     points = np.concatenate([p, [0.5, gamma]])
@@ -403,23 +421,35 @@ def error_rates(
     threshold = max(z * s, sigma * np.sqrt(2.0) * ndtri(gamma) - z * s)
     detected["oracle"]["ideal"] = ndtr((shift[:, 0] - threshold) / s)
 
-    # Simulated: (2 algorithms, simulations, runs) noise; B's mean is 0, A's is Δ.
-    draws = {"ideal": sigma * rng.standard_normal((2, sims, k))}
-    if biased:
-        bias = bias_sd * rng.standard_normal((2, sims, 1))
-        draws["biased"] = bias + conditional_sd * rng.standard_normal((2, sims, k))
-    for name, noise in draws.items():
-        a, b = noise
-        gaps = b - a  # A wins run i when Δ > b_i - a_i
-        detected["single_point"][name] = (shift > gaps[None, :, 0] + delta).mean(axis=1)
-        mean_gap = gaps.mean(axis=1)
-        detected["average"][name] = (shift > mean_gap + delta).mean(axis=1)
-        # Paired t-test: (Δ - mean gap) / (s / √k) > t_critical, s the SD of the differences.
-        detected["t_test"][name] = (
-            shift > mean_gap + t_critical * gaps.std(axis=1, ddof=1) / np.sqrt(k)
-        ).mean(axis=1)
-        if name == "biased":
-            detected["probability_of_outperforming"][name] = decide[_wins(shift, gaps)].mean(axis=1)
+    # Simulated, in chunks of benchmarks: (simulations, 2 algorithms, runs) noise; B's mean is 0, A's Δ.
+    estimators = ("ideal", "biased") if biased else ("ideal",)
+    simulated = ("single_point", "average", "t_test", "probability_of_outperforming")
+    counts = {c: {e: np.zeros(points.size, dtype=np.int64) for e in estimators} for c in simulated}
+    width = 4 * k + 2 if biased else 2 * k  # the draws of one benchmark, in turn
+    step = max(1, _CHUNK // (points.size * k + 4 * width))  # comparisons, and draws with their copies
+    for first in range(0, sims, step):
+        size = min(step, sims - first)
+        draws = rng.standard_normal((size, width))
+        noise = {"ideal": sigma * draws[:, : 2 * k].reshape(size, 2, k)}
+        if biased:
+            bias = bias_sd * draws[:, 2 * k : 2 * k + 2, None]
+            noise["biased"] = bias + conditional_sd * draws[:, 2 * k + 2 :].reshape(size, 2, k)
+        for name, pair in noise.items():
+            gaps = pair[:, 1] - pair[:, 0]  # A wins run i when Δ > b_i - a_i
+            counts["single_point"][name] += (shift > gaps[None, :, 0] + delta).sum(axis=1)
+            mean_gap = gaps.mean(axis=1)
+            counts["average"][name] += (shift > mean_gap + delta).sum(axis=1)
+            # Paired t-test: (Δ - mean gap) / (s / √k) > t_critical, s the SD of the differences.
+            spread = t_critical * gaps.std(axis=1, ddof=1) / np.sqrt(k)
+            counts["t_test"][name] += (shift > mean_gap + spread).sum(axis=1)
+            if name == "biased":
+                counts["probability_of_outperforming"][name] += decide[_wins(shift, gaps)].sum(axis=1)
+        if progress is not None:
+            progress(first + size, sims)
+    for criterion in simulated:
+        for name in estimators:
+            if criterion != "probability_of_outperforming" or name == "biased":
+                detected[criterion][name] = counts[criterion][name] / sims
 
     size = p.size
     rates = {c: {e: r[:size] for e, r in by.items()} for c, by in detected.items()}

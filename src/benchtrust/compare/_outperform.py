@@ -21,9 +21,12 @@ import numbers
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import InputError, check_count, check_probability, check_seed
+from benchtrust._io import InputError, check_probability, check_seed
 from benchtrust.compare import _text
+from benchtrust.compare._bootstrap import check_progress, check_resamples
+from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._sample_size import sample_size
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
@@ -154,12 +157,13 @@ def _exact_interval(n, wins, ties, alpha):
     return low / (2 * n), lo / (2 * n)
 
 
-def _resampled_interval(indicators, alpha, resamples, rng):
+def _resampled_interval(indicators, alpha, resamples, rng, progress=None):
     """The percentile-bootstrap interval from ``resamples`` resamples, as scipy.stats.bootstrap makes it.
 
     Each resample draws N indices with ``rng.integers(0, N, size=(resamples, N))`` (drawn in row chunks:
     the same stream), and the ends are ``numpy.quantile(means, [α/2, 1 - α/2])`` with numpy's default
     'linear' method, which scipy.stats.bootstrap(method="percentile") uses through scipy.stats.quantile.
+    ``progress(done, resamples)`` is called after each chunk.
     """
     n = indicators.size
     rows = max(1, _INDICES_PER_CHUNK // n)
@@ -167,6 +171,8 @@ def _resampled_interval(indicators, alpha, resamples, rng):
     for first in range(0, resamples, rows):
         size = min(rows, resamples - first)
         means[first : first + size] = indicators[rng.integers(0, n, size=(size, n))].mean(axis=1)
+        if progress is not None:
+            progress(first + size, resamples)
     low, high = np.quantile(means, [alpha / 2, 1 - alpha / 2])
     return float(low), float(high)
 
@@ -335,6 +341,8 @@ def probability_of_outperforming(
     resamples=None,
     seed=None,
     names=("A", "B"),
+    progress=None,
+    max_memory=MAX_MEMORY,
 ) -> OutperformResult:
     """P(A > B) over runs of two pipelines, its percentile-bootstrap interval and the paper's decision.
 
@@ -373,10 +381,18 @@ def probability_of_outperforming(
         True for scores where lower is better (error rate, loss): A beats B when a_i < b_i.
     resamples : int, optional
         K, the number of bootstrap resamples. None (default): the exact interval.
+        At least 1 + 2/α (41 at α = 0.05: :func:`~benchtrust.compare._bootstrap.minimum_resamples`), else
+        an InputError naming the minimum.
     seed : int or numpy.random.Generator, optional
         Randomness for the random pairing (``paired=False``, drawn first) and the resamples.
     names : (str, str), default ("A", "B")
         What A and B are called in the result's text and HTML.
+    progress : callable, optional
+        Called as ``progress(done, resamples)`` after each chunk of resamples (a few MB: the chunks never
+        change the result).
+    max_memory : int, default 2e9
+        The most bytes the resampled means may take (16 × `resamples`: all are kept for the quantiles,
+        and copied once); more is refused with an InputError naming this option, before any draw.
 
     Returns
     -------
@@ -444,10 +460,17 @@ def probability_of_outperforming(
     alpha = check_probability(alpha, "alpha")
     beta = check_probability(beta, "beta")
     if resamples is not None:
-        resamples = check_count(resamples, "resamples")
+        resamples = check_resamples(resamples, alpha, zero=False)
+        check_memory(16 * resamples, max_memory, f"resamples={resamples:,} resampled means")
     rng = check_seed(seed)
+    progress = check_progress(progress)
     names = _names(names)
-    given = {"runs_a": x.size, "runs_b": y.size, "mean_a": float(x.mean()), "mean_b": float(y.mean())}
+    given = {
+        "runs_a": x.size,
+        "runs_b": y.size,
+        "mean_a": float(exact_mean(x)),
+        "mean_b": float(exact_mean(y)),
+    }
     if paired:
         if x.size != y.size:
             raise InputError(
@@ -470,7 +493,7 @@ def probability_of_outperforming(
         method = "exact"
     else:
         indicators = (x > y) + 0.5 * (x == y)
-        low, high = _resampled_interval(indicators, alpha, resamples, rng)
+        low, high = _resampled_interval(indicators, alpha, resamples, rng, progress)
         method = f"resampled, {resamples} resamples"
     result = OutperformResult(
         p_a_beats_b=float(p),
@@ -510,6 +533,8 @@ def outperform(
     lower_is_better=False,
     resamples=None,
     seed=None,
+    progress=None,
+    max_memory=MAX_MEMORY,
 ) -> OutperformResult:
     """P(A > B) of two algorithms of a runs table, its interval and the decision (paper §4.1, C.2-C.6).
 
@@ -530,7 +555,7 @@ def outperform(
         runs are paired at random with `seed` and the longer list's extra runs left out.
     algorithm_column, score_column : str, default "algorithm", "score"
         The columns naming each run's algorithm and holding its score (matched in any case).
-    gamma, alpha, beta, lower_is_better, resamples, seed
+    gamma, alpha, beta, lower_is_better, resamples, seed, progress, max_memory
         As for :func:`probability_of_outperforming`.
 
     Returns
@@ -573,5 +598,7 @@ def outperform(
         resamples=resamples,
         seed=seed,
         names=read.names,
+        progress=progress,
+        max_memory=max_memory,
     )
     return dataclasses.replace(result, pair_by=read.pair_by, source=read.source)

@@ -22,7 +22,8 @@ import math
 import numpy as np
 
 from benchtrust._io import InputError
-from benchtrust.compare._bootstrap import percentile_interval, resample_counts
+from benchtrust.compare._bootstrap import percentile_interval, replicates_memory, resample_counts
+from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._outperform import TAIL_TOLERANCE
 from benchtrust.compare._tasks import TaskScores
 
@@ -242,7 +243,7 @@ def lattice_interval(pmf, top, alpha):
     return low / top, high / top
 
 
-def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report):
+def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report, max_memory=MAX_MEMORY):
     """P(X > Y) of each pair (x, y) of `pairs` on each task, and the ends of the interval of its average.
 
     Parameters
@@ -258,6 +259,9 @@ def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report
         Compare run k with run k (True) or all pairs of runs (False).
     alpha, resamples, rng, report
         As :func:`improvement_probabilities` takes them (`report` is its `progress`, or a no-op).
+    max_memory : int, default 2e9
+        The most bytes the resampled averages may take (all are kept for the percentiles: 8 × B ×
+        (pairs + 1)); more is refused with an InputError naming it, before any draw.
 
     Returns
     -------
@@ -272,7 +276,7 @@ def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report
     if paired:
         halves = _paired_halves(values, pairs)
         task_p = halves.sum(axis=2) / (2 * runs[0])
-        lows, highs, resamples = _paired_intervals(halves, runs[0], alpha, resamples, rng, report)
+        lows, highs, resamples = _paired_intervals(halves, runs[0], alpha, resamples, rng, report, max_memory)
         little = np.full(len(pairs), bool(np.all(runs[0] == 1)))
     else:
         codes = run_codes(values)
@@ -282,6 +286,7 @@ def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report
             lower, upper = run_positions(codes[i], codes[j])
             task_p[k] = ((lower + upper) * valid[i]).sum(axis=1) / (2 * runs[i] * runs[j])
         resamples = RESAMPLES if resamples is None else resamples
+        _check_memory(resamples, len(pairs), max_memory)
         lows, highs = percentile_interval(
             _unpaired_resamples(codes, runs, pairs, resamples, rng, report).T, alpha
         )
@@ -290,7 +295,7 @@ def pair_estimates(values, runs, pairs, *, paired, alpha, resamples, rng, report
     return task_p, np.where(little, np.nan, lows), np.where(little, np.nan, highs), resamples
 
 
-def _paired_intervals(halves, runs, alpha, resamples, rng, report):
+def _paired_intervals(halves, runs, alpha, resamples, rng, report, max_memory):
     """The intervals of every pair of paired runs, and the resamples drawn: exact (None) when `resamples`
     is None and the lattice fits."""
     if resamples is None and lattice_top(runs) <= _LATTICE_LIMIT:
@@ -300,8 +305,15 @@ def _paired_intervals(halves, runs, alpha, resamples, rng, report):
         lows, highs = np.array(ends).reshape(-1, 2).T
         return lows, highs, None
     resamples = RESAMPLES if resamples is None else resamples
+    _check_memory(resamples, halves.shape[0], max_memory)
     lows, highs = percentile_interval(_paired_resamples(halves, runs, resamples, rng, report).T, alpha)
     return lows, highs, resamples
+
+
+def _check_memory(resamples, pairs, max_memory):
+    """InputError naming ``max_memory`` when the resampled averages of `pairs` pairs exceed it."""
+    what = f"resamples={resamples:,} of {pairs} pair{'s' * (pairs != 1)} of methods"
+    check_memory(replicates_memory(resamples, pairs), max_memory, what)
 
 
 def method_words(resamples) -> str:

@@ -28,9 +28,11 @@ from benchtrust.compare._bootstrap import (
     group_progress,
     method_groups,
     percentile_interval,
+    replicates_memory,
     resample_counts,
     stratified_values,
 )
+from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
 from benchtrust.compare._text import aligned, listed
 
@@ -339,7 +341,8 @@ def _resampled(values, runs_per_task, thresholds, resamples, rng, progress):
         tasks = np.arange(runs.size)[:, None]
         first = 0
         report = group_progress(progress, number, len(groups), resamples)
-        for counts in resample_counts(runs, resamples, rng, progress=report):
+        chunks = resample_counts(runs, resamples, rng, progress=report, cells=runs.size * thresholds.size)
+        for counts in chunks:
             rows = slice(first, first + counts.shape[0])
             cumulative = np.concatenate([np.zeros((*counts.shape[:2], 1)), counts.cumsum(axis=2)], axis=2)
             for member, cut in zip(members, cuts, strict=True):
@@ -350,7 +353,9 @@ def _resampled(values, runs_per_task, thresholds, resamples, rng, progress):
     return out
 
 
-def performance_profile(scores, *, thresholds=None, alpha=0.05, resamples=10_000, seed=None, progress=None):
+def performance_profile(
+    scores, *, thresholds=None, alpha=0.05, resamples=10_000, seed=None, progress=None, max_memory=MAX_MEMORY
+):
     """The performance profile (run-score distribution) of each method, with stratified bootstrap bands
     (Agarwal et al. 2021, §4.1-4.2).
 
@@ -374,10 +379,17 @@ def performance_profile(scores, *, thresholds=None, alpha=0.05, resamples=10_000
         α: the bands have level 1 - α.
     resamples : int, default 10,000
         The number of stratified bootstrap resamples; 0 for no bands (rliable's default is 2,000).
+        At least 1 + 2/α (41 at α = 0.05: :func:`~benchtrust.compare._bootstrap.minimum_resamples`), else an
+        InputError naming the minimum.
     seed : int or numpy.random.Generator, optional
         The randomness of the resamples; an int reproduces them.
     progress : callable, optional
-        Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`).
+        Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`), after
+        each chunk of them (a few MB: the chunks never change the result).
+    max_memory : int, default 2e9
+        The most bytes the resampled profiles may take (all are kept for the percentiles: 8 × `resamples`
+        × (methods × thresholds + 1)); more is refused with an InputError naming this option, before any
+        draw.
 
     Returns
     -------
@@ -397,9 +409,15 @@ def performance_profile(scores, *, thresholds=None, alpha=0.05, resamples=10_000
     check_task_scores(scores)
     thresholds = _thresholds(thresholds, scores)
     alpha = check_probability(alpha, "alpha")
-    resamples = check_resamples(resamples)
+    resamples = check_resamples(resamples, alpha)
     rng = check_seed(seed)
     progress = check_progress(progress)
+    n = len(scores.methods)
+    check_memory(
+        replicates_memory(resamples, n * thresholds.size),
+        max_memory,
+        f"resamples={resamples:,} of {n} profiles {TIMES} {thresholds.size} thresholds",
+    )
 
     values, runs_per_task = stratified_values(scores)
     oriented = thresholds if scores.direction == "higher" else -thresholds

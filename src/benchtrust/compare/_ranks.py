@@ -14,6 +14,7 @@ import dataclasses
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_probability
 from benchtrust._words import ALPHA, TIMES, paragraph
 from benchtrust.compare._many import holm
@@ -191,7 +192,7 @@ class RankResult:
                 str(place),
                 self.methods[i],
                 f"{self.average_ranks[i]:.3f}",
-                f"{self.scores[i].mean():.4f}",
+                f"{exact_mean(self.scores[i]):.4f}",
             ]
             if against:
                 c = self.methods.index(self.control)
@@ -355,7 +356,7 @@ class RankResult:
         frame = {
             "method": [self.methods[i] for i in order],
             "average_rank": self.average_ranks[order],
-            "mean_score": self.scores.mean(axis=1)[order],
+            "mean_score": exact_mean(self.scores, axis=1)[order],
         }
         if self.control is not None:
             c = self.methods.index(self.control)
@@ -415,7 +416,8 @@ class RankResult:
 
 
 def _task_means(scores):
-    """Each method's mean score on each data set, and its runs there; InputError if it has none."""
+    """Each method's mean score on each data set, and its runs there; InputError if it has none. The
+    means are :func:`~benchtrust._exact.exact_mean`'s, so that the same runs in any order tie exactly."""
     runs = (~np.isnan(scores.scores)).sum(axis=2)
     empty = np.argwhere(runs == 0)
     if empty.size:
@@ -424,8 +426,7 @@ def _task_means(scores):
             f"scores: method {scores.methods[i]!r} has no run on data set {scores.tasks[j]!r}; ranks need "
             "a score of every method on every data set: drop the data set or the method"
         )
-    with np.errstate(invalid="ignore"):
-        return np.nanmean(scores.scores, axis=2), runs
+    return exact_mean(scores.scores, axis=2), runs
 
 
 def _posthoc(z, k, alpha, posthoc, control):
@@ -518,8 +519,9 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
     Following Demšar (2006), §3.2.2, for k methods on N data sets:
 
     * each method's score on a data set is the mean of its runs there (so a data set counts once, however
-      many runs it has); :func:`read_task_scores` has already refused a method without any run on a data
-      set;
+      many runs it has), its sum correctly rounded (:func:`math.fsum`), so that it depends on the runs,
+      not on their order: two methods with the same runs in another order tie exactly;
+      :func:`read_task_scores` has already refused a method without any run on a data set;
     * on every data set the methods are ranked, r_i^j = 1 for the best score in the scores' direction;
       equal means tie exactly (no tolerance: round the scores first to count near-equal ones as ties) and
       share the average of the ranks they span; R_i = (1/N) Σ_j r_i^j is the average rank;

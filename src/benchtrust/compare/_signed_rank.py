@@ -8,11 +8,11 @@ not O(n²). The words and checks it shares with the correlated t-test are in :mo
 from __future__ import annotations
 
 import dataclasses
-import math
 import numbers
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_count, check_number, check_seed
 from benchtrust._words import paragraph
 from benchtrust.compare._bayes import (
@@ -29,6 +29,9 @@ from benchtrust.compare._bayes import (
     _probabilities_words,
     _rope_words,
 )
+from benchtrust.compare._bootstrap import check_progress
+from benchtrust.compare._memory import MAX_MEMORY, check_memory
+from benchtrust.compare._monte_carlo import fewest_draws, monte_carlo_error
 from benchtrust.compare._tasks import check_task_scores, method_pair
 from benchtrust.compare._text import aligned
 
@@ -68,7 +71,8 @@ class SignedRankResult:
         The posterior probabilities that θ_a, θ_rope, θ_b is the largest of the three (the fraction of
         samples; exact ties shared).
     standard_errors : numpy.ndarray
-        The Monte Carlo standard errors of the three probabilities, sqrt(p(1 - p)/samples).
+        The Monte Carlo standard errors of the three probabilities, sqrt(p(1 - p)/samples) with p clipped
+        to [1/(samples + 1), samples/(samples + 1)], so never 0 (:func:`monte_carlo_error`).
     posterior_mean : numpy.ndarray
         The posterior means of θ_a, θ_rope, θ_b, exact (a finite sum, not sampled).
     rope : float
@@ -175,7 +179,7 @@ class SignedRankResult:
             (
                 names[k],
                 f"{self.probabilities[k]:.4f}",
-                f"{self.standard_errors[k]:.4f}",
+                f"{self.standard_errors[k]:.2g}",
                 f"{self.posterior_mean[k]:.4f}",
                 str(sides[k]),
             )
@@ -285,7 +289,7 @@ def _pair_classes(z, rope):
     return counts, z, int(np.searchsorted(z, 0.0))
 
 
-def _posterior_samples(z, rope, prior_strength, samples, rng):
+def _posterior_samples(z, rope, prior_strength, samples, rng, progress=None):
     """Samples of (θ_left, θ_rope, θ_right) for the observations z (§4; z = -d, as in baycomp, so that
     left = a better).
 
@@ -294,6 +298,7 @@ def _posterior_samples(z, rope, prior_strength, samples, rng):
     pseudo-observation 0 and the observations. With z sorted, Σ_j w_j 1[z_i + z_j < t] is a prefix sum
     of w, so each sample costs O(n): the weights are unnormalised gamma variates G (w = G/ΣG), their
     prefix sums C, and θ_left = ½ Σ_i G_i (C[#{j: z_i + z_j < -2r}] + C[#{j: <= -2r}]) / (ΣG)².
+    The samples are drawn in chunks of a few MB, ``progress(done, samples)`` called after each.
     """
     (left_lt, left_le, right_lt, right_le), z, prior_at = _pair_classes(z, rope)
     theta = np.empty((samples, 3))
@@ -327,6 +332,8 @@ def _posterior_samples(z, rope, prior_strength, samples, rng):
         block[:, 0], block[:, 2] = left[:size], right[:size]
         block[:, 1] = total[:size] - block[:, 0] - block[:, 2]
         block /= total[:size, None]
+        if progress is not None:
+            progress(start + size, samples)
     return theta
 
 
@@ -346,21 +353,66 @@ def _posterior_mean(z, rope, prior_strength):
 
 
 def _largest_shares(theta):
-    """Per sample, 1 for the largest θ (1/m each for m tied within _TIE); their mean and standard error."""
-    wins = theta >= theta.max(axis=1, keepdims=True) - _TIE
-    shares = wins / wins.sum(axis=1, keepdims=True)
-    return shares.mean(axis=0), shares.std(axis=0) / math.sqrt(theta.shape[0])
+    """Per sample, 1 for the largest θ (1/m each for m tied within _TIE); their mean and its Monte Carlo
+    standard error (:func:`monte_carlo_error`)."""
+    shares = np.zeros((3, 3), dtype=np.int64)  # [m - 1, k]: samples where θ_k is largest, tied with m - 1
+    for first in range(0, theta.shape[0], _CHUNK):  # in chunks: the memory of a few MB
+        block = theta[first : first + _CHUNK]
+        wins = block >= block.max(axis=1, keepdims=True) - _TIE
+        tied = wins.sum(axis=1)
+        for m in (1, 2, 3):
+            shares[m - 1] += wins[tied == m].sum(axis=0)
+    # whole counts, then one division: the same whatever the chunks
+    probabilities = (shares / np.array([1.0, 2.0, 3.0])[:, None]).sum(axis=0) / theta.shape[0]
+    return probabilities, monte_carlo_error(probabilities, theta.shape[0])
+
+
+def minimum_samples(threshold) -> int:
+    """The fewest posterior samples that can show an outcome's probability above `threshold` t:
+    3/(1 - t) (:func:`~benchtrust.compare._monte_carlo.fewest_draws` of 1 - t), 60 at t = 0.95.
+
+    Examples
+    --------
+    >>> minimum_samples(0.95), minimum_samples(0.99), minimum_samples(0.5)
+    (60, 300, 6)
+    """
+    return fewest_draws(1.0 - threshold)
+
+
+def _check_samples(samples, threshold) -> int:
+    """`samples`, a whole number of at least :func:`minimum_samples`, or an InputError naming both."""
+    samples = check_count(samples, "samples")
+    fewest = minimum_samples(threshold)
+    if samples < fewest:
+        raise InputError(
+            f"samples: deciding at threshold {threshold:g} needs at least {fewest} posterior samples "
+            f"(S >= 3/(1 - threshold): with S samples a probability is known only to about 3/S), got "
+            f"{samples}"
+        )
+    return samples
 
 
 def signed_rank_test(
-    scores, a, b, *, rope=0.0, prior_strength=0.5, samples=50_000, threshold=THRESHOLD, seed=None
+    scores,
+    a,
+    b,
+    *,
+    rope=0.0,
+    prior_strength=0.5,
+    samples=50_000,
+    threshold=THRESHOLD,
+    seed=None,
+    progress=None,
+    max_memory=MAX_MEMORY,
 ) -> SignedRankResult:
     """The Bayesian signed-rank test of a against b across tasks (Benavoli et al. 2017, §4).
 
     Each task (data set) gives one observation: d_i, the advantage of a on task i (the mean of a's runs
-    minus the mean of b's when higher is better, the reverse when lower is better). The distribution of d
-    gets a Dirichlet process prior of strength s with its pseudo-observation at d = 0 (in the ROPE); its
-    posterior puts weights w ~ Dirichlet(s, 1, ..., 1) on (0, d_1, ..., d_n). Each draw gives
+    minus the mean of b's when higher is better, the reverse when lower is better; the means of
+    :func:`~benchtrust._exact.exact_mean`, so the same runs in another order give d_i = 0 exactly). The
+    distribution of d gets a Dirichlet process prior of strength s with its pseudo-observation at d = 0
+    (in the ROPE); its posterior puts weights w ~ Dirichlet(s, 1, ..., 1) on (0, d_1, ..., d_n). Each
+    draw gives
 
     * θ_a = Σ_ij w_i w_j 1[(d_i + d_j)/2 > r], θ_b = Σ_ij w_i w_j 1[(d_i + d_j)/2 < -r],
       θ_rope = 1 - θ_a - θ_b, over all pairs including i = j (the Walsh averages of the signed-rank test);
@@ -372,7 +424,9 @@ def signed_rank_test(
     higher-is-better scores: p_left = a better; its default prior is 0.5 at 0 and 50,000 samples), learned
     from its documentation and its outputs (``benchmarks/BAYCOMP_FACTS.md``); the answers agree within the
     Monte Carlo error. The estimator is the same (the indicator of the largest θ, averaged over the
-    samples), so its standard error sqrt(p(1 - p)/samples) is baycomp's at equal samples; each sample
+    samples), so its standard error sqrt(p(1 - p)/samples) is baycomp's at equal samples (p clipped to
+    [1/(samples + 1), samples/(samples + 1)]: an estimate of 0 or 1 has an error of about 1/samples, not
+    0; :func:`monte_carlo_error`); each sample
     costs O(n) instead of O(n²) (prefix sums of the sorted weights). The posterior means of θ need no
     sampling: :attr:`SignedRankResult.posterior_mean` is exact.
 
@@ -388,11 +442,18 @@ def signed_rank_test(
     prior_strength : float, default 0.5
         s > 0, the prior's weight, a pseudo-observation at d = 0 (baycomp's ``prior``).
     samples : int, default 50,000
-        The posterior samples drawn (baycomp's ``nsamples``).
+        The posterior samples drawn (baycomp's ``nsamples``); at least :func:`minimum_samples` of
+        `threshold`, 3/(1 - threshold) (60 at 0.95), else an InputError naming the minimum.
     threshold : float, default 0.95
         The probability in [0.5, 1) an outcome must exceed to be decided.
     seed : int or numpy.random.Generator, optional
         For the samples; None draws fresh entropy.
+    progress : callable, optional
+        Called as ``progress(done, samples)`` after each chunk of samples (a few MB: the chunks never
+        change the result).
+    max_memory : int, default 2e9
+        The most bytes the posterior samples may take (24 × `samples`: they are kept in the result); more
+        is refused with an InputError naming this option, before any draw.
 
     Returns
     -------
@@ -416,12 +477,14 @@ def signed_rank_test(
     prior_strength = check_number(prior_strength, "prior_strength")
     if prior_strength <= 0:
         raise InputError(f"prior_strength: expected a weight > 0, got {prior_strength!r}")
-    samples = check_count(samples, "samples")
+    samples = _check_samples(samples, threshold)
     rng = check_seed(seed)
+    progress = check_progress(progress)
+    check_memory(24 * samples, max_memory, f"samples={samples:,} posterior samples of θ (3 values each)")
 
-    mean_a, mean_b = np.nanmean(scores.scores[[i, k]], axis=2)
+    mean_a, mean_b = exact_mean(scores.scores[[i, k]], axis=2)
     differences = mean_a - mean_b if scores.direction == "higher" else mean_b - mean_a
-    theta = _posterior_samples(-differences, rope, prior_strength, samples, rng)
+    theta = _posterior_samples(-differences, rope, prior_strength, samples, rng, progress)
     probabilities, errors = _largest_shares(theta)
     return SignedRankResult(
         a=a,

@@ -306,7 +306,7 @@ def error_rates_verdict(result) -> str:
     >>> from benchtrust.compare import error_rates
     >>> print(paragraph(error_rates_verdict(error_rates(0.01, probabilities=[0.5, 0.9], seed=0))))
     At the edges of the regions (false positives at P(A > B) = 0.5, false negatives at P(A > B) = γ =
-    0.75), the t-test makes the fewest errors of the criteria that do not know the variance: 6.5% false
+    0.75), the t-test makes the fewest errors of the criteria that do not know the variance: 6.3% false
     positives plus false negatives. The oracle, which knows it, makes 2.7%.
     """
     fewest = result.fewest_errors

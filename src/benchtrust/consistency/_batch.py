@@ -634,8 +634,8 @@ def _verdict(check: str, result) -> dict:
     else:  # score of means: the pooled test set
         detail = result.evidence["n_solutions"] if result.evidence else 0
     return {
-        "verdict": "consistent" if result.consistent else "inconsistent",
-        "consistent": bool(result.consistent),
+        "verdict": {True: "consistent", False: "inconsistent", None: "undecided"}[result.consistent],
+        "consistent": result.consistent,
         "detail": int(detail),
         "message": claim_message(result),
     }

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from fractions import Fraction
 
 import numpy as np
 
 from benchtrust._io import InputError
 from benchtrust.consistency._folds import (
-    configuration_chunks,
-    count_fold_configurations,
+    CHUNK,
+    count_size_partitions,
+    count_sized,
     fold_sizes,
     paper_configurations,
+    size_partitions,
+    sized_chunks,
 )
-from benchtrust.consistency._mean_constraints import LINEAR, Constraints
+from benchtrust.consistency._highs_fallback import TIME_LIMIT, UnsettledError
+from benchtrust.consistency._mean_constraints import LINEAR, Constraints, base_intervals
 from benchtrust.consistency._mean_of_scores import first_solution, solve
 
 #: The order conventions are tried in with ``zero_division="any"``, per base score: scikit-learn's
@@ -61,15 +66,28 @@ class FoldSearch:
         return bool(self.bases & {"sens", "bacc"}), bool(self.bases & {"spec", "bacc"})
 
     def paper(self, rows, sizes):
-        """Which rows (the folds' positives of every data set and repeat) are of the first tier."""
+        """Which rows (the folds' positives of every data set and repeat, with their sizes, both of shape
+        (rows, folds)) are of the first tier."""
         k, keep = self.k, np.ones(len(rows), dtype=bool)
         for start in range(0, rows.shape[1], k):
-            keep &= paper_configurations(rows[:, start : start + k], sizes[start : start + k], *self.needs)
+            keep &= paper_configurations(rows[:, start : start + k], sizes[:, start : start + k], *self.needs)
         return keep
 
     def _undefined(self, rows, sizes, base):
         no_positive, no_negative = (rows == 0).any(axis=1), (sizes - rows == 0).any(axis=1)
         return {"sens": no_positive, "spec": no_negative, "bacc": no_positive | no_negative}[base]
+
+    def _identity(self, rows, sizes, assignment):
+        """Which rows the balanced-accuracy identity allows under the conventions (:func:`identity_allows`),
+        for the folds without positives and those without negatives they hold."""
+        if not {"sens", "spec", "bacc"} <= self.bases:
+            return np.ones(len(rows), dtype=bool)
+        lacking = np.stack([(rows == 0).sum(axis=1), (sizes - rows == 0).sum(axis=1)], axis=1)
+        pairs, back = np.unique(lacking, axis=0, return_inverse=True)
+        allowed = np.array(
+            [identity_allows(self.given, rows.shape[1], int(z), int(w), assignment) for z, w in pairs]
+        )
+        return allowed[back.ravel()]
 
     def _assignments(self):
         """The conventions to try, one base score -> convention mapping at a time, in order."""
@@ -79,12 +97,13 @@ class FoldSearch:
         choices = itertools.product(*(_TRIED[base] for base in bases))
         return [dict(zip(bases, choice, strict=True)) for choice in choices]
 
-    def first(self, rows, sizes):
+    def first(self, rows, sizes, unsettled=None):
         """(index, (p_i, n_i) of the folds, counts, conventions) of the first row whose folds fit under some
         convention (None if none does).
 
         For every row the conventions are tried in order; a convention other than the first of its base
         is tried only on rows where that base is undefined in some fold (elsewhere it changes nothing).
+        The rows HiGHS could not settle under some convention are added to ``unsettled`` (a set).
         """
         best = None
         undefined = {base: self._undefined(rows, sizes, base) for base in self.bases & set(_TRIED)}
@@ -97,101 +116,361 @@ class FoldSearch:
             if self.zero_division == "any":
                 for base in changed:
                     useful &= undefined[base]
+            useful &= self._identity(rows, sizes, assignment)
             index = np.flatnonzero(useful)
             if not len(index):
                 continue
             given = dataclasses.replace(self.given, undefined=tuple(assignment.items()))
-            found = first_solution(rows[index], sizes - rows[index], given, max_states=self.max_states)
+            skipped = []
+            found = first_solution(
+                rows[index], sizes[index] - rows[index], given, max_states=self.max_states, unsettled=skipped
+            )
+            if unsettled is not None:
+                unsettled.update(int(index[i]) for i in skipped)
             if found is not None:
                 row = int(index[found[0]])
                 used = {
                     base: convention
                     for base, convention in assignment.items()
-                    if self._undefined(rows[row : row + 1], sizes, base)[0]
+                    if self._undefined(rows[row : row + 1], sizes[row : row + 1], base)[0]
                 }
-                best = (row, np.stack([rows[row], sizes - rows[row]], axis=1), found[1], used)
+                best = (row, np.stack([rows[row], sizes[row] - rows[row]], axis=1), found[1], used)
         return best
 
 
-def unknown_folds(search, p, n, r, limit):
-    """Every combination of fold configurations over data sets and repeats, tier by tier, in order, until
-    one works (module notes).
+def unknown_folds(search, units, limit, *, max_work=None, progress=None):
+    """Every combination of fold configurations over the units (data set, repeat), tier by tier, in order,
+    until one works (module notes).
+
+    Parameters
+    ----------
+    search : FoldSearch
+    units : list of Shape
+        The folds of each unit (:class:`Shape`), data set by data set, repeat by repeat.
+    limit : int
+        ``max_configurations``: a tier of more combinations is refused before it is searched.
+    max_work : int, optional
+        The most combinations the exact search may decide; past it the search stops undecided.
+    progress : callable, optional
+        ``progress(done, total)`` as combinations are decided.
 
     Returns
     -------
-    (found, configurations, tier)
+    (found, configurations, tier, stopped)
         ``found``: None, or (the folds' (p_i, n_i), per-fold counts, conventions) of the first combination
-        that works; ``configurations``: those tried per tier; ``tier``: where ``found`` is (or None).
+        that works; ``configurations``: those covered per tier (ruled out, or tried up to ``found``);
+        ``tier``: where ``found`` is (or None); ``stopped``: None, or why the search ended before
+        deciding (then ``found`` is None and the verdict is undecided).
     """
-    k, given = search.k, search.given
-    units = [(p_d, n_d) for p_d, n_d in zip(p, n, strict=True) for _ in range(r)]
-    sizes = np.concatenate([fold_sizes(p_d, n_d, k) for p_d, n_d in units])
+    given = search.given
     every_positive, every_negative = search.needs
-    paper = _count(units, k, positive_in_every_fold=every_positive, negative_in_every_fold=every_negative)
-    beyond = _count(units, k, training_sets_hold_both=False) - paper
-    _within(paper, limit, "", len(p), r)
-    if not _accuracy_reachable(sizes, given, search.max_states):
-        return None, {"paper": paper, "beyond": beyond}, None
+    paper = _count(units, limit, every_positive, every_negative, True, progress)
+    _within(paper, limit, "", units)
+    beyond = _count(units, limit + paper, False, False, False, progress) - paper
+    tiers = {"paper": paper, "beyond": beyond}
+    if not _accuracy_reachable(units, given, search.max_states):
+        return None, tiers, None, None
+    work = _Work(max_work, progress, paper + (beyond if beyond <= limit else 0))
+
+    def reachable(sizes):
+        return _accuracy_reachable(
+            [dataclasses.replace(units[0], sizes=tuple(sizes))], given, search.max_states
+        )
+
+    if _paper_possible(given):
+        tested = 0
+        for rows, sizes, skipped in _combinations(units, every_positive, every_negative, True, reachable):
+            ruled_out = sum(units[0].count_of(s, every_positive, every_negative, True) for s in skipped)
+            tested += ruled_out
+            work.skip(ruled_out)
+            rows, sizes = work.take(rows, sizes)
+            found = search.first(rows, sizes, work.unsettled)
+            if found is not None:
+                return found[1:], {"paper": tested + found[0] + 1, "beyond": 0}, "paper", None
+            tested += len(rows)
+            work.settle()
+            if work.stopped:
+                return None, {"paper": tested, "beyond": 0}, None, work.reason(tiers)
+    else:
+        work.skip(paper)
+    _within(beyond, limit, f"beyond the paper's (none of its {paper:,} fits) ", units)
     tested = 0
-    for rows in _combinations(units, k, every_positive, every_negative, True):
-        found = search.first(rows, sizes)
+    for rows, sizes, skipped in _combinations(units, False, False, False, reachable):
+        ruled_out = sum(
+            units[0].count_of(s, False, False, False)
+            - units[0].count_of(s, every_positive, every_negative, True)
+            for s in skipped
+        )
+        tested += ruled_out
+        work.skip(ruled_out)
+        beyond_paper = ~search.paper(rows, sizes)
+        rows, sizes = rows[beyond_paper], sizes[beyond_paper]
+        if not len(rows):
+            continue
+        rows, sizes = work.take(rows, sizes)
+        found = search.first(rows, sizes, work.unsettled)
         if found is not None:
-            return found[1:], {"paper": tested + found[0] + 1, "beyond": 0}, "paper"
+            return found[1:], {"paper": paper, "beyond": tested + found[0] + 1}, "beyond", None
         tested += len(rows)
-    _within(beyond, limit, f"beyond the paper's (none of its {paper:,} fits) ", len(p), r)
-    tested = 0
-    for rows in _combinations(units, k, False, False, False):
-        rows = rows[~search.paper(rows, sizes)]
-        found = search.first(rows, sizes) if len(rows) else None
-        if found is not None:
-            return found[1:], {"paper": paper, "beyond": tested + found[0] + 1}, "beyond"
-        tested += len(rows)
-    return None, {"paper": paper, "beyond": beyond}, None
+        work.settle()
+        if work.stopped:
+            return None, {"paper": paper, "beyond": tested}, None, work.reason(tiers)
+    return None, tiers, None, work.unsettled_reason()
 
 
-def _count(units, k, **options):
-    """The combinations of one configuration per unit (data set, repeat)."""
-    total = 1
-    for p_d, n_d in units:
-        total *= count_fold_configurations(p_d, n_d, k, **options)
-    return total
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """The folds of one unit (data set, repeat): p, n, k and their sizes.
+
+    Attributes
+    ----------
+    positives, negatives, folds : int
+        p, n and k.
+    sizes : str or tuple of int
+        ``"equal"``: sizes within one of each other (KFold, StratifiedKFold; §4.4.3); a tuple of k sizes,
+        nonincreasing; or ``"any"``: every composition of the p + n items into k non-empty folds.
+    partial : bool
+        The folds hold fewer than p + n items (the sizes sum to less), as ``TimeSeriesSplit``'s test folds.
+    """
+
+    positives: int
+    negatives: int
+    folds: int
+    sizes: object = "equal"
+    partial: bool = False
+
+    def fixed_sizes(self):
+        """The folds' sizes when they are fixed (not ``"any"``), nonincreasing; None otherwise."""
+        if self.sizes == "any":
+            return None
+        if self.sizes == "equal":
+            return fold_sizes(self.positives, self.negatives, self.folds)
+        return np.asarray(self.sizes, dtype=np.int64)
+
+    def totals(self):
+        """The positives the folds may hold together: p, or every count the partial folds allow."""
+        if not self.partial:
+            return range(self.positives, self.positives + 1)
+        held = int(self.fixed_sizes().sum())
+        return range(max(0, held - self.negatives), min(self.positives, held) + 1)
+
+    def count(self, limit, every_positive, every_negative, paper, progress=None):
+        """The configurations of the unit; for ``"any"``, more than ``limit`` may stop the count early.
+        Counting the fold sizes of ``"any"`` one by one is reported to ``progress(done, total)`` (sizes
+        counted of all of them), as a large ``limit`` can make it long."""
+        sizes = self.fixed_sizes()
+        if sizes is not None:
+            return count_sized(sizes, self.totals(), every_positive, every_negative, paper)
+        total = self.positives + self.negatives
+        partitions = count_size_partitions(total, self.folds)
+        if partitions > limit:
+            return partitions  # each fold sizes hold one configuration at least
+        found = 0
+        for done, sizes in enumerate(size_partitions(total, self.folds), 1):
+            found += count_sized(sizes, self.totals(), every_positive, every_negative, paper)
+            if found > limit:
+                break
+            if progress is not None and done % 256 == 0:
+                progress(done, partitions)
+        return found
+
+    def count_of(self, sizes, every_positive, every_negative, paper):
+        """The configurations of the unit with folds of these sizes."""
+        return count_sized(sizes, self.totals(), every_positive, every_negative, paper)
+
+    def chunks(self, every_positive, every_negative, paper, reachable=None):
+        """(positives, sizes, skipped) of every configuration, arrays of (configurations, k), in order,
+        about ``CHUNK`` rows at a time; with any fold sizes, the fold sizes ``reachable(sizes)`` rejects are
+        skipped and listed in the next yield's ``skipped``."""
+        sizes = self.fixed_sizes()
+        if sizes is not None:
+            for rows in sized_chunks(
+                sizes, self.totals(), every_positive, every_negative, training_sets_hold_both=paper
+            ):
+                yield rows, np.broadcast_to(sizes, rows.shape), []
+            return
+        held, skipped = [], []
+        for sizes in size_partitions(self.positives + self.negatives, self.folds):
+            sizes = np.asarray(sizes, dtype=np.int64)
+            if reachable is not None and not reachable(sizes):
+                skipped.append(sizes)
+                continue
+            for rows in sized_chunks(
+                sizes, self.totals(), every_positive, every_negative, training_sets_hold_both=paper
+            ):
+                held.append((rows, np.broadcast_to(sizes, rows.shape)))
+            if sum(len(rows) for rows, _ in held) >= CHUNK:
+                yield np.concatenate([r for r, _ in held]), np.concatenate([s for _, s in held]), skipped
+                held, skipped = [], []
+        if held or skipped:
+            k = self.folds
+            rows = np.concatenate([r for r, _ in held]) if held else np.zeros((0, k), dtype=np.int64)
+            sizes = np.concatenate([s for _, s in held]) if held else np.zeros((0, k), dtype=np.int64)
+            yield rows, sizes, skipped
 
 
-def _within(total, limit, which, data_sets, repeats):
-    """Refuse a tier of more than ``limit`` combinations of configurations before searching it."""
-    if total > limit:
-        raise InputError(
-            f"folding: with unknown folds there are {total:,} combinations of fold configurations {which}to "
-            f"try (over {data_sets} data set(s) and {repeats} repeat(s)), more than max_configurations="
-            f"{limit:,}; give the folding (stratified or explicit), or raise max_configurations"
+class _Work:
+    """The combinations decided so far, against ``max_work``, reported to ``progress``; those HiGHS could
+    not settle in its time."""
+
+    def __init__(self, most, progress, total):
+        self.most, self.progress, self.total, self.done, self.stopped = most, progress, total, 0, False
+        self.spent, self.unsettled, self.unsettled_count = 0, set(), 0
+
+    def settle(self):
+        """Count the unsettled rows of the last batch (their indices are per batch)."""
+        self.unsettled_count += len(self.unsettled)
+        self.unsettled.clear()
+
+    def unsettled_reason(self):
+        """Why a search that found nothing is undecided, or None when it ruled everything out."""
+        if not self.unsettled_count:
+            return None
+        return (
+            f"HiGHS could not settle {self.unsettled_count:,} fold configuration(s) within "
+            f"{TIME_LIMIT:g} s each (the exact search is too large for them), and no other gives the scores"
+        )
+
+    def take(self, rows, sizes):
+        """The rows the budget still allows (all, or the first ones, then ``stopped``)."""
+        if self.most is not None and self.spent + len(rows) > self.most:
+            keep = self.most - self.spent
+            rows, sizes, self.stopped = rows[:keep], sizes[:keep], True
+        self.spent += len(rows)
+        self.skip(len(rows))
+        return rows, sizes
+
+    def skip(self, count):
+        """Count ``count`` combinations as done (decided at once, or by the search)."""
+        self.done += count
+        if self.progress is not None:
+            self.progress(min(self.done, self.total), self.total)
+
+    def reason(self, tiers):
+        unsettled = f" ({self.unsettled_count:,} of them unsettled by HiGHS)" if self.unsettled_count else ""
+        return (
+            f"the search stopped after deciding {self.spent:,} fold configurations{unsettled}, the most "
+            f"max_work allows, without finding per-fold counts or ruling out the other "
+            f"{max(sum(tiers.values()) - self.done, 0):,}; raise max_work to search on"
         )
 
 
-def _accuracy_reachable(sizes, given, max_states):
+def _count(units, limit, every_positive, every_negative, paper, progress=None):
+    """The combinations of one configuration per unit (data set, repeat): exact for fixed fold sizes; with
+    any fold sizes the count may stop past ``limit``, at some number above it."""
+    total = 1
+    for unit in units:
+        total *= unit.count(limit, every_positive, every_negative, paper, progress)
+    return total
+
+
+def _within(total, limit, which, units):
+    """Refuse a tier of more than ``limit`` combinations of configurations before searching it."""
+    if total > limit:
+        exact = all(unit.sizes != "any" for unit in units)
+        many = f"{total:,}" if exact else f"more than {limit:,}"
+        raise InputError(
+            f"folding: with unknown folds there are {many} combinations of fold configurations {which}to try "
+            f"(over {len(units)} data set(s) and repeat(s)), more than max_configurations={limit:,}; give "
+            "the folding (stratified or explicit) or the fold sizes, or raise max_configurations"
+        )
+
+
+def _paper_possible(given):
+    """Whether the paper's configurations can give the means, by the identity they all share
+    (:func:`identity_allows` with every score defined in every fold)."""
+    return identity_allows(given, 1, 0, 0, {})
+
+
+def identity_allows(given, folds, without_positives, without_negatives, conventions):
+    """Whether the reported means of sensitivity, specificity and balanced accuracy can meet, over
+    ``folds`` folds of which some lack positives (z) or negatives (w), under the conventions (§4.3).
+
+    Every fold's balanced accuracy is the mean of its two recalls where both are defined, so the sums
+    over the folds Σs (of the defined sensitivities), Σt and the mean B satisfy
+
+        2k·B - Σs - Σt = Σ t_i over the z folds + Σ s_i over the w folds, in [0, z + w]
+
+    when a fold with one class takes that class's recall as its balanced accuracy (``"skip"``, as
+    scikit-learn's ``balanced_accuracy_score``), and = c·(z + w) when the missing recall counts as c.
+    Σs is k·S less z·c (convention c) or (k - z)·S (``"skip"``), Σt likewise. With every score defined
+    (z = w = 0) it is the identity mean bacc = (mean sens + mean spec) / 2. Decided with the reported
+    intervals' exact ends, so False is a theorem; True where it does not apply (a score not reported).
+
+    Examples
+    --------
+    >>> from benchtrust.consistency import reported_scores
+    >>> from benchtrust.consistency._mean_constraints import constraints
+    >>> given = constraints(reported_scores({"sens": "0.8089", "spec": "0.9291", "bacc": "0.9159"}))
+    >>> identity_allows(given, 10, 0, 0, {}), identity_allows(given, 10, 1, 0, {"sens": "0", "bacc": "skip"})
+    (False, True)
+    """
+    bases = base_intervals((rep.score, *rep.interval) for rep in given.means)
+    if not {"sens", "spec", "bacc"} <= set(bases):
+        return True
+    k, z, w = folds, without_positives, without_negatives
+    sums = []
+    for base, lacking in (("sens", z), ("spec", w)):
+        low, high = bases[base]
+        convention = conventions.get(base) if lacking else "0"
+        if convention == "skip":
+            if lacking == k:
+                return True  # undefined in every fold: left to the exact check
+            sums.append(((k - lacking) * low, (k - lacking) * high))
+        elif convention in ("0", "1"):
+            shift = lacking * Fraction(convention)
+            sums.append((k * low - shift, k * high - shift))
+        else:
+            return True
+    low_b, high_b = bases["bacc"]
+    low = 2 * k * low_b - sums[0][1] - sums[1][1]
+    high = 2 * k * high_b - sums[0][0] - sums[1][0]
+    convention = conventions.get("bacc") if z + w else "skip"
+    if convention == "skip":
+        target = (0, z + w)
+    elif convention in ("0", "1"):
+        target = (Fraction(convention) * (z + w),) * 2
+    else:
+        return True
+    return low <= target[1] and target[0] <= high
+
+
+def _accuracy_reachable(units, given, max_states):
     """Whether folds of these sizes can give the reported accuracy (and error rate) at all (necessary).
 
     A fold's accuracy only depends on its size and its number of correct items, so the class counts are
-    irrelevant: each fold is treated as holding positives only.
+    irrelevant: each fold is treated as holding positives only. Units with any fold sizes are not
+    checked.
     """
     means = tuple(rep for rep in given.means if LINEAR[rep.score][0] == "acc")
-    if not means:
+    every = [unit.fixed_sizes() for unit in units]
+    if not means or any(sizes is None for sizes in every):
         return True
+    sizes = np.concatenate(every)
     each = tuple(item for item in given.each if LINEAR[item[0]][0] == "acc")
-    return (
-        solve(sizes, np.zeros_like(sizes), Constraints(means=means, each=each), max_states=max_states)
-        is not None
-    )
+    try:
+        found = solve(sizes, np.zeros_like(sizes), Constraints(means=means, each=each), max_states=max_states)
+    except UnsettledError:
+        return True  # HiGHS could not settle it in time: nothing is ruled out
+    return found is not None
 
 
-def _combinations(units, k, every_positive, every_negative, paper):
-    """The positives of every combination of one configuration per unit (data set, repeat), in order:
-    the first unit's configuration changes slowest. Arrays of (combinations, units·k). With ``paper``
-    false, the configurations where one fold holds all of a class are included."""
+def _combinations(units, every_positive, every_negative, paper, reachable=None):
+    """(positives, sizes, skipped) of every combination of one configuration per unit (data set,
+    repeat), in order: the first unit's configuration changes slowest. Arrays of (combinations, units·k).
+    With ``paper`` false, the configurations where one fold holds all of a class are included. With one
+    unit, fold sizes ``reachable`` rejects are skipped and listed (``skipped``, see Shape.chunks)."""
     head, rest = units[0], units[1:]
-    for rows in configuration_chunks(*head, k, every_positive, every_negative, training_sets_hold_both=paper):
+    for rows, sizes, skipped in head.chunks(
+        every_positive, every_negative, paper, reachable if not rest else None
+    ):
         if not rest:
-            yield rows
+            yield rows, sizes, skipped
             continue
-        for row in rows:
-            for tail in _combinations(rest, k, every_positive, every_negative, paper):
-                yield np.concatenate([np.broadcast_to(row, (len(tail), k)), tail], axis=1)
+        for row, size in zip(rows, sizes, strict=True):
+            for tail, tail_sizes, _ in _combinations(rest, every_positive, every_negative, paper):
+                yield (
+                    np.concatenate([np.broadcast_to(row, tail.shape[:1] + row.shape), tail], axis=1),
+                    np.concatenate([np.broadcast_to(size, tail.shape[:1] + size.shape), tail_sizes], axis=1),
+                    [],
+                )

@@ -154,16 +154,13 @@ def count_fold_configurations(
     1469
     """
     p, n, k = check_folding(positives, negatives, folds)
-    (count_a, _, low, high_a), (count_b, _, _, high_b) = _fold_types(
-        p, n, k, positive_in_every_fold, negative_in_every_fold
+    return count_sized(
+        fold_sizes(p, n, k),
+        (p,),
+        positive_in_every_fold,
+        negative_in_every_fold,
+        training_sets_hold_both=training_sets_hold_both,
     )
-    split = np.arange(p + 1)
-    total = int(
-        np.dot(_tuple_counts(count_a, low, high_a, p), _tuple_counts(count_b, low, high_b, p)[p - split])
-    )
-    if not training_sets_hold_both:
-        return total
-    return total - len(_lopsided(p, n, k, positive_in_every_fold, negative_in_every_fold))
 
 
 def stratified_folds(positives, negatives, folds):
@@ -248,42 +245,167 @@ def configuration_chunks(
     >>> [rows.tolist() for rows in configuration_chunks(5, 5, 2, False, False, chunk=2)]
     [[[1, 4]], [[2, 3]]]
     """
-    (count_a, _, low, high_a), (count_b, _, _, high_b) = _fold_types(
-        p, n, k, positive_in_every_fold, negative_in_every_fold
+    yield from sized_chunks(
+        fold_sizes(p, n, k),
+        (p,),
+        positive_in_every_fold,
+        negative_in_every_fold,
+        chunk=chunk,
+        training_sets_hold_both=training_sets_hold_both,
     )
-    sizes = fold_sizes(p, n, k)
-    counts_b = _tuple_counts(count_b, low, high_b, p)
-    for split in range(
-        max(count_a * low, p - count_b * high_b), min(count_a * high_a, p - count_b * low) + 1
-    ):
-        rest = p - split
-        for tuples_a in _nondecreasing(split, count_a, low, high_a, chunk):
-            if counts_b[rest] <= chunk:
-                tuples_b = np.concatenate(list(_nondecreasing(rest, count_b, low, high_b, chunk)))
-                step = max(1, chunk // len(tuples_b))
-                pieces = ((tuples_a[i : i + step], tuples_b) for i in range(0, len(tuples_a), step))
-            else:
+
+
+def sized_chunks(
+    sizes, totals, positive_in_every_fold, negative_in_every_fold, chunk=CHUNK, training_sets_hold_both=True
+):
+    """The positives (p_i) of every configuration of folds of the given sizes, in order, in chunks.
+
+    The generalisation of §4.4.3 (Algorithm 2) from two fold sizes to any: the folds are grouped by size
+    (largest first; ``sizes`` must be nonincreasing), a configuration is the positives of each group (split
+    in ascending order between the groups) and a nondecreasing tuple per group; the negatives fill the
+    folds up. ``totals`` are the numbers of positives the folds hold together, tried in order: p when the
+    folds cover the data set, several when they cover part of it (``TimeSeriesSplit``'s test folds).
+
+    Parameters
+    ----------
+    sizes : array_like of int
+        The folds' sizes, nonincreasing.
+    totals : iterable of int
+        The positives in all folds together, in the order tried.
+    positive_in_every_fold, negative_in_every_fold, training_sets_hold_both : bool
+        As for :func:`fold_configurations`.
+    chunk : int
+        About the most rows of an array.
+
+    Examples
+    --------
+    Two positives in folds of 4 and 2 items (GroupKFold's of issue 29), every training set holding both
+    classes or not:
+
+    >>> np.concatenate(list(sized_chunks([4, 2], (2,), False, False))).tolist()
+    [[1, 1]]
+    >>> np.concatenate(list(sized_chunks([4, 2], (2,), False, False, training_sets_hold_both=False))).tolist()
+    [[0, 2], [1, 1], [2, 0]]
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    groups = _groups(sizes)
+    low, spare = int(bool(positive_in_every_fold)), int(bool(negative_in_every_fold))
+    for total in totals:
+        for rows in _group_rows(int(total), groups, low, spare, chunk):
+            if not training_sets_hold_both:
+                yield rows
+                continue
+            both = ((rows > 0).sum(axis=1) >= 2) & ((sizes - rows > 0).sum(axis=1) >= 2)
+            if both.any():
+                yield rows[both]
+
+
+def count_sized(sizes, totals, positive_in_every_fold, negative_in_every_fold, training_sets_hold_both=True):
+    """The number of configurations :func:`sized_chunks` lists, without listing them (exact).
+
+    Per group of folds of one size the nondecreasing tuples are counted by Gaussian binomial coefficients
+    (module notes), the groups' counts multiplied as polynomials in the positives and the coefficients of
+    ``totals`` summed; with ``training_sets_hold_both`` the few configurations with fewer than two folds
+    holding a class are listed and subtracted.
+
+    Examples
+    --------
+    >>> count_sized([4, 2], (2,), False, False), count_sized([3, 3, 3], range(7), False, False)
+    (1, 11)
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    totals = [int(t) for t in totals]
+    if not totals:
+        return 0
+    groups = _groups(sizes)
+    low, spare = int(bool(positive_in_every_fold)), int(bool(negative_in_every_fold))
+    top = max(totals)
+    series = np.zeros(top + 1, dtype=object)
+    series[0] = 1
+    for size, count in groups[:-1]:
+        series = np.convolve(series, _tuple_counts(count, low, size - spare, top))[: top + 1]
+    # The last group by one dot product per total (two fold sizes, the usual case, need no convolution).
+    size, count = groups[-1]
+    last = _tuple_counts(count, low, size - spare, top)
+    total = int(sum(np.dot(series[: t + 1], last[t::-1]) for t in totals if t >= 0))
+    if not training_sets_hold_both:
+        return total
+    return total - len(_lopsided(groups, totals, low, spare))
+
+
+def size_partitions(total, folds):
+    """The sizes of ``folds`` non-empty folds of ``total`` items: every multiset once, nonincreasing, the
+    most even first (then the largest fold growing).
+
+    Examples
+    --------
+    >>> list(size_partitions(6, 2)), list(size_partitions(7, 3))
+    ([(3, 3), (4, 2), (5, 1)], [(3, 2, 2), (3, 3, 1), (4, 2, 1), (5, 1, 1)])
+    """
+    for first in range(-(-total // folds), total - folds + 2):
+        yield from ((first, *rest) for rest in _bounded_partitions(total - first, folds - 1, first))
+
+
+def count_size_partitions(total, folds):
+    """The number of :func:`size_partitions`: the partitions of ``total`` into ``folds`` parts (exact).
+
+    Examples
+    --------
+    >>> count_size_partitions(6, 2), count_size_partitions(163, 10)
+    (3, 149027949)
+    """
+    # q[j, t]: partitions of t into exactly j parts = q[j - 1, t - 1] + q[j, t - j].
+    q = np.zeros((folds + 1, total + 1), dtype=object)
+    q[0, 0] = 1
+    for j in range(1, folds + 1):
+        for t in range(j, total + 1):
+            q[j, t] = q[j - 1, t - 1] + q[j, t - j]
+    return int(q[folds, total])
+
+
+def _bounded_partitions(total, folds, most):
+    """Nonincreasing tuples of ``folds`` parts in [1, most] summing to ``total``, the largest part rising."""
+    if folds == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(max(1, -(-total // folds)), min(most, total - folds + 1) + 1):
+        yield from ((first, *rest) for rest in _bounded_partitions(total - first, folds - 1, first))
+
+
+def _groups(sizes):
+    """(size, how many folds have it) per distinct size, largest first."""
+    values, counts = np.unique(sizes, return_counts=True)
+    return [(int(v), int(c)) for v, c in zip(values[::-1], counts[::-1], strict=True)]
+
+
+def _group_rows(total, groups, low, spare, chunk):
+    """Nondecreasing p_i per group, the groups side by side, summing to ``total``, in lexicographic order
+    of (positives of the first group, its tuple, the other groups' rows)."""
+    (size, count), rest = groups[0], groups[1:]
+    high = size - spare
+    if not rest:
+        yield from _nondecreasing(total, count, low, high, chunk)
+        return
+    least = sum(m * low for _, m in rest)
+    most = sum(m * (s - spare) for s, m in rest)
+    for split in range(max(count * low, total - most), min(count * high, total - least) + 1):
+        for tuples_a in _nondecreasing(split, count, low, high, chunk):
+            tails = _group_rows(total - split, rest, low, spare, chunk)
+            first, second = next(tails, None), next(tails, None)
+            if first is None:
+                continue
+            if second is None:  # the other groups fit in one chunk: pair it with runs of these tuples
+                step = max(1, chunk // len(first))
+                pieces = ((tuples_a[i : i + step], first) for i in range(0, len(tuples_a), step))
+            else:  # one tuple at a time, the other groups chunk by chunk (keeps the order)
                 pieces = (
-                    (tuples_a[i : i + 1], tuples_b)
+                    (tuples_a[i : i + 1], tail)
                     for i in range(len(tuples_a))
-                    for tuples_b in _nondecreasing(rest, count_b, low, high_b, chunk)
+                    for tail in _group_rows(total - split, rest, low, spare, chunk)
                 )
             for a, b in pieces:
-                rows = np.concatenate([np.repeat(a, len(b), axis=0), np.tile(b, (len(a), 1))], axis=1)
-                if not training_sets_hold_both:
-                    yield rows
-                    continue
-                both = ((rows > 0).sum(axis=1) >= 2) & ((sizes - rows > 0).sum(axis=1) >= 2)
-                if both.any():
-                    yield rows[both]
-
-
-def _fold_types(p, n, k, positive_in_every_fold, negative_in_every_fold):
-    """(k^a, c^a, lowest p_i, highest p_i) of the type-a folds and the same of the type-b folds."""
-    size, extra = divmod(p + n, k)
-    low = int(bool(positive_in_every_fold))
-    spare = int(bool(negative_in_every_fold))
-    return (extra, size + 1, low, size + 1 - spare), (k - extra, size, low, size - spare)
+                yield np.concatenate([np.repeat(a, len(b), axis=0), np.tile(b, (len(a), 1))], axis=1)
 
 
 def _nondecreasing(total, length, low, high, chunk):
@@ -345,30 +467,25 @@ def _tuple_counts(length, low, high, top):
     return out
 
 
-def _lopsided(p, n, k, positive_in_every_fold, negative_in_every_fold):
-    """The configurations in the folds' ranges where fewer than two folds hold a positive or a negative.
+def _lopsided(groups, totals, low, spare):
+    """The configurations in the groups' ranges where fewer than two folds hold a positive or a negative.
 
-    Fewer than two folds with positives means one fold holds all p; fewer than two with negatives means
-    one fold holds all n and the others are full of positives. Each can sit in a fold of either type.
+    Fewer than two folds with positives means one fold holds all of them; fewer than two with negatives
+    means one fold holds all the negatives and the others are full of positives. Each can sit in a fold
+    of any size.
     """
-    types = _fold_types(p, n, k, positive_in_every_fold, negative_in_every_fold)
     found = set()
-    for kind, (count, size, _, _) in enumerate(types):
-        if count == 0:
-            continue
-        for special, others in ((p, 0), (size - n, None)):
-            rows = []
-            for other_kind, (other_count, other_size, _, _) in enumerate(types):
-                fill = other_size if others is None else others
-                row = [fill] * other_count
-                if other_kind == kind:
-                    row[0] = special
-                rows.append(row)
-            if all(low <= v <= high for (_, _, low, high), row in zip(types, rows, strict=True) for v in row):
-                flat = rows[0] + rows[1]
-                sizes = [types[0][1]] * types[0][0] + [types[1][1]] * types[1][0]
-                has_positive = sum(v > 0 for v in flat)
-                has_negative = sum(s - v > 0 for s, v in zip(sizes, flat, strict=True))
-                if has_positive < 2 or has_negative < 2:
-                    found.add((tuple(sorted(rows[0])), tuple(sorted(rows[1]))))
+    whole = sum(size * count for size, count in groups)
+    for total in totals:
+        for kind, (size, count) in enumerate(groups):
+            if count == 0:
+                continue
+            for special, fill in ((total, 0), (size - (whole - total), None)):
+                rows = [[size_g if fill is None else fill] * count_g for size_g, count_g in groups]
+                rows[kind][0] = special
+                pairs = [(v, size_g - v) for (size_g, _), row in zip(groups, rows, strict=True) for v in row]
+                if not all(low <= v and w >= spare for v, w in pairs):
+                    continue
+                if sum(v > 0 for v, _ in pairs) < 2 or sum(w > 0 for _, w in pairs) < 2:
+                    found.add((total, *(tuple(sorted(row)) for row in rows)))
     return found

@@ -17,17 +17,27 @@ from benchtrust.consistency._state_search import OverBudgetError, search
 #: Outward widening of the mean rows given to HiGHS (score units); see the module notes.
 MARGIN = 1e-5
 
+#: Seconds HiGHS gets per program; one it cannot settle in that time raises :class:`UnsettledError`.
+TIME_LIMIT = 10.0
+
+
+class UnsettledError(Exception):
+    """HiGHS ran out of :data:`TIME_LIMIT` on a problem: it found neither counts nor that none exist."""
+
 
 def by_solver(piece, max_states):
     """HiGHS on a single problem (module notes): verified counts in sorted order, None if infeasible.
 
     When neither HiGHS's solution nor that of the narrowed problem passes the exact check, the exact
-    search decides with at most ``max_states`` states per step; past that, an InputError names it.
+    search decides with at most ``max_states`` states per step; past that, an InputError names it. When
+    HiGHS runs out of time with no solution, :class:`UnsettledError` is raised: the problem is left undecided.
     """
     p, n = piece.p[0], piece.n[0]
     status, counts = milp_counts(piece, MARGIN)
     if status == 2:
         return None
+    if status == 1 and counts is None:
+        raise UnsettledError
     if counts is not None and verified(p, n, counts, piece.given):
         return counts
     narrowest = min(Fraction(int(hi - lo), int(unit)) for lo, hi, unit in _columns(piece))
@@ -69,14 +79,19 @@ def milp_counts(piece, widen):
         high.extend(hi[0] + 0.5)
     lower = np.concatenate([piece.tp_low[0], piece.tn_low[0]])
     upper = np.concatenate([piece.tp_high[0], piece.tn_high[0]])
-    with quiet_stdout():  # HiGHS prints debug lines with C's printf, even with disp off
-        result = milp(
-            np.zeros(2 * sets),
-            constraints=LinearConstraint(np.array(rows), low, high),
-            integrality=np.ones(2 * sets),
-            bounds=Bounds(lower, upper),
-            options={"presolve": False},  # HiGHS 1.x presolve fails ("Solve error") on some tiny problems
-        )
+    for presolve in (True, False):
+        # Presolve settles the dense problems (many folds, scores far from 0 and 1) ten times faster, but
+        # HiGHS 1.x's fails ("Solve error", status 4) on some tiny problems: those run again without it.
+        with quiet_stdout():  # HiGHS prints debug lines with C's printf, even with disp off
+            result = milp(
+                np.zeros(2 * sets),
+                constraints=LinearConstraint(np.array(rows), low, high),
+                integrality=np.ones(2 * sets),
+                bounds=Bounds(lower, upper),
+                options={"presolve": presolve, "time_limit": TIME_LIMIT},
+            )
+        if result.status in (0, 1, 2):
+            break
     if result.x is None:
         return result.status, None
     x = np.clip(np.round(result.x), lower, upper).astype(np.int64)

@@ -32,7 +32,21 @@ classes all give such folds, and scikit-learn still prints a mean. So the check 
 "inconsistent" means that no configuration of either tier fits under any convention tried. Stratified
 and explicit folds are one configuration, in the first tier or the second.
 
-The search is in :mod:`._fold_search`. Configurations are tried in the order of the paper's generator,
+Fold sizes
+----------
+The paper's folds differ in size by at most one (§4.4.3), as scikit-learn's ``KFold`` and
+``StratifiedKFold`` make them; that is the default, and an "inconsistent" verdict then says it is about
+such splits only. ``GroupKFold``, ``LeaveOneGroupOut``, ``PredefinedSplit`` and custom splits make folds of
+other sizes: ``fold_sizes`` gives them (every split of the classes into folds of those sizes is tried,
+:func:`~._folds.sized_chunks`), or ``"any"`` tries every composition of the items into k non-empty folds.
+``TimeSeriesSplit`` tests k folds of equal size but never the first chunk: with ``partial=True`` the sizes
+may sum to less than p + n, and every number of positives the folds can hold is tried.
+
+The search is in :mod:`._fold_search`. Identities every configuration of a kind obeys rule out many at
+once (the accuracy of folds of given sizes; mean bacc against mean sens and spec, with the folds lacking a
+class counted); the exact search decides at most ``max_work`` of the rest and HiGHS gets 10 s per
+program: past either, the verdict is undecided (``consistent=None``, ``undecided`` says why), never
+"inconsistent". Configurations are tried in the order of the paper's generator,
 in growing batches (1, 2, 4, ... then 256 configurations) of one exact search each. Before any is tried,
 a necessary condition shared by all is checked once: the reported accuracy (or error rate) must be
 reachable from folds of the given sizes at all, whatever their class counts, since the accuracy of a
@@ -51,15 +65,20 @@ from benchtrust._html import section_html
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count
 from benchtrust.consistency import _section, _text
-from benchtrust.consistency._fold_search import FoldSearch, unknown_folds
+from benchtrust.consistency._fold_search import FoldSearch, Shape, unknown_folds
 from benchtrust.consistency._folds import (
     check_folding,
     stratified_folds,
 )
+from benchtrust.consistency._highs_fallback import TIME_LIMIT
 from benchtrust.consistency._mean_constraints import CONVENTIONS, constraints
 from benchtrust.consistency._mean_of_scores import MAX_STATES
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._test_set import check_test_set, matrices_frame
+
+#: Default ``max_work``: combinations of fold configurations the exact search may decide (a few
+#: milliseconds each) before the check stops undecided.
+MAX_WORK = 50_000
 
 _AGGREGATIONS = ("mos", "som")
 _FOLDINGS = ("stratified", "unknown")
@@ -72,9 +91,19 @@ class KFoldResult:
 
     Attributes
     ----------
-    consistent : bool
-        Whether per-fold counts exist that give every reported score. ``False`` is certain (see the
-        notes of :func:`check_kfold`).
+    consistent : bool or None
+        Whether per-fold counts exist that give every reported score. ``False`` is certain about the
+        folds described (``fold_sizes``; see the notes of :func:`check_kfold`); None: undecided, the
+        search stopped first (``undecided`` says why).
+    fold_sizes : str or list
+        The folds' sizes the verdict covers (mos): ``"equal"``, within one of each other (KFold,
+        StratifiedKFold: §4.4.3); ``"any"``, every composition of the items into k non-empty folds; or the
+        sizes given, a list of k sizes per data set.
+    partial : bool
+        Whether the folds hold only part of each data set (their sizes sum to less, as
+        ``TimeSeriesSplit``'s test folds).
+    undecided : str or None
+        Why the search stopped before deciding (``max_work``); None when decided.
     aggregation : str
         ``"mos"`` (mean of the folds' scores) or ``"som"`` (score of the summed counts).
     folding : str
@@ -129,6 +158,9 @@ class KFoldResult:
     tier: str | None = None
     zero_division: str = "any"
     conventions: dict = dataclasses.field(default_factory=dict)
+    fold_sizes: object = "equal"
+    partial: bool = False
+    undecided: str | None = None
 
     def __repr__(self):
         data = ", ".join(f"(p={p}, n={n})" for p, n in zip(self.positives, self.negatives, strict=True))
@@ -151,7 +183,8 @@ class KFoldResult:
         return (
             f"KFoldResult(consistent={self.consistent}, aggregation={self.aggregation!r}, "
             f"folding={self.folding!r}, data sets [{data}], folds={self.folds}, repeats={self.repeats}, "
-            f"configurations_tested={self.configurations_tested}, tier={self.tier!r}, "
+            f"fold_sizes={self.fold_sizes!r}, configurations_tested={self.configurations_tested}, "
+            f"tier={self.tier!r}, "
             f"conventions={self.conventions!r}, evidence={evidence}, scores=[{shown}])"
         )
 
@@ -194,6 +227,11 @@ class KFoldResult:
             "tier": self.tier,
             "zero_division": self.zero_division,
             "conventions": dict(self.conventions),
+            "fold_sizes": self.fold_sizes
+            if isinstance(self.fold_sizes, str)
+            else [list(s) for s in self.fold_sizes],
+            "partial": self.partial,
+            "undecided": self.undecided,
             "evidence": self.evidence,
             "scores": [reported.to_dict() for reported in self.scores],
             "beta": self.beta,
@@ -261,8 +299,12 @@ def check_kfold(
     beta=None,
     bounds=None,
     zero_division="any",
+    fold_sizes=None,
+    partial=False,
     max_configurations=10**7,
+    max_work=MAX_WORK,
     max_states=MAX_STATES,
+    progress=None,
 ):
     """Could the scores come from (repeated) k-fold cross-validation of these data sets? (paper §4)
 
@@ -298,9 +340,26 @@ def check_kfold(
         How a score undefined in a fold (sensitivity without positives, specificity without negatives)
         enters the mean, in the folds beyond the paper's (module notes): counted as 0 (scikit-learn's
         default), as 1, left out of the mean, or any of these, each score on its own (the default).
+    fold_sizes : None, "any" or sequence of int
+        With unknown folds (mos), the sizes of the folds the configurations are drawn from. None: sizes
+        within one of each other, as ``KFold`` and ``StratifiedKFold`` make (§4.4.3); the verdict is then
+        about such splits only. A sequence of k whole numbers >= 1 (in any order; or one sequence per data
+        set): folds of those sizes, as ``GroupKFold``, ``LeaveOneGroupOut`` or ``PredefinedSplit`` make
+        them; every split of the positives and negatives into them is tried. ``"any"``: every composition
+        of the p + n items into k non-empty folds.
+    partial : bool, default False
+        The folds hold part of the data set only: sizes summing to less than p + n are allowed, and the
+        positives in them range over every count they allow (``TimeSeriesSplit``, whose first chunk is
+        never a test fold: give k sizes of ``n_samples // (k + 1)``, or its ``test_size``).
     max_configurations : int, default 10**7
         With unknown folds, the most combinations of configurations (over data sets and repeats) to try,
-        in each tier; a larger search space is refused.
+        in each tier; a larger search space is refused before the search starts.
+    max_work : int or None, default 50,000
+        With unknown folds, the most combinations the exact search may decide (those the identities of
+        the notes rule out at once are not counted); past it the check stops undecided
+        (``consistent=None``), never "inconsistent". None: no limit.
+    progress : callable, optional
+        ``progress(done, total)``, called as combinations of fold configurations are decided.
     max_states : int, default 2**22
         The most states one step of the exact search may create when it must decide a problem HiGHS
         could not (see the notes); past it the check stops with an InputError naming ``max_states``.
@@ -311,6 +370,11 @@ def check_kfold(
 
     Notes
     -----
+    An "inconsistent" verdict is about the folds described: with ``fold_sizes=None`` it says that no split
+    into folds of near-equal size gives the scores, which says nothing of splits with other fold sizes
+    (``GroupKFold``, ``LeaveOneGroupOut``, ``TimeSeriesSplit``, ``PredefinedSplit``, custom folds); the
+    verdict's words say which.
+
     With the score of means the verdict is that of :func:`check_test_set` (exact). With the mean of
     scores every configuration is decided by an exact search in integer arithmetic, so that
     "inconsistent" is a theorem; only problems too large for it (many folds with many distinct class
@@ -367,6 +431,14 @@ def check_kfold(
     name = "explicit" if explicit is not None else folding
     limit = check_count(max_configurations, "max_configurations")
     work = check_count(max_states, "max_states")
+    most = None if max_work is None else check_count(max_work, "max_work")
+    sizes = _fold_sizes(fold_sizes, partial, p, n, k)
+    if (fold_sizes is not None or partial) and (aggregation != "mos" or name != "unknown"):
+        raise InputError(
+            f"{'fold_sizes' if fold_sizes is not None else 'partial'}: describes the folds the "
+            "configurations are drawn from, for the mean of scores (aggregation=mos) with unknown folds "
+            "(folding=unknown) only"
+        )
     result = {
         "aggregation": aggregation,
         "folding": name,
@@ -377,6 +449,8 @@ def check_kfold(
         "beta": None if beta is None else float(beta),
         "bounds": {},
         "zero_division": zero_division,
+        "fold_sizes": sizes if isinstance(sizes, str) else tuple(tuple(s) for s in sizes),
+        "partial": bool(partial),
     }
     if aggregation == "som":
         if bounds is not None:
@@ -387,20 +461,78 @@ def check_kfold(
         result["bounds"] = {str(name).strip(): Interval(*pair) for name, pair in bounds.items()}
     search = FoldSearch(given, zero_division, k, work)
     if name == "unknown":
-        found, tried, tier = unknown_folds(search, p, n, r, limit)
-        return _mean_of_scores(found, tried, tier, reported, result)
+        units = [
+            Shape(p_d, n_d, k, sizes if isinstance(sizes, str) else sizes[d], bool(partial))
+            for d, (p_d, n_d) in enumerate(zip(p, n, strict=True))
+            for _ in range(r)
+        ]
+        found, tried, tier, stopped = unknown_folds(search, units, limit, max_work=most, progress=progress)
+        return _mean_of_scores(found, tried, tier, reported, result, stopped)
     per_set = (
         explicit
         if explicit is not None
         else [stratified_folds(p_d, n_d, k) for p_d, n_d in zip(p, n, strict=True)]
     )
     configuration = np.concatenate([np.tile(f, (r, 1)) for f in per_set])
-    sizes = configuration.sum(axis=1)
+    sizes = configuration.sum(axis=1)[None]
     rows = configuration[None, :, 0]
     tier = "paper" if search.paper(rows, sizes)[0] else "beyond"
-    found = search.first(rows, sizes)
+    unsettled = set()
+    found = search.first(rows, sizes, unsettled)
     tried = {"paper": int(tier == "paper"), "beyond": int(tier == "beyond")}
-    return _mean_of_scores(found and found[1:], tried, tier, reported, result)
+    stopped = None
+    if unsettled and found is None:
+        stopped = (
+            f"HiGHS could not settle these folds within {TIME_LIMIT:g} s (the exact search is too large)"
+        )
+    return _mean_of_scores(found and found[1:], tried, tier, reported, result, stopped)
+
+
+def _fold_sizes(fold_sizes, partial, p, n, k):
+    """``fold_sizes`` checked: "equal" (None), "any", or per data set k whole numbers >= 1, nonincreasing,
+    summing to p + n (or at most that, ``partial``)."""
+    if not isinstance(partial, bool | np.bool_):
+        raise InputError(f"partial: expected True or False, got {partial!r}")
+    if fold_sizes is None or (isinstance(fold_sizes, str) and fold_sizes.strip().lower() in ("equal", "any")):
+        word = "equal" if fold_sizes is None else fold_sizes.strip().lower()
+        if partial:
+            raise InputError(
+                "partial: folds covering part of the data set need their sizes (fold_sizes), k whole "
+                "numbers (TimeSeriesSplit: k times n_samples // (k + 1))"
+            )
+        return word
+    if isinstance(fold_sizes, str | bytes) or not hasattr(fold_sizes, "__len__"):
+        raise InputError(
+            f"fold_sizes: expected 'any' or {k} whole numbers >= 1 (one per fold), got {fold_sizes!r:.80}"
+        )
+    nested = len(fold_sizes) > 0 and all(hasattr(v, "__len__") and not isinstance(v, str) for v in fold_sizes)
+    per_set = list(fold_sizes) if nested else [fold_sizes] * len(p)
+    if len(per_set) != len(p):
+        raise InputError(
+            f"fold_sizes: expected one list of {k} sizes per data set ({len(p)}), got {len(per_set)}"
+        )
+    out = []
+    for d, sizes in enumerate(per_set):
+        where = f"fold_sizes[{d}]" if nested else "fold_sizes"
+        if len(sizes) != k or not all(
+            isinstance(v, numbers.Integral | float) and not isinstance(v, bool) and v >= 1 and v == int(v)
+            for v in sizes
+        ):
+            raise InputError(
+                f"{where}: expected {k} whole numbers >= 1, one per fold (folds: {k}), "
+                f"got {list(sizes)!r:.80}"
+            )
+        sizes = sorted((int(v) for v in sizes), reverse=True)
+        total, items = sum(sizes), p[d] + n[d]
+        if total > items or (total != items and not partial):
+            allowed = "at most" if partial else "exactly"
+            hint = "" if partial or total > items else "; folds covering part of it need partial=True"
+            raise InputError(
+                f"{where}: the folds hold {total} items, the data set {items} (p={p[d]}, n={n[d]}); "
+                f"expected sizes summing to {allowed} {items}{hint}"
+            )
+        out.append(tuple(sizes))
+    return out
 
 
 def _data_sets(positives, negatives):
@@ -493,14 +625,16 @@ def _score_of_means(scores, reported, r, eps, rounding, beta, result):
     )
 
 
-def _mean_of_scores(found, configurations, tier, reported, result):
-    """The result of a mean-of-scores search; ``found``: (the folds' (p_i, n_i), counts, conventions)."""
+def _mean_of_scores(found, configurations, tier, reported, result, stopped=None):
+    """The result of a mean-of-scores search; ``found``: (the folds' (p_i, n_i), counts, conventions);
+    ``stopped``: why the search ended undecided, or None."""
     evidence, conventions = None, {}
     if found is not None:
         configuration, counts, conventions = found
         evidence = {"configuration": configuration.tolist(), "counts": counts.tolist()}
     return KFoldResult(
-        consistent=found is not None,
+        consistent=True if found is not None else (None if stopped else False),
+        undecided=stopped,
         configurations_tested=sum(configurations.values()),
         configurations=configurations,
         tier=None if found is None else tier,

@@ -81,7 +81,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchtrust.consistency._highs_fallback import by_solver
+from benchtrust.consistency._highs_fallback import UnsettledError, by_solver
 from benchtrust.consistency._integer_problems import PIECE, Batch, live_runs, unsort
 from benchtrust.consistency._mean_constraints import verified
 from benchtrust.consistency._mean_relaxation import screened
@@ -149,7 +149,7 @@ def solve(positives, negatives, given, *, budget=BUDGET, max_states=MAX_STATES):
     return None if found is None else found[1]
 
 
-def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX_STATES):
+def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX_STATES, unsettled=None):
     """The first of several problems of the same shape that has counts, and its counts (§4.3, §4.4.3).
 
     Parameters
@@ -160,12 +160,16 @@ def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX
         The reported means and per-set bounds, the same for every problem.
     budget, max_states
         As for :func:`solve`.
+    unsettled : list, optional
+        Receives the index of every problem HiGHS could not settle in its time (those are then passed
+        over: None does not rule them out). Without it, such a problem raises
+        :class:`~._highs_fallback.UnsettledError`.
 
     Returns
     -------
     (int, numpy.ndarray) or None
         The index of the first problem with counts and its verified counts, shape (sets, 2); None when
-        no problem has any.
+        no problem has any (but those listed in ``unsettled``).
 
     Examples
     --------
@@ -185,7 +189,10 @@ def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX
         left += start
         batch = Batch.build(p[left], n[left], given) if len(left) else None
         for rows in live_runs(batch) if batch is not None else ():
-            found = _first(batch.select(rows), budget, max_states)
+            skipped = [] if unsettled is not None else None
+            found = _first(batch.select(rows), budget, max_states, skipped)
+            if skipped:
+                unsettled.extend(int(left[rows[i]]) for i in skipped)
             if found is not None:
                 index, counts = found
                 counts = unsort(counts, batch.order[rows[index]])
@@ -201,18 +208,28 @@ def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX
     return None
 
 
-def _first(piece, budget, max_states):
-    """(index in the piece, counts in sorted set order) of its first problem with counts, or None."""
+def _first(piece, budget, max_states, unsettled=None):
+    """(index in the piece, counts in sorted set order) of its first problem with counts, or None; the
+    problems HiGHS could not settle are appended to ``unsettled`` (a list) when given, else raise."""
     try:
         return search(piece, None if budget is None else min(budget * len(piece.p), MOST))
     except OverBudgetError:
         rows = len(piece.p)
         if rows == 1:
-            counts = by_solver(piece, max_states)
+            try:
+                counts = by_solver(piece, max_states)
+            except UnsettledError:
+                if unsettled is None:
+                    raise
+                unsettled.append(0)
+                return None
             return None if counts is None else (0, counts)
         half = rows // 2
         for offset, part in ((0, np.arange(half)), (half, np.arange(half, rows))):
-            found = _first(piece.select(part), budget, max_states)
+            skipped = [] if unsettled is not None else None
+            found = _first(piece.select(part), budget, max_states, skipped)
+            if skipped:
+                unsettled.extend(offset + i for i in skipped)
             if found is not None:
                 return found[0] + offset, found[1]
         return None

@@ -71,6 +71,7 @@ import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError
+from benchtrust.consistency._highs_fallback import UnsettledError
 from benchtrust.consistency._mean_constraints import Constraints
 from benchtrust.consistency._mean_of_scores import solve
 from benchtrust.consistency._micro_line import MICRO_AFFINE, SKLEARN_ACCURACY, micro_line, micro_window
@@ -213,7 +214,8 @@ def fully_defined(config, bases):
 
 def micro_mean(reported, sizes, classes, max_states):
     """(consistent, k_f or None): whole numbers correct per fold whose micro scores average to every
-    reported score (module notes), verified exactly; ``None`` evidence only if no witness could be."""
+    reported score (module notes), verified exactly; ``None`` evidence only if no witness could be;
+    consistent is ``None`` (undecided) when HiGHS could not settle the problem in its time."""
     unknown = [rep.score for rep in reported if rep.score not in MICRO_AFFINE]
     if unknown:
         raise InputError(
@@ -228,7 +230,10 @@ def micro_mean(reported, sizes, classes, max_states):
     correct = _two_sizes(sizes, low, high)
     if correct is NotImplemented:
         window = Reported("sens", float(low), 0.0, Interval(_down(low), _up(high)), "x", "x", None)
-        found = solve(sizes, np.ones_like(sizes), Constraints(means=(window,)), max_states=max_states)
+        try:
+            found = solve(sizes, np.ones_like(sizes), Constraints(means=(window,)), max_states=max_states)
+        except UnsettledError:  # HiGHS out of time: undecided, never "inconsistent"
+            return None, None
         correct = None if found is None else found[:, 0]
     if correct is None:
         return False, None

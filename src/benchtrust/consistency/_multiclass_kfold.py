@@ -504,7 +504,22 @@ def _verdict(result) -> str:
         what = "no numbers of correctly classified items in folds of these sizes give"
     else:
         what = f"in none of the {_tried(result)} do confusion matrices give"
-    return f"inconsistent: {what} all these means: the scores cannot come from this experiment ({_CERTAIN})."
+    source = {"stratified": "the stratified folds", "explicit": "the folds given"}.get(result.folding)
+    if source is None:  # unknown folds: those of KFold and StratifiedKFold only (issue 29)
+        sizes = sorted(
+            {sum(result.class_counts) // result.folds, -(-sum(result.class_counts) // result.folds)}
+        )
+        sizes = " or ".join(map(str, sizes[::-1]))
+        source = (
+            f"a split into {result.folds} folds of near-equal size ({sizes} items, as KFold and "
+            "StratifiedKFold make)"
+        )
+        return (
+            f"inconsistent: {what} all these means: the scores cannot come from {source} ({_CERTAIN}). "
+            "Splits with other fold sizes (GroupKFold, LeaveOneGroupOut, TimeSeriesSplit, PredefinedSplit, "
+            "custom folds) are not covered: give the folds (folding) to check them."
+        )
+    return f"inconsistent: {what} all these means: the scores cannot come from {source} ({_CERTAIN})."
 
 
 def multiclass_kfold_section(result) -> Section:

@@ -299,7 +299,9 @@ def check_protocols(
                     except InputError as exc:
                         result, verdict, evidence = None, "undecided", str(exc)
                     else:
-                        verdict = "consistent" if result.consistent else "inconsistent"
+                        verdict = {True: "consistent", False: "inconsistent", None: "undecided"}[
+                            result.consistent
+                        ]
                         evidence = _evidence(result)
                     words = _protocol_words(choice, counts, k)
                     rows.append({**choice, "protocol": words, "verdict": verdict, "evidence": evidence})
@@ -405,6 +407,8 @@ def _evidence(result) -> str:
             else f"{matrices} confusion matri{'x' if matrices == 1 else 'ces'}"
         )
     tested = result.configurations_tested
+    if result.consistent is None:
+        return f"undecided: {result.undecided}"
     if result.folding != "unknown":
         return "per-fold counts found" if result.consistent else "no per-fold counts"
     if result.consistent:

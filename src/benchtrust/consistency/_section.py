@@ -17,6 +17,7 @@ from benchtrust.consistency._text import (
     batch_counts,
     batch_verdict,
     kfold_experiment,
+    kfold_splits,
     kfold_tried,
     kfold_verdict,
     multiclass_verdict,
@@ -91,6 +92,8 @@ def kfold_section(result) -> Section:
     ]
     if result.aggregation == "mos":
         assumptions.append(("folding", FOLDING_WORDS[result.folding]))
+        if result.folding == "unknown":
+            assumptions.append(("fold sizes", kfold_splits(result)))
         assumptions.append(("fold configurations tried", kfold_tried(result)))
         assumptions.append(("undefined fold scores", ZERO_DIVISION_WORDS[result.zero_division]))
     for name, (low, high) in result.bounds.items():

@@ -22,6 +22,7 @@ __all__ = [
     "batch_verdict",
     "claim_message",
     "kfold_experiment",
+    "kfold_splits",
     "kfold_text",
     "kfold_tried",
     "kfold_verdict",
@@ -255,6 +256,8 @@ def kfold_text(result) -> str:
     ]
     if result.aggregation == "mos":
         lines.append(f"  folding      {FOLDING_WORDS[result.folding]}")
+        if result.folding == "unknown":
+            lines.append(f"  fold sizes   {kfold_splits(result)}")
         lines.append(f"  tried        {kfold_tried(result)}")
         if result.configurations.get("beyond") or result.zero_division != "any":
             lines.append(f"  undefined    fold scores {ZERO_DIVISION_WORDS[result.zero_division]}")
@@ -309,6 +312,12 @@ def kfold_verdict(result) -> str:
         )
     undefined = ZERO_DIVISION_WORDS[result.zero_division]
     beyond = f"(folds without positives or negatives, undefined fold scores {undefined})"
+    if result.consistent is None:
+        return (
+            f"undecided: {result.undecided}. No per-fold counts were found among the "
+            f"{tried['paper'] + tried['beyond']:,} fold configurations covered, which proves nothing about "
+            f"those left open: the scores may or may not come from {kfold_splits(result, article='a')}."
+        )
     where = {
         "unknown": (
             f"of any of the {tried['paper']:,} fold configurations of the paper (§4.4.3), nor of the "
@@ -322,10 +331,77 @@ def kfold_verdict(result) -> str:
     }[result.folding]
     if result.folding != "unknown" and tried.get("beyond"):
         where += f" (some without positives or negatives: undefined fold scores {undefined})"
+    source = {"stratified": "the stratified folds", "explicit": "the folds given"}.get(result.folding)
+    if source is None:
+        source = kfold_splits(result, article="no")
+        verdict = (
+            f"inconsistent: {source} gives these scores: no per-fold confusion matrices {where} give them "
+            f"all as means over the folds ({_CERTAIN}; {_PAPER} §4.3)."
+        )
+        if result.fold_sizes == "equal":
+            verdict += (
+                " Splits with other fold sizes (GroupKFold, LeaveOneGroupOut, TimeSeriesSplit, "
+                "PredefinedSplit, custom folds) are not covered: give their fold sizes, or ask for any sizes "
+                "(--fold-sizes 4,2 or any; fold_sizes= in Python)."
+            )
+        return verdict
     return (
         f"inconsistent: no per-fold confusion matrices {where} give all these scores as means over the "
-        f"folds: the scores cannot come from this experiment ({_CERTAIN}; {_PAPER} §4.3)."
+        f"folds: the scores cannot come from {source} ({_CERTAIN}; {_PAPER} §4.3)."
     )
+
+
+def kfold_splits(result, article: str = "") -> str:
+    """The splits the mean-of-scores search of a k-fold result covers, in words: the folds' sizes.
+
+    With ``article`` ("no", "a") the words start with it, as a verdict uses them; without, they describe
+    the sizes alone, as the summary's line does.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> r = SimpleNamespace(folds=2, positives=(2,), negatives=(4,), fold_sizes="equal", partial=False)
+    >>> kfold_splits(r, article="no")
+    'no split into 2 folds of near-equal size (3 items each, as KFold and StratifiedKFold make)'
+    >>> kfold_splits(SimpleNamespace(**(vars(r) | {"fold_sizes": ((4, 2),)})), article="no")
+    'no split into 2 folds of 4 and 2 items'
+    """
+    k = result.folds
+    prefix = f"{article} split into {k} folds of " if article else ""
+    if result.fold_sizes == "any":
+        return f"{prefix}any sizes (every composition of the items into {k} non-empty folds)"
+    if result.fold_sizes == "equal":
+        sizes = sorted(
+            {
+                size
+                for p, n in zip(result.positives, result.negatives, strict=True)
+                for size in _even(p + n, k)
+            },
+            reverse=True,
+        )
+        how = f"{sizes[0]} items each" if len(sizes) == 1 else " or ".join(map(str, sizes)) + " items"
+        return f"{prefix}near-equal size ({how}, as KFold and StratifiedKFold make)"
+    listed = [_and(sizes) for sizes in result.fold_sizes]
+    words = (
+        listed[0]
+        if len(set(listed)) == 1
+        else "; ".join(f"data set {d + 1}: {text}" for d, text in enumerate(listed))
+    )
+    part = ""
+    if result.partial:
+        part = ", part of the data set (the other items in no test fold)"
+    return f"{prefix}{words} items{part}" if article else f"{words} items{part}, as given"
+
+
+def _even(total: int, k: int) -> set[int]:
+    """The sizes of k near-equal folds of ``total`` items."""
+    return {total // k, -(-total // k)}
+
+
+def _and(values) -> str:
+    """Numbers in words: "4 and 2", "3, 3 and 2"."""
+    values = [str(v) for v in values]
+    return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} and {values[-1]}"
 
 
 def kfold_tried(result) -> str:
@@ -334,7 +410,8 @@ def kfold_tried(result) -> str:
     if result.folding != "unknown":
         return f"1 fold configuration, {'among' if paper else 'beyond'} the paper's (§4.4.3)"
     tried = f"{paper:,} of the paper's fold configurations (§4.4.3)"
-    return tried if result.tier == "paper" else f"{tried}, then {beyond:,} beyond them"
+    tried = tried if result.tier == "paper" or not beyond else f"{tried}, then {beyond:,} beyond them"
+    return tried + (", some left open (undecided)" if result.consistent is None else "")
 
 
 def multiclass_text(result) -> str:
@@ -434,8 +511,11 @@ def claim_message(result) -> str:
     """
     if getattr(result, "aggregation", None) == "mos":
         tested = f"tested {kfold_tried(result)}"
+        if result.consistent is None:
+            return f"undecided: {result.undecided} ({tested}; mean of scores)"
         if not result.consistent:
-            return f"no per-fold confusion matrices give all these scores ({tested}; mean of scores)"
+            splits = f"; {kfold_splits(result)}" if result.folding == "unknown" else ""
+            return f"no per-fold confusion matrices give all these scores ({tested}{splits}; mean of scores)"
         words = [CONVENTION_WORDS[base][value] for base, value in result.conventions.items()]
         condition = f", if {' and '.join(words)}" if words else ""
         return (

@@ -36,7 +36,7 @@ from benchtrust.multiverse._options import register_option
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 from benchtrust.multiverse._rankings import Multiverse, rankings
 from benchtrust.multiverse._spec import Spec, read_spec
-from benchtrust.multiverse._study import MultiverseStudy, bundled_study, study
+from benchtrust.multiverse._study import MultiverseStudy, bundled_study, study, study_files
 from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 
@@ -68,6 +68,7 @@ __all__ = [
     "register_option",
     "stepwise",
     "study",
+    "study_files",
     "subsample",
     "unfold",
 ]

@@ -229,8 +229,8 @@ def permutation_test(
         Refits run in parallel, as in :class:`joblib.Parallel`; None or -1: one per CPU, 1: in this
         process. Refits go to the workers in chunks.
     progress : callable, optional
-        Called as ``progress(done)`` with the number of refits done so far, after each chunk (so ``done``
-        may grow by more than one); the last call has ``done == permutations``.
+        Called as ``progress(done)`` with the number of refits done so far: with 0 first, then after each
+        chunk (so ``done`` may grow by more than one); the last call has ``done == permutations``.
     fitted : Unfolding, optional
         The fit of `dissimilarities`, if already computed; its dimensions, conditionality, penalty strength
         and penalty range are used for the refits. Pass the tolerance and the iteration limit it was fitted
@@ -294,6 +294,10 @@ def permutation_test(
     chunks = [children[start : start + size] for start in range(0, permutations, size)]
     tasks = (delayed(_refit)(delta, chunk, options) for chunk in chunks)
     stresses, converged = [], []
+    if progress is not None:
+        progress(0)  # the count shows from the start; the first chunks may take a while
+    # A stop (Ctrl-C, SIGTERM) unwinds this loop: joblib then cancels the chunks not started and ends its
+    # worker processes, so that it does not wait for the chunks under way.
     for chunk_stresses, chunk_converged in Parallel(n_jobs=n_jobs, return_as="generator")(tasks):
         stresses.append(chunk_stresses)
         converged.append(chunk_converged)

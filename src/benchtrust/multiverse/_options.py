@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, find_column
 
 __all__ = ["FAMILIES", "Rule", "mean_of_rest", "register_option", "rule"]
@@ -212,9 +213,7 @@ def _at_or_above(characteristics, names, *, characteristic, value):
 
 def mean_of_rest(values, random):
     """The mean of the non-failed iterations; the random-prediction value where every iteration failed."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # all-nan slices: handled below
-        rest = np.nanmean(values, axis=-1)
+    rest = exact_mean(values, axis=-1)  # independent of the order of the iterations
     return np.where(np.isnan(rest), random, rest)
 
 
@@ -263,8 +262,8 @@ def _mean(values, failure_rate, *, random, lower_is_better):
 
 @register_option("aggregation", "mean", better="measure")
 def _aggregate_mean(values, *, lower_is_better):
-    """The mean over the data sets of the subset."""
-    return np.nanmean(values, axis=1)
+    """The mean over the data sets of the subset (independent of their order)."""
+    return exact_mean(values, axis=1)
 
 
 @register_option("aggregation", "median", better="measure")

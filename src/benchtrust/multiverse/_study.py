@@ -7,9 +7,9 @@ import dataclasses
 import os
 from pathlib import Path
 
-from benchtrust._figures import save_figure
+from benchtrust._figures import figure_bytes
 from benchtrust._io import InputError, bundled_file
-from benchtrust._write import check_target, write_atomic
+from benchtrust._write import check_folder, write_together
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
     Impact,
@@ -31,7 +31,7 @@ from benchtrust.multiverse._spec import read_spec
 from benchtrust.multiverse._subsample import Subsample, subsample
 from benchtrust.multiverse._unfolding import Unfolding, unfold
 
-__all__ = ["MultiverseStudy", "bundled_study", "study"]
+__all__ = ["MultiverseStudy", "bundled_study", "study", "study_files"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
@@ -181,66 +181,125 @@ class MultiverseStudy:
         )
         return pd.concat([table.assign(method=""), methods], ignore_index=True)
 
-    def write(self, folder, *, plots: bool = True) -> list[Path]:
+    def write(self, folder, *, plots: bool = True, force: bool = False) -> list[Path]:
         """Write the tables (CSV) and the figures (PNG) into `folder`, each atomically; return the paths.
 
         ``rankings.csv`` has one row per combination × method: a column per choice, ``method``, ``value``
-        and ``rank``. The figures are those of the ``plot_*`` functions, saved with
-        :func:`benchtrust.save_figure`. The folder is created if missing.
+        and ``rank``. The figures are those of the ``plot_*`` functions, as :func:`benchtrust.save_figure`
+        saves them; :func:`study_files` names them all. The folder is created if missing. Every file is
+        checked before any is written (:func:`benchtrust._write.check_folder`): one that exists already is
+        replaced only with `force`, one that cannot be written (a file the command reads, a folder, a
+        read-only file) never; then all are written, or none (:func:`benchtrust._write.write_together`).
         """
+        names = _file_names(
+            unfolding=self.unfolding is not None,
+            permutation=self.permutation is not None,
+            subsample=self.subsample is not None,
+            plots=plots,
+        )
+        check_folder(folder, names, force=force)
         folder = Path(folder)
-        tables = {
-            "rankings.csv": self.multiverse.rankings_table(),
-            "rank_distribution.csv": self.distribution.table,
-            "stepwise.csv": self.stepwise.steps,
-            "impact.csv": self.impact.table,
-        }
-        if self.unfolding is not None:
-            tables["unfolding.csv"] = self.unfolding_table()
-            tables["default_distances.csv"] = self.distances
-        if self.permutation is not None:
-            tables["permutation_test.csv"] = self.permutation.to_frame()
-        if self.subsample is not None:
-            tables["subsample.csv"] = self.subsample_table()
-        figures = self._figures() if plots else {}
-        for name in [*tables, *figures]:  # one that cannot be written (an input, a folder): none is
-            check_target(folder / name)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(
                 f"{os.fspath(folder)}: cannot create the folder ({exc.strerror or exc})"
             ) from None
-        written = []
-        for name, table in tables.items():
-            write_atomic(folder / name, table.to_csv(index=False, lineterminator="\n"))
-            written.append(folder / name)
-        for name, draw in figures.items():
-            written.append(save_figure(draw(), folder / name))
-        return written
+        tables, figures = self._tables(), self._figures()
+        files = {
+            folder / name: tables[name]().to_csv(index=False, lineterminator="\n")
+            if name in tables
+            else figure_bytes(figures[name](), "png")
+            for name in names
+        }
+        write_together(files)  # all of them or, stopped midway, none
+        return list(files)
+
+    def _tables(self) -> dict[str, object]:
+        """The tables :meth:`write` may save: file name → a function that returns the table."""
+        return {
+            "rankings.csv": self.multiverse.rankings_table,
+            "rank_distribution.csv": lambda: self.distribution.table,
+            "stepwise.csv": lambda: self.stepwise.steps,
+            "impact.csv": lambda: self.impact.table,
+            "unfolding.csv": self.unfolding_table,
+            "default_distances.csv": lambda: self.distances,
+            "permutation_test.csv": lambda: self.permutation.to_frame(),
+            "subsample.csv": self.subsample_table,
+        }
 
     def _figures(self) -> dict[str, object]:
-        """The figures :meth:`write` saves: file name → a function that draws it and returns its Axes."""
+        """The figures :meth:`write` may save: file name → a function that draws it and returns its Axes."""
         from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
         from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 
-        mv = self.multiverse
-        figures = {
+        mv, u, s = self.multiverse, self.unfolding, self.subsample_unfolding
+        return {
             "rank_distribution.png": lambda: plot_rank_distribution(mv.ranks, mv.methods),
             "stepwise.png": lambda: plot_stepwise(self.stepwise.steps, self.stepwise.rank_range),
-        }
-        if self.unfolding is not None:
-            u = self.unfolding
-            figures["unfolding.png"] = lambda: plot_unfolding(
+            "unfolding.png": lambda: plot_unfolding(
                 u.row_points, u.column_points, mv.methods, mv.combinations, dict(mv.defaults)
-            )
-            figures["default_distances.png"] = lambda: plot_default_distances(self.distances)
-        if self.subsample_unfolding is not None:
-            s = self.subsample_unfolding
-            figures["subsample.png"] = lambda: plot_subsample(
+            ),
+            "default_distances.png": lambda: plot_default_distances(self.distances),
+            "subsample.png": lambda: plot_subsample(
                 s.row_points, s.column_points, self.subsample.methods, self.subsample.table["nrdatasets"]
-            )
-        return figures
+            ),
+        }
+
+
+def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: bool = True) -> list[str]:
+    """The names of the files :meth:`MultiverseStudy.write` writes for a :func:`study` with these arguments,
+    tables first: to check an output folder before the study runs.
+
+    Parameters
+    ----------
+    spec : str, os.PathLike, mapping or Spec
+        The study's spec (:func:`~benchtrust.multiverse.read_spec`); its ``unfolding: false`` leaves out
+        the unfolding's files.
+    permutations : int
+        The study's `permutations` (more than 0 adds ``permutation_test.csv``).
+    subsample : bool
+        Whether the study ranks subsamples (it is given `orders` or `n_orders`).
+    plots : bool
+        Whether the figures are written (as :meth:`MultiverseStudy.write` takes it).
+
+    See Also
+    --------
+    study, MultiverseStudy.write
+
+    References
+    ----------
+    Nießl, C., Herrmann, M., Wiedemann, C., Casalicchio, G. & Boulesteix, A.-L. (2022). Over-optimism in
+    benchmark studies and the multiplicity of design and analysis options when interpreting their
+    results. WIREs Data Mining and Knowledge Discovery 12(2), e1441. doi:10.1002/widm.1441 (§3-4: the
+    tables and figures written).
+
+    Examples
+    --------
+    >>> from benchtrust.multiverse import bundled_study, study_files
+    >>> names = study_files(bundled_study()["spec"], permutations=500, plots=False)
+    >>> names[4:]
+    ['unfolding.csv', 'default_distances.csv', 'permutation_test.csv']
+    """
+    return _file_names(
+        unfolding=not read_spec(spec).unfolding.get("skip", False),
+        permutation=permutations > 0,
+        subsample=subsample,
+        plots=plots,
+    )
+
+
+def _file_names(*, unfolding: bool, permutation: bool, subsample: bool, plots: bool) -> list[str]:
+    """The files a study writes, tables then figures, given the parts it has."""
+    tables = ["rankings.csv", "rank_distribution.csv", "stepwise.csv", "impact.csv"]
+    figures = ["rank_distribution.png", "stepwise.png"]
+    if unfolding:
+        tables += ["unfolding.csv", "default_distances.csv"]
+        figures += ["unfolding.png", "default_distances.png"]
+        tables += ["permutation_test.csv"] * permutation
+        figures += ["subsample.png"] * subsample
+    tables += ["subsample.csv"] * subsample
+    return tables + figures * plots
 
 
 def study(
@@ -279,7 +338,7 @@ def study(
     subsample_measure : str, optional
         The measure of the subsample's rankings instead of the spec's default (``"cindex"``: Fig. S3).
     progress : callable, optional
-        ``progress(done, total)`` is called as the permutation refits finish.
+        ``progress(done, total)`` is called as the permutation refits finish (with 0 done first).
 
     Returns
     -------
@@ -297,6 +356,10 @@ def study(
     [3.0, 13.0]
     """
     spec = read_spec(spec)
+    settings = dict(spec.unfolding)
+    skip = settings.pop("skip", False)
+    if progress is not None and permutations and not skip:
+        progress(0, permutations)  # the count of refits shows while the study comes to them
     multiverse = rankings(
         results,
         spec,
@@ -304,8 +367,6 @@ def study(
         characteristics_dataset_column=characteristics_dataset_column,
     )
     effects = impact(multiverse)  # first: it says why a single combination cannot be studied
-    settings = dict(spec.unfolding)
-    skip = settings.pop("skip", False)
     fitted = distances = tested = sampled = sample_fit = None
     if not skip:
         fitted = _unfold(multiverse.ranks, settings, spec.source)

@@ -39,8 +39,8 @@ from benchtrust.sota._best_of import BestOfResult, _summarise
 
 #: Multinomial cells (draws x (s + 1)) generated at once: bounds the sampler's memory to about 70 MB.
 _CELLS_PER_CHUNK = 2_000_000
-#: Draws (simulations x classifiers) of U held at once by :func:`best_of_auc`.
-_DRAWS_PER_BATCH = 1_000_000
+#: Multinomial cells (simulations x classifiers x (s + 1)) drawn per batch by :func:`best_of_auc`.
+_CELLS_PER_BATCH = 1_000_000
 #: How far a :class:`Binormal` given by hand may be from Eq. 15.
 _EQ15_TOLERANCE = 1e-9
 #: Latin-hypercube replicates of the large class by default in :func:`auc_pmf` (see its error bound).
@@ -554,6 +554,7 @@ def best_of_auc(
     simulations=None,
     replicates=_REPLICATES,
     seed=None,
+    progress=None,
 ):
     """Distribution of the best observed AUC among m independent classifiers (paper §5.2.1).
 
@@ -583,6 +584,8 @@ def best_of_auc(
         R of :func:`auc_pmf`, without ``simulations``.
     seed : int or numpy.random.Generator, optional
         Source of randomness; the same seed gives the same result.
+    progress : callable, optional
+        With ``simulations``: ``progress(done, total)``, competitions simulated so far, after each batch.
 
     Returns
     -------
@@ -628,7 +631,7 @@ def best_of_auc(
         method = f"exact over the positives, {reps} replicates of the negatives"
     else:
         reps = check_count(simulations, "simulations")
-        fields = _simulate_best(np.repeat(values, counts), m, n, n_pos, reps, rng, alpha)
+        fields = _simulate_best(np.repeat(values, counts), m, n, n_pos, reps, rng, alpha, progress)
         method = f"monte carlo, {reps} simulations"
     return BestOfResult(
         **fields,
@@ -647,17 +650,21 @@ def best_of_auc(
     )
 
 
-def _simulate_best(values, m, n, n_pos, reps, rng, alpha):
-    """:func:`_summarise` fields of the best of m AUCs from ``reps`` directly simulated competitions."""
+def _simulate_best(values, m, n, n_pos, reps, rng, alpha, progress=None):
+    """:func:`_summarise` fields of the best of m AUCs from ``reps`` directly simulated competitions;
+    ``progress(done, reps)`` after each batch, if given."""
     positive_mean = math.sqrt(2) * special.ndtri(values[0] if values.size == 1 else values)
     best = np.empty(reps, dtype=np.int64)
-    batch = max(1, _DRAWS_PER_BATCH // m)
+    # Competitions at a time: _CELLS_PER_BATCH multinomial cells (a second or so), so progress moves.
+    batch = max(1, _CELLS_PER_BATCH // (m * (min(n_pos, n - n_pos) + 1)))
     for first in range(0, reps, batch):
         count = min(batch, reps - first)
         u = _mann_whitney_u(
             positive_mean, 1.0, 0.0, 1.0, positives=n_pos, negatives=n - n_pos, rng=rng, size=(count, m)
         )
         best[first : first + count] = u.max(axis=1)
+        if progress is not None:
+            progress(first + count, reps)
     u_values, hits = np.unique(best, return_counts=True)
     upper_tail = np.cumsum(hits[::-1])[::-1] / reps  # P(best >= value)
     return _summarise(u_values / (n_pos * (n - n_pos)), upper_tail, alpha)

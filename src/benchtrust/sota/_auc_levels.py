@@ -10,6 +10,7 @@ import numpy as np
 from scipy import special
 from scipy.interpolate import PchipInterpolator
 
+from benchtrust._io import InputError
 from benchtrust.sota import _auc
 from benchtrust.sota._best_of import BestOfResult
 from benchtrust.sota._crop import _Levels
@@ -20,6 +21,10 @@ _GRID_STEP = 0.05
 _REPLICATES = 128
 #: Values of U handled at once when the tabulated distributions are combined for a crop value.
 _CHUNK = 4096
+#: Default of ``max_memory`` (bytes): the most the AUC tables may take (issue 29: every board under 2 GB).
+MAX_MEMORY = 2 * 10**9
+#: Arrays of (tabulated AUCs) x (values of U) the tables hold at their peak (pmf, tails, spectra).
+_TABLES = 5
 #: Upper tails below this are 0 to the table (log-tail interpolation needs finite values).
 _TINY = 1e-300
 #: log P(best <= u) below this is 0: the lower end of the best's distribution is reached.
@@ -48,7 +53,7 @@ class _AucModel(_Levels):
     scores themselves.
     """
 
-    def __init__(self, values, n, positives, alpha, resamples, seed):
+    def __init__(self, values, n, positives, alpha, resamples, seed, max_memory=MAX_MEMORY):
         super().__init__(values, resamples)
         self.n, self.positives, self.alpha = n, positives, alpha
         self.lattice = positives * (n - positives)
@@ -57,6 +62,13 @@ class _AucModel(_Levels):
         low = min(float(special.ndtri(0.5 + 1.0 / self.lattice)), high / 2)
         grid = special.ndtr(np.linspace(low, high, max(2, int(np.ceil((high - low) / _GRID_STEP)) + 1)))
         grid[-1] = top
+        need = _TABLES * 8 * grid.size * (self.lattice + 1)
+        if need > max_memory:
+            raise InputError(
+                f"max_memory={max_memory:.3g}: the AUC tables of a test set of {positives} positives and "
+                f"{n - positives} negatives would take about {need / 1e9:.2g} GB ({grid.size} AUCs x "
+                f"{self.lattice + 1:,} values of U); raise it to run anyway"
+            )
         pmf = _auc.auc_pmf(grid, test_size=n, positives=positives, replicates=_REPLICATES, seed=seed)
         self.top_pmf = pmf[-1]
         above = np.cumsum(pmf[:, :0:-1], axis=1)[:, ::-1]  # P(U > u) for u = 0..lattice - 1

@@ -315,7 +315,7 @@ def best_of(
     return _exact(model)
 
 
-def _exact(model, *, pooled=False):
+def _exact(model, *, pooled=False, progress=None):
     """The exact :class:`BestOfResult` of a model; ``pooled``: of the bootstrap over its classifiers.
 
     The bootstrap over classifiers (paper §5.1.1) draws m classifiers with replacement from the m given,
@@ -326,9 +326,10 @@ def _exact(model, *, pooled=False):
         F(z) = sum_k P(K=k) [1 - (1 - sum_j (c_j/m) P(X_j <= z | k))^m],
 
     which is what the paper's B resamples approximate, exactly (B -> infinity), in one computation.
+    ``progress(done, total)``, if given, is told how far the dependent model's computation is.
     """
     if model.correlation > 0:
-        z0, cdf = _dependent_failures_cdf(model, pooled=pooled)
+        z0, cdf = _dependent_failures_cdf(model, pooled=pooled, progress=progress)
     else:
         z0, cdf = _independent_failures_cdf(model, pooled=pooled)
     return _result(model, z0, cdf, method="exact, bootstrap over classifiers" if pooled else "exact")
@@ -369,7 +370,7 @@ def _independent_failures_cdf(model, *, pooled=False):
     return z_low, np.concatenate(pieces)
 
 
-def _dependent_failures_cdf(model, *, pooled=False):
+def _dependent_failures_cdf(model, *, pooled=False, progress=None):
     """F(z) = sum_k P(K=k) [1 - prod_j (1 - P(X_j <= z | k))] (§4.1, §4.3), over its window.
 
     With ``pooled``, the product is that of :func:`_exact`. Returns the first z of the window and F there.
@@ -381,16 +382,17 @@ def _dependent_failures_cdf(model, *, pooled=False):
     k, weights = model.reference_counts()
     # Each k needs its conditional cdf only to within WINDOW_TAIL / (K P(K = k)) for the mixture to be
     # within WINDOW_TAIL.
-    start, values = _conditional.conditional_cdfs(
-        k, WINDOW_TAIL / (weights * k.size), 1.0 - right, 1.0 - wrong, counts, n, pooled=pooled
+    return _conditional.conditional_cdfs(
+        k,
+        weights,
+        WINDOW_TAIL / (weights * k.size),
+        1.0 - right,
+        1.0 - wrong,
+        counts,
+        n,
+        pooled=pooled,
+        progress=progress,
     )
-    offset = start - start.min()
-    where = offset[:, None] + np.arange(values.shape[1])
-    size = offset.max() + values.shape[1] + 1
-    cdf = np.bincount(where.ravel(), (weights[:, None] * values).ravel(), minlength=size)
-    # Past its last evaluated z, each k's conditional cdf is 1 (to within its tolerance).
-    cdf += np.cumsum(np.bincount(offset + values.shape[1], weights, minlength=size))
-    return int(start.min()), cdf[:-1]
 
 
 def _summarise(score, upper_tail, alpha):

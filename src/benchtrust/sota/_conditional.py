@@ -1,17 +1,24 @@
-"""The dependent model's best-of-m cdf given the reference's count k (paper §4.1, §4.3, Eq. 10-11).
+"""The dependent model's best-of-m cdf mixed over the reference's count k (paper §4.1, §4.3, Eq. 10-11).
 
 Given that the latent reference classifier Y0 gets k of the n test items right, the classifiers are
 independent and classifier j's failures are X_j = Bin(k, q1_j) + Bin(n - k, q0_j), q1_j and q0_j its
-failure probabilities when Y0 is right or wrong. :func:`conditional_cdfs` gives, for each k, the cdf of
-the fewest failures among the classifiers, 1 - prod_j (1 - P(X_j <= z | k))^(c_j), or that of m draws
-from their mixture (the bootstrap over classifiers), over the window of z where it is neither 0 nor 1;
-:func:`benchtrust.sota._best_of._exact` mixes them over k. The pmf of each X_j is run step by step by
-:mod:`benchtrust.sota._two_binomials`.
+failure probabilities when Y0 is right or wrong. :func:`conditional_cdfs` gives the cdf of the fewest
+failures among the classifiers, sum_k P(K = k) [1 - prod_j (1 - P(X_j <= z | k))^(c_j)], or with m draws
+from their mixture (the bootstrap over classifiers), over the window of z where it is neither 0 nor 1.
+The pmf of each X_j is run step by step by :mod:`benchtrust.sota._two_binomials`.
+
+Memory is bounded whatever the board: the values of k are run in parts of at most _PAIRS pairs
+(classifier, k), each part's cdfs are mixed over k as they are computed (no (k, z) table is kept), and
+the values of log(1 - F) kept for the bound on the classifiers left out are thinned to _CELLS per part.
+The parts are shared out among threads; a stop (Ctrl-C, SIGTERM) in the calling thread ends them after
+their current step.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -23,21 +30,29 @@ _ROUNDING = 1e-12
 #: The first run of :func:`_cdfs` takes the classifiers whose expected failures (at the middle k) are
 #: within this many standard deviations of the strongest's; :func:`_left_out` decides on the others.
 _REACH = 8.0
-#: Values of z per block in the bound on the classifiers left out (:func:`_left_out`).
+#: Values of z per block in the bound on the classifiers left out (:func:`_left_out`), at least.
 _CHECK = 16
 #: Pairs (classifier, k) below which the values of k are not shared out among threads.
 _SHARED_FROM = 20_000
+#: The most pairs (classifier, k) run at once: a run holds about 100 floats a pair (some 100 MB).
+_PAIRS = 2**17
+#: The most values of log(1 - F) a run keeps for :func:`_left_out` (k times blocks of z).
+_CELLS = 2**21
+#: The most elements of each array :func:`_left_out` works on at once.
+_SLICE = 2**20
 
 
-def conditional_cdfs(k, tolerance, q1, q0, counts, n, *, pooled=False):
-    """1 - prod_j (1 - P(X_j <= z | k))^(c_j) for each k, from its own start until it is 1 within tolerance.
+def conditional_cdfs(k, weights, tolerance, q1, q0, counts, n, *, pooled=False, progress=None):
+    """sum_k w_k [1 - prod_j (1 - P(X_j <= z | k))^(c_j)] over the window where it is neither 0 nor 1.
 
     Parameters
     ----------
     k : numpy.ndarray of int
         Values of K, items the reference classifier gets right.
+    weights : numpy.ndarray
+        w_k = P(K = k), summing to 1.
     tolerance : numpy.ndarray
-        Per k, how far from 0 and 1 the cdf may be where the window starts and ends.
+        Per k, how far from 0 and 1 its cdf may be where its window starts and ends.
     q1, q0 : numpy.ndarray
         Failure probabilities of each distinct classifier when the reference is right, and wrong.
     counts : numpy.ndarray
@@ -47,35 +62,49 @@ def conditional_cdfs(k, tolerance, q1, q0, counts, n, *, pooled=False):
     pooled : bool, default False
         Instead, m = sum c_j independent draws from the mixture of the distinct classifiers weighted by
         c_j: 1 - (1 - sum_j (c_j/m) P(X_j <= z | k))^m (the bootstrap over classifiers, exactly).
+    progress : callable, optional
+        ``progress(done, total)``: values of k finished, of ``k.size`` (from any thread; a run repeated
+        with more classifiers takes its count back).
 
     Returns
     -------
-    start : numpy.ndarray of int
-        The first z of each k's window.
-    values : numpy.ndarray
-        (k, step): the cdf at start + step (1 once k is finished).
+    first : int
+        The first z of the window.
+    cdf : numpy.ndarray
+        The mixed cdf at first, first + 1, ... (each k's cdf is 0 below its window and 1 past it, within
+        its tolerance).
 
     Notes
     -----
-    With several cores, the values of k are shared out among threads, alternately so that the parts
-    cost alike (numpy releases the GIL in its array arithmetic); each part is computed as a whole.
+    The values of k are run in contiguous parts of at most _PAIRS pairs (fewer when the bound adds
+    classifiers: a part is then halved); with several cores the parts are shared out among threads
+    (numpy releases the GIL in its array arithmetic). If the calling thread is interrupted, the threads
+    stop after their current step and the parts not started are cancelled.
     """
+    m = counts.sum()
+    chosen = _first_choice(k, tolerance, q1, q0, counts, n, pooled)
     parts = _cores() if q1.size * k.size >= _SHARED_FROM else 1
-    parts = max(1, min(parts, k.size))
-    if parts == 1:
-        return _cdfs(k, tolerance, q1, q0, counts, n, pooled)
-    with ThreadPoolExecutor(parts) as pool:
-        results = list(
-            pool.map(
-                lambda i: _cdfs(k[i::parts], tolerance[i::parts], q1, q0, counts, n, pooled), range(parts)
-            )
-        )
-    start = np.empty(k.size, dtype=int)
-    values = np.ones((k.size, max(part.shape[1] for _, part in results)))  # 1 past a part's window
-    for i, (part_start, part) in enumerate(results):
-        start[i::parts] = part_start
-        values[i::parts, : part.shape[1]] = part
-    return start, values
+    size = max(1, min(_PAIRS // max(int(chosen.sum()), 1), -(-k.size // parts)))
+    pieces = [slice(first, first + size) for first in range(0, k.size, size)]
+    stop = threading.Event()
+    count = _Count(k.size, progress)
+
+    def run(part):
+        args = (k[part], weights[part], tolerance[part], q1, q0, counts, n, m, pooled)
+        return _cdfs(*args, chosen.copy(), stop, count)
+
+    if parts == 1 or len(pieces) == 1:
+        return _combine([piece for part in pieces for piece in run(part)])
+    pool = ThreadPoolExecutor(min(parts, len(pieces)))
+    try:
+        futures = [pool.submit(run, part) for part in pieces]
+        results = [future.result() for future in futures]
+    except BaseException:
+        stop.set()  # the threads end after their current step
+        raise
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return _combine([piece for result in results for piece in result])
 
 
 def _cores():
@@ -83,74 +112,168 @@ def _cores():
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _cdfs(k, tolerance, q1, q0, counts, n, pooled):
-    """:func:`conditional_cdfs` in one thread: the start of each k and the cdfs, (k, step).
+class _StoppedError(Exception):
+    """Raised in a thread of :func:`conditional_cdfs` when the calling thread was interrupted."""
 
-    Classifiers too weak to matter are left out, with a proof. The first run takes those whose expected
-    failures at the middle k are within _REACH standard deviations of the strongest's. Leaving out a
-    set R moves a k's cdf F at z by at most (1 - F_S(z))^e sum_R max(c_j, 1) P(X_j <= z | k), F_S the
+
+class _Count:
+    """Values of k finished, over the threads, passed on to ``progress(done, total)`` if given."""
+
+    def __init__(self, total, progress):
+        self.total, self.progress, self.done = total, progress, 0
+        self.lock = threading.Lock()
+
+    def add(self, finished):
+        if self.progress is not None and finished:
+            with self.lock:
+                self.done += finished
+                self.progress(self.done, self.total)
+
+
+def _first_choice(k, tolerance, q1, q0, counts, n, pooled):
+    """The classifiers of the first run (a mask): those whose expected failures at the middle k are within
+    _REACH standard deviations of the strongest's. Pooled, also the strongest carrying a share W of the
+    weight with (1 - W)^m at most the smallest tolerance: the mixture of those taken must be able to reach
+    1 within it (a run whose classifiers are all saturated otherwise scans z to n)."""
+    middle = float(k[k.size // 2])
+    mean = q1 * middle + q0 * (n - middle)
+    sd = np.sqrt(q1 * (1 - q1) * middle + q0 * (1 - q0) * (n - middle))
+    strongest = np.argmin(mean)
+    chosen = mean <= mean[strongest] + _REACH * sd[strongest]
+    if pooled:
+        m = counts.sum()
+        order = np.argsort(mean, kind="stable")
+        need = -np.expm1(np.log(tolerance.min()) / m)
+        chosen[order[: int(np.searchsorted(np.cumsum(counts[order]) / m, need)) + 1]] = True
+    return chosen
+
+
+def _cdfs(k, weights, tolerance, q1, q0, counts, n, m, pooled, chosen, stop, count):
+    """:func:`conditional_cdfs` for some values of k, in one thread: a list of pieces (:func:`_combine`).
+
+    Classifiers too weak to matter are left out, with a proof. The first run takes ``chosen``. Leaving out
+    a set R moves a k's cdf F at z by at most (1 - F_S(z))^e sum_R max(c_j, 1) P(X_j <= z | k), F_S the
     cdf without R (e = 1; pooled, by the mean value theorem, e = (m - 1) / m): the best of the others
     is already below z unless all of them fail. :func:`_left_out` bounds this with Chernoff bounds and
     adds the classifiers it cannot leave out within tolerance / 2; the run is repeated with them until
-    none is added.
+    none is added. When the pairs would be more than _PAIRS, the values of k are halved.
     """
-    m = counts.sum()
-    k_all = k.astype(float)
-    mean = np.outer(q1, k_all) + np.outer(q0, n - k_all)
-    sd = np.sqrt(np.outer(q1 * (1 - q1), k_all) + np.outer(q0 * (1 - q0), n - k_all))
-    middle = k.size // 2
-    strongest = np.argmin(mean[:, middle])
-    chosen = mean[:, middle] <= mean[strongest, middle] + _REACH * sd[strongest, middle]
     while True:
-        start, values, log_none = _conditional_run(
-            k, tolerance, q1[chosen], q0[chosen], counts[chosen], n, m, pooled, mean[chosen], sd[chosen]
+        if chosen.sum() * k.size > _PAIRS and k.size > 1:
+            halves = (slice(0, k.size // 2), slice(k.size // 2, None))
+            return [
+                piece
+                for half in halves
+                for piece in _cdfs(
+                    k[half],
+                    weights[half],
+                    tolerance[half],
+                    q1,
+                    q0,
+                    counts,
+                    n,
+                    m,
+                    pooled,
+                    chosen.copy(),
+                    stop,
+                    count,
+                )
+            ]
+        run = _conditional_run(
+            k, weights, tolerance, q1[chosen], q0[chosen], counts[chosen], n, m, pooled, stop, count
         )
         rest = np.flatnonzero(~chosen)
-        add = rest[
-            _left_out(k, tolerance / 2, q1[rest], q0[rest], counts[rest], n, m, pooled, start, log_none)
-        ]
+        add = rest[_left_out(k, tolerance / 2, q1[rest], q0[rest], counts[rest], n, m, pooled, run, stop)]
         if not add.size:
-            return start, values
+            return [run.piece]
+        count.add(-k.size)  # the run is repeated
         chosen[add] = True
 
 
-def _left_out(k, allowance, q1, q0, counts, n, m, pooled, start, log_none):
-    """Which of the classifiers left out of a run of :func:`conditional_cdfs` must be added (a mask).
+def _combine(pieces):
+    """The mixed cdf from pieces (first z, values, weight): each adds its values from its first z on and
+    its weight (its values of k all finished) past them. Returns the first z and the cdf."""
+    first = min(piece[0] for piece in pieces)
+    cdf = np.zeros(max(piece[0] + piece[1].size for piece in pieces) - first)
+    for start, values, weight in pieces:
+        cdf[start - first : start - first + values.size] += values
+        cdf[start - first + values.size :] += weight
+    return int(first), cdf
 
-    The run's log(1 - F_S) at start + step is ``log_none`` (k, step; -inf once k is finished). A left-out
-    classifier's effect on k's cdf over a block of _CHECK values z_a..z_b is at most
-    (1 - F_S(z_a))^e c_j G_j(z_b), G_j(z) = P(X_j <= z | k) <= the Chernoff bound of :func:`_log_chernoff`;
-    the first block reaches down to z = -inf with 1 - F_S taken as 1. Per k, the classifiers with the
-    largest bounds (maxima over the blocks) are added until the rest add up to at most ``allowance``.
-    Classifiers whose c_j G_j at k's last z is below allowance / (their number) for every k are left out
-    at once (their bounds are taken as that value).
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class _Run:
+    """A run of :func:`_conditional_run`.
+
+    Attributes
+    ----------
+    start : numpy.ndarray of int
+        The first z of each k.
+    width : int
+        Values of z run for each k (from its start).
+    block : int
+        log(1 - F) was kept at steps 0, block, 2 block, ... of each k.
+    log_none : numpy.ndarray
+        (k, block): log(1 - F) at those steps (-inf once k is finished).
+    piece : tuple
+        (first z, values, weight) of the mixture over these k (:func:`_combine`).
+    """
+
+    start: np.ndarray
+    width: int
+    block: int
+    log_none: np.ndarray
+    piece: tuple
+
+
+def _left_out(k, allowance, q1, q0, counts, n, m, pooled, run, stop=None):
+    """Which of the classifiers left out of a :class:`_Run` must be added (a mask).
+
+    The run's log(1 - F_S) is kept at the start of each block of ``run.block`` values of z. A left-out
+    classifier's effect on k's cdf over a block z_a..z_b is at most (1 - F_S(z_a))^e c_j G_j(z_b),
+    G_j(z) = P(X_j <= z | k) <= the Chernoff bound of :func:`_log_chernoff`; the first block reaches down
+    to z = -inf with 1 - F_S taken as 1. Per k, the classifiers with the largest bounds (maxima over the
+    blocks) are added until the rest add up to at most ``allowance``. Classifiers whose c_j G_j at k's last
+    z is below allowance / (their number) for every k are left out at once (together their bounds add up
+    to at most ``allowance`` times their share; they come first in the sums). The bounds are computed a
+    slice of classifiers at a time (_SLICE elements), so memory stays bounded however many are left out.
     """
     if not q1.size:
         return np.zeros(0, bool)
-    width = log_none.shape[1]
+    start, width, block = run.start, run.width, run.block
     n1, n0 = k.astype(float), n - k.astype(float)
     weight = np.log(np.maximum(counts, 1.0))[:, None]
-    last = weight + _log_chernoff(start + width - 1, n1, q1[:, None], n0, q0[:, None])
     share = np.log(allowance / q1.size)
-    suspect = (last > share).any(axis=1)
-    if not suspect.any():
-        return suspect
-    steps = np.arange(0, width, _CHECK)
-    log_room = np.where(steps > 0, ((m - 1) / m if pooled else 1.0) * log_none[:, steps], 0.0)  # (k, block)
-    ends = start[:, None] + np.minimum(steps + _CHECK - 1, width - 1)
-    bound = np.full((q1.size, k.size), -np.inf)
-    bound[suspect] = np.max(
-        weight[suspect, :, None]
-        + np.where(np.isfinite(log_room), log_room, -np.inf)
-        + _log_chernoff(ends, n1[:, None], q1[suspect, None, None], n0[:, None], q0[suspect, None, None]),
-        axis=2,
-    )
-    bound = np.exp(np.where(suspect[:, None], bound, last))
+    suspect = np.zeros(q1.size, bool)
+    settled = np.zeros(k.size)  # per k, the bounds of the classifiers left out at once, summed
+    size = max(1, _SLICE // k.size)
+    for first in range(0, q1.size, size):
+        _check(stop)
+        rows = slice(first, first + size)
+        last = weight[rows] + _log_chernoff(start + width - 1, n1, q1[rows, None], n0, q0[rows, None])
+        suspect[rows] = (last > share).any(axis=1)
+        settled += np.exp(last[~suspect[rows]]).sum(axis=0)
+    suspect = np.flatnonzero(suspect)
+    if not suspect.size:
+        return np.zeros(q1.size, bool)
+    steps = np.arange(run.log_none.shape[1]) * block
+    log_room = np.where(steps > 0, ((m - 1) / m if pooled else 1.0) * run.log_none, 0.0)  # (k, block)
+    log_room = np.where(np.isfinite(log_room), log_room, -np.inf)
+    ends = start[:, None] + np.minimum(steps + block - 1, width - 1)
+    bound = np.empty((suspect.size, k.size))
+    size = max(1, _SLICE // log_room.size)
+    for first in range(0, suspect.size, size):
+        _check(stop)
+        rows = suspect[first : first + size]
+        chernoff = _log_chernoff(ends, n1[:, None], q1[rows, None, None], n0[:, None], q0[rows, None, None])
+        bound[first : first + size] = np.exp(np.max(weight[rows, :, None] + log_room + chernoff, axis=2))
     order = np.argsort(bound, axis=0)  # per k, smallest first: those left out
-    leave = np.cumsum(np.take_along_axis(bound, order, axis=0), axis=0) <= allowance
+    leave = settled + np.cumsum(np.take_along_axis(bound, order, axis=0), axis=0) <= allowance
     needed = np.zeros(bound.shape, bool)
     np.put_along_axis(needed, order, ~leave, axis=0)
-    return needed.any(axis=1)
+    mask = np.zeros(q1.size, bool)
+    mask[suspect] = needed.any(axis=1)
+    return mask
 
 
 def _log_chernoff(z, n1, q1, n0, q0):
@@ -175,15 +298,16 @@ def _log_chernoff(z, n1, q1, n0, q0):
     return best
 
 
-def _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd):
-    """The computation of :func:`conditional_cdfs` for the given classifiers (``m``: all of them).
-
-    Returns the start of each k, the conditional cdfs (1 once k is finished) and log(1 - cdf) (-inf once
-    k is finished), both (k, step).
-    """
+def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=None, count=None):
+    """The computation of :func:`conditional_cdfs` for the given classifiers (``m``: all of them), mixed
+    over k with ``weights`` as it goes: a :class:`_Run`. ``stop`` (an Event) is checked at every step;
+    ``count`` (a :class:`_Count`) is told of the values of k finished."""
     classes = q1.size
+    k_all = k.astype(float)
+    mean = np.outer(q1, k_all) + np.outer(q0, n - k_all)
+    sd = np.sqrt(np.outer(q1 * (1 - q1), k_all) + np.outer(q0 * (1 - q0), n - k_all))
     # One pair per (distinct classifier, value of k), laid out classifier-major.
-    n1 = np.tile(k, classes).astype(float)
+    n1 = np.tile(k_all, classes)
     n0 = n - n1
     q1 = np.repeat(q1, k.size)
     q0 = np.repeat(q0, k.size)
@@ -192,15 +316,19 @@ def _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd):
     reach = np.sqrt(2 * np.log(m / tolerance))
     start = np.maximum(np.floor((mean - reach * sd).min(axis=0)), 0.0)
     while True:
-        below, steps = _two_binomials.cdf_steps(np.tile(start, classes), n1, q1, n0, q0)
+        _check(stop)
+        below, steps = _two_binomials.cdf_steps(
+            np.tile(start, classes), n1, q1, n0, q0, check=lambda: _check(stop)
+        )
         low = (counts @ np.minimum(below, 1.0).reshape(classes, -1) > tolerance) & (start > 0)
         if not low.any():
             break
         start[low] = np.maximum(start[low] - np.ceil(sd.min(axis=0)[low]), 0.0)
+    start = start.astype(int)
 
     # A cdf summed from hundreds of pmf values is 1 only to within rounding: finish there at the latest.
     log_tolerance = np.log(np.maximum(tolerance, _ROUNDING))
-    weights = counts / m
+    shares = counts / m
     # A pair whose cdf is within tolerance / (2m) of 1 is set to 1 and no longer computed: pooled, that
     # moves each k's mixture cdf by at most tolerance / (2m) and its best-of-m cdf by at most tolerance / 2
     # (without pooling the k is then finished anyway). Pooled, many classifiers must pass their mode before
@@ -212,30 +340,56 @@ def _conditional_run(k, tolerance, q1, q0, counts, n, m, pooled, mean, sd):
     log_rest = np.empty(n1.size)  # log(1 - cdf), a buffer
     saturated = np.zeros(n1.size, bool)  # saturated pairs have cdf 1 >= saturation: reset each step
     finished = np.zeros(k.size, bool)
-    rows, log_rows = [], []
-    partial, kept = next(steps)
+    # The mixture over k: k's value at its step s goes to position start - first + s; the values of k
+    # sharing a start are summed first. From the step after it finishes, k counts as 1 (``ends``).
+    first = int(start.min())
+    offsets, group = np.unique(start - first, return_inverse=True)
+    mixture = np.zeros(int(offsets[-1]) + 256)
+    ends = np.zeros(k.size, int)
+    block, kept = _CHECK, []  # log(1 - F) at steps 0, block, 2 block, ...
+    step = 0
+    partial, dropped = next(steps)
     while True:
-        if kept is not None:
-            alive = alive[kept]
+        _check(stop)
+        if dropped is not None:
+            alive = alive[dropped]
         cdf[alive] = partial
         cdf[saturated] = 1.0
         np.minimum(cdf, 1.0, out=cdf)
         with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
             if pooled:
-                log_none = m * np.log1p(-np.minimum(weights @ cdf.reshape(classes, -1), 1.0))
+                log_none = m * np.log1p(-np.minimum(shares @ cdf.reshape(classes, -1), 1.0))
             else:
                 np.log1p(np.negative(cdf, out=log_rest), out=log_rest)
                 log_none = counts @ log_rest.reshape(classes, -1)
-        row = np.ones(k.size)
-        row[~finished] = -np.expm1(log_none[~finished])
-        rows.append(row)
-        log_rows.append(np.where(finished, -np.inf, log_none))
-        newly = ~finished & ((log_none <= log_tolerance) | (start + len(rows) > n))  # P(X <= n) = 1
+        log_none[finished] = -np.inf
+        if offsets[-1] + step >= mixture.size:
+            mixture = np.concatenate([mixture, np.zeros(mixture.size)])
+        mixture[offsets + step] += np.bincount(
+            group, np.where(finished, 0.0, -weights * np.expm1(log_none)), minlength=offsets.size
+        )
+        if step % block == 0:
+            kept.append(log_none)
+            if len(kept) * k.size > _CELLS and len(kept) > 2:  # coarser blocks: a looser bound, as valid
+                kept, block = kept[::2], 2 * block
+        step += 1
+        newly = ~finished & ((log_none <= log_tolerance) | (start + step > n))  # P(X <= n) = 1
+        ends[newly] = start[newly] - first + step
         finished |= newly
+        if count is not None:
+            count.add(int(np.count_nonzero(newly)))
         if finished.all():
             break
         before = np.count_nonzero(saturated)
         full = np.count_nonzero(np.greater_equal(cdf, saturation, out=saturated)) > before
         done = (saturated | np.tile(finished, classes))[alive] if newly.any() or full else None
-        partial, kept = steps.send(done)
-    return start.astype(int), np.array(rows).T, np.array(log_rows).T
+        partial, dropped = steps.send(done)
+    size = int(offsets[-1]) + step
+    values = mixture[:size] + np.cumsum(np.bincount(ends, weights, minlength=size + 1))[:size]
+    return _Run(start, step, block, np.array(kept).T, (first, values, float(weights.sum())))
+
+
+def _check(stop):
+    """Raise :class:`_StoppedError` if ``stop`` is set."""
+    if stop is not None and stop.is_set():
+        raise _StoppedError

@@ -150,12 +150,13 @@ class _AccuracyModel(_Levels):
     """Exact best-of-m accuracies at each crop level s: the teams scoring at most s, θ0 = s (§5.1.1).
 
     With ρ > 0, Eq. 12 leaves out the teams too weak for θ0 = s (always among those kept): the board then
-    has m - dropped teams, and that many are drawn from the teams kept and admitted.
+    has m - dropped teams, and that many are drawn from the teams kept and admitted. ``progress(done,
+    total)``, if given, is told how far each computation is (:func:`benchtrust.sota._best_of._exact`).
     """
 
-    def __init__(self, values, n, rho, alpha, resamples):
+    def __init__(self, values, n, rho, alpha, resamples, progress=None):
         super().__init__(values, resamples)
-        self.n, self.rho, self.alpha = n, rho, alpha
+        self.n, self.rho, self.alpha, self.progress = n, rho, alpha, progress
 
     def _compute(self, i, pooled):
         level = float(self.levels[i])
@@ -173,7 +174,8 @@ class _AccuracyModel(_Levels):
         )
         # m - dropped draws (the board after Eq. 12's exclusions) from the teams kept and admitted.
         weight = (self.teams - model.dropped) / model.counts.sum()
-        return _exact(dataclasses.replace(model, counts=model.counts * weight), pooled=pooled)
+        model = dataclasses.replace(model, counts=model.counts * weight)
+        return _exact(model, pooled=pooled, progress=self.progress)
 
 
 def _certain(m, alpha):

@@ -7,6 +7,10 @@ s printed with d decimals (u = 10^-d) stands for a value in
 * ``"truncate"``: [s, s + u) (cut after d decimals, as Kaggle often displays scores);
 * ``"either"``: [s - u/2, s + u) (either of the two; the default).
 
+An error rate (a leaderboard whose lower scores are better) may also have been written as the complement
+1 - a of an accuracy a shortened this way: 1 minus a truncated accuracy stands for (s - u, s]. For such
+boards (``complement=True``) ``"either"`` is read as (s - u, s + u), every one of these readings.
+
 The decimals are those of each score on its own: 1.00000 in a file is read as 1.0 and is exact.
 
 Inferring n (:func:`infer_test_size`) is integer reasoning, as in :mod:`benchtrust.consistency`: n fits
@@ -51,11 +55,12 @@ def decimals(value):
     return 12
 
 
-def ranges(values, rounding):
-    """The range [lo, hi] each score stands for (hi open for ``"truncate"``, see the module), and u."""
+def ranges(values, rounding, *, complement=False):
+    """The range [lo, hi] each score stands for (hi open for ``"truncate"``, see the module), and u;
+    with `complement`, ``"either"`` also holds the complements of shortened accuracies."""
     distinct, where = np.unique(values, return_inverse=True)
     unit = (10.0 ** -np.array([decimals(v) for v in distinct], dtype=float))[where.reshape(-1)]
-    below = 0.0 if rounding == "truncate" else 0.5
+    below = 0.0 if rounding == "truncate" else 1.0 if complement and rounding == "either" else 0.5
     above = 0.5 if rounding == "round" else 1.0
     return values - below * unit, values + above * unit, unit
 
@@ -67,14 +72,15 @@ def _counts(lo, hi, n, open_high):
     return low, high
 
 
-def on_lattice(values, lattice, rounding, source, *, test_size):
+def on_lattice(values, lattice, rounding, source, *, test_size, complement=False):
     """The scores as multiples of 1/lattice, checked to be such (shortened as ``rounding`` says).
 
     Each score becomes the multiple in its range nearest to it: the only one when 1/lattice is coarser
     than u (every Kaggle score of a test set up to 10^4 items), else the best guess, at most 1/(2 lattice)
     away. A score with no multiple in its range means the test size (or the rounding) is wrong.
+    `complement` is for error rates (:func:`ranges`).
     """
-    lo, hi, _ = ranges(values, rounding)
+    lo, hi, _ = ranges(values, rounding, complement=complement)
     low, high = _counts(np.maximum(lo, 0.0), np.minimum(hi, 1.0 + _EPS), lattice, rounding == "truncate")
     bad = np.flatnonzero(low > high)
     if bad.size:
@@ -119,7 +125,7 @@ class TestSizeInference:
         return {**dataclasses.asdict(self), "candidates": list(self.candidates)}
 
 
-def infer_test_size(values, rounding="either", source="scores"):
+def infer_test_size(values, rounding="either", source="scores", *, complement=False):
     """The test size n whose lattice k/n holds every score, by integer reasoning (see the module).
 
     Rule: the smallest n that fits every distinct score, provided chance alone would make it fit with
@@ -138,6 +144,8 @@ def infer_test_size(values, rounding="either", source="scores"):
         How the scores were shortened.
     source : str
         Names the scores in messages.
+    complement : bool, default False
+        The scores are error rates, perhaps complements of shortened accuracies (:func:`ranges`).
 
     Returns
     -------
@@ -162,7 +170,7 @@ def infer_test_size(values, rounding="either", source="scores"):
     values = np.unique(np.asarray(values, dtype=float))
     if values.size == 0:
         raise InputError(f"{source}: no scores to infer the test size from")
-    lo, hi, unit = ranges(values, rounding)
+    lo, hi, unit = ranges(values, rounding, complement=complement)
     lo, hi = np.maximum(lo, 0.0), np.minimum(hi, 1.0 + _EPS)
     searched = int(min(round(0.5 / unit.min()), _MAX_SEARCH))
     sizes = np.arange(1, searched)

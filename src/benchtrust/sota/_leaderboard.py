@@ -22,6 +22,13 @@ both searches bracket the level between two neighbouring observed scores: the cr
 the two, the conservative crop the lower.
 The plug-in is the crop at the observed maximum (no team left out).
 
+A board whose lower scores are better (``direction="lower"``) holds error rates, 1 - accuracy (or
+1 - AUC): they are analysed as the accuracies 1 - score, exactly (as counts out of n), and every estimate
+is reported back in the board's terms: the best observed score is the lowest, the SOTA error rate is 1
+minus the SOTA accuracy and the intervals are flipped, (1 - high, 1 - low). For AUC, 1 - AUC is the AUC
+of the same classifier with its scores negated, so the empirical-AUC model of §5.2.1 applies to it
+unchanged: a board of 1 - AUC is read, not refused.
+
 Intervals use the paper's bootstrap over teams (B resamples). For accuracy it is computed exactly, as its
 B -> infinity limit, in one computation (:func:`benchtrust.sota._best_of._exact`). For AUC too:
 (mean_j F_j)^m, with each team's empirical-AUC distribution F_j interpolated from a table computed once
@@ -36,7 +43,7 @@ import numpy as np
 from scipy import special
 
 from benchtrust._interval import Interval
-from benchtrust._io import InputError, check_count, check_probability
+from benchtrust._io import InputError, check_count, check_direction, check_probability
 from benchtrust.sota import _lattice, _text
 from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, _prob_at_least
 from benchtrust.sota._read import read_leaderboard
@@ -55,6 +62,11 @@ class LeaderboardResult:
     ----------
     metric : str
         "accuracy" or "auc".
+    direction : str
+        "higher" (accuracies or AUCs) or "lower" (error rates 1 - accuracy, or 1 - AUC): which scores are
+        better, as declared. Every score, estimate and interval below is in the board's own terms: for
+        "lower", the best is the lowest ("max" in the names below means the best) and intervals are
+        (low, high) as numbers.
     test_size : int
         n, items in the hidden test set.
     positives : int or None
@@ -68,13 +80,13 @@ class LeaderboardResult:
     excluded : dict
         Teams left out before the analysis, by reason ("broken", "chance", "implausible").
     observed_max : float
-        θ̂_max, the best observed score.
+        θ̂_max, the best observed score (the lowest for "lower").
     teams_at_max : int
         Teams with the best observed score.
     naive_ci : benchtrust.Interval
         Interval of one classifier with score θ̂_max, ignoring multiplicity (Clopper-Pearson for accuracy).
     teams_in_naive_ci : int
-        Teams scoring at or above the lower end of ``naive_ci``.
+        Teams scoring at or better than the worse end of ``naive_ci``.
     plugin, cropped, conservative : SotaEstimate
         The three multiplicity-aware approaches of Table 3.
     correlation : float
@@ -90,6 +102,7 @@ class LeaderboardResult:
     """
 
     metric: str
+    direction: str
     test_size: int
     positives: int | None
     rounding: str
@@ -107,6 +120,10 @@ class LeaderboardResult:
     alpha: float
     bootstrap: str
     warnings: tuple = ()
+
+    def _gain(self, score):
+        """A score of the board as an accuracy (or AUC): higher is better."""
+        return 1.0 - score if self.direction == "lower" else score
 
     @property
     def teams(self):
@@ -129,12 +146,12 @@ class LeaderboardResult:
           paper's Cassava Leaf example, §5.1.2). E(θ̂_max) can be below θ̂_max when the bootstrap over
           teams often leaves out a lone top team (AUC).
         """
-        top, plugin = self.observed_max, self.plugin
-        if top >= 1.0:
+        top, plugin, gain = self.observed_max, self.plugin, self._gain
+        if gain(top) >= 1.0:
             return "perfect"
-        if plugin.ci[0] > top:
+        if min(gain(plugin.ci[0]), gain(plugin.ci[1])) > gain(top):
             return "luck"
-        if plugin.expected_max - top >= _SHOWN:
+        if gain(plugin.expected_max) - gain(top) >= _SHOWN:
             return "optimistic"
         return "stands out"
 
@@ -157,7 +174,8 @@ class LeaderboardResult:
 
     def __repr__(self):
         return (
-            f"LeaderboardResult(metric={self.metric!r}, teams={self.teams}, test_size={self.test_size}, "
+            f"LeaderboardResult(metric={self.metric!r}, direction={self.direction!r}, teams={self.teams}, "
+            f"test_size={self.test_size}, "
             f"observed_max={self.observed_max:.6f}, plugin_expected_max={self.plugin.expected_max:.6f}, "
             f"cropped_sota={self.cropped.sota:.6f}, conservative_sota={self.conservative.sota:.6f})"
         )
@@ -190,11 +208,14 @@ class LeaderboardResult:
             ``"conservative"``, with columns ``estimate`` (the approach), ``sota`` (its estimate of the
             state of the art: θ̂_max, or the crop value c), ``expected_max`` (E(θ̂_max) under the
             approach; NaN without multiplicity), ``low`` and ``high`` (its (1 - α) interval),
-            ``teams_above`` (teams scoring above ``sota``) and ``dropped`` (teams Eq. 12 left out).
+            ``teams_above`` (teams scoring better than ``sota``: above it, or below it for
+            ``direction="lower"``) and ``dropped`` (teams Eq. 12 left out). The numbers are in the
+            board's terms (error rates for ``direction="lower"``).
 
         Examples
         --------
-        >>> r = leaderboard([0.862, 0.858, 0.85, 0.84, 0.82], test_size=500, correlation=0)
+        >>> scores = [0.862, 0.858, 0.85, 0.84, 0.82]
+        >>> r = leaderboard(scores, test_size=500, direction="higher", correlation=0)
         >>> frame = r.to_frame()
         >>> list(frame["estimate"])
         ['no multiplicity', 'plug-in', 'cropping', 'conservative']
@@ -214,6 +235,7 @@ class LeaderboardResult:
         """The result as plain JSON types (the scores themselves are left out)."""
         return {
             "metric": self.metric,
+            "direction": self.direction,
             "test_size": self.test_size,
             "positives": self.positives,
             "rounding": self.rounding,
@@ -240,6 +262,7 @@ def leaderboard(
     scores,
     *,
     test_size,
+    direction,
     rounding="either",
     metric="accuracy",
     positives=None,
@@ -252,6 +275,7 @@ def leaderboard(
     seed=None,
     alpha=0.05,
     progress=None,
+    max_memory=2 * 10**9,
 ):
     """Estimate the state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3).
 
@@ -264,6 +288,16 @@ def leaderboard(
         n, the number of items in the hidden test set the scores were computed on. ``"auto"`` infers it
         from the scores (accuracy only; :func:`benchtrust.sota._lattice.infer_test_size`: the smallest n
         whose lattice k/n holds every score), or says why it cannot.
+    direction : {"higher", "lower"}
+        Which scores are better, declared (never guessed from the scores): "higher" for accuracies or
+        AUCs, "lower" for error rates 1 - accuracy (or 1 - AUC), which are analysed as 1 - score and
+        reported back as error rates (see the module). It has no default: many boards hold errors or
+        losses, and a board of error rates read as accuracies names its worst team the state of the art.
+        A table ranked best first whose scores rise ("higher") or fall ("lower") contradicts it and is
+        refused, a short sorted list warned about (:func:`read_leaderboard`; the order of scores given as
+        a list is not checked). `classes` and the chance level keep their meaning; `max_plausible` is a
+        score of the board (an error rate for "lower": scores below it are left out). With "lower" and
+        ``rounding="either"`` a score may also be the complement of a rounded or truncated accuracy.
     rounding : {"either", "round", "truncate"}, default "either"
         How the scores were shortened to the decimals they are written with: rounded, truncated (as
         Kaggle often displays them), or either.
@@ -293,7 +327,13 @@ def leaderboard(
     alpha : float, default 0.05
         Intervals have probability 1 - α.
     progress : callable, optional
-        Called with a short text after each step of the computation.
+        ``progress(done, total=None, description=None)``: ``description`` names each step as it starts
+        (with ``done`` 0 and no total); within a step of the dependent model, ``done`` of ``total``
+        values of the reference count k are finished (:func:`benchtrust.sota._conditional.conditional_cdfs`).
+    max_memory : int, default 2e9
+        The most bytes the AUC tables may take (about 40 bytes x tabulated AUCs x (n+ n- + 1)); a board
+        that needs more is refused before they are computed. Accuracy boards stay within a few hundred MB
+        whatever their size: the dependent model runs the values of k in bounded parts.
 
     Returns
     -------
@@ -305,12 +345,19 @@ def leaderboard(
 
     >>> scores = [0.862, 0.858, 0.856, 0.854, 0.85, 0.85, 0.848, 0.846, 0.844, 0.84,
     ...           0.838, 0.836, 0.83, 0.828, 0.82, 0.81, 0.8, 0.79, 0.75, 0.7]
-    >>> r = leaderboard(scores, test_size=500)
+    >>> r = leaderboard(scores, test_size=500, direction="higher")
     >>> round(r.plugin.expected_max, 4) > r.observed_max > r.cropped.sota > r.conservative.sota
     True
+
+    The same board as error rates, lower is better: the mirror result.
+
+    >>> e = leaderboard([round(1 - s, 3) for s in scores], test_size=500, direction="lower")
+    >>> e.observed_max == round(1 - r.observed_max, 12), round(e.cropped.sota + r.cropped.sota, 12)
+    (True, 1.0)
     """
     if metric not in ("accuracy", "auc"):
         raise InputError(f"metric: expected 'accuracy' or 'auc', got {metric!r}")
+    lower = check_direction(direction) == "lower"
     auc = metric == "auc"
     rounding = _lattice.check_rounding(rounding)
     infer = isinstance(test_size, str) and test_size == "auto"
@@ -328,13 +375,16 @@ def leaderboard(
             raise InputError(f"positives: expected fewer than test_size={n}, got {positives}")
     elif positives is not None:
         raise InputError("positives: only for metric='auc'")
+    table = _is_table(scores)
     board = read_leaderboard(
-        scores if _is_table(scores) else _as_table(scores),
+        scores if table else _as_table(scores),
         score_column=score_column,
         team_column=team_column,
         classes=classes,
         max_plausible=max_plausible,
         lower_bound=0.5 if auc else None,
+        direction=direction,
+        listed=table,  # the order of a list of scores says nothing
     )
     values = board.scores
     if values.size < 2:
@@ -342,23 +392,30 @@ def leaderboard(
             f"{board.source}: {values.size} usable team{'s' * (values.size != 1)} after the filters "
             f"(excluded: {_describe(board.excluded)}); at least two are needed"
         )
-    inferred = _lattice.infer_test_size(values, rounding, board.source) if infer else None
+    inferred = _lattice.infer_test_size(values, rounding, board.source, complement=lower) if infer else None
     if inferred is not None:
         n = inferred.test_size
     lattice = positives * (n - positives) if auc else n  # scores are multiples of 1/lattice
     step = 1.0 / lattice
-    values = _lattice.on_lattice(values, lattice, rounding, board.source, test_size=n)
+    if lower:
+        board_values, values = _error_rates_on_lattice(values, lattice, rounding, board.source, n)
+    else:
+        board_values = values = _lattice.on_lattice(values, lattice, rounding, board.source, test_size=n)
     top = float(values.max())
-    report = progress or (lambda text: None)
+
+    def report(step):
+        if progress is not None:
+            progress(0, None, step)
+
     if auc:
         from benchtrust.sota._auc_levels import _AucModel  # scipy.fft and scipy.interpolate: AUC only
 
         report("tabulating the AUC distributions")
-        model = _AucModel(values, n, positives, alpha, resamples, seed)
+        model = _AucModel(values, n, positives, alpha, resamples, seed, check_count(max_memory, "max_memory"))
         naive = model.single_interval(top)
         correlation_used = 0.0
     else:
-        model = _AccuracyModel(values, n, rho, alpha, resamples)
+        model = _AccuracyModel(values, n, rho, alpha, resamples, progress)
         naive = clopper_pearson(top, test_size=n, alpha=alpha)
         correlation_used = rho
     top_level = model.levels.size - 1
@@ -385,25 +442,65 @@ def leaderboard(
             below=True,
         )
     )
+    back = _in_board_terms if lower else lambda estimate: estimate
     return LeaderboardResult(
         metric=metric,
         test_size=n,
         positives=positives,
         rounding=rounding,
         inferred=inferred,
-        scores=values,
+        scores=board_values,
         excluded=dict(board.excluded),
-        observed_max=top,
+        observed_max=float(board_values.min()) if lower else top,
         teams_at_max=_count_at_least(values, top, step),
-        naive_ci=Interval(float(naive[0]), float(naive[1])),
+        naive_ci=_flipped(naive) if lower else Interval(float(naive[0]), float(naive[1])),
         teams_in_naive_ci=_count_at_least(values, naive[0], step),
-        plugin=plugin,
-        cropped=cropped,
-        conservative=conservative,
+        plugin=back(plugin),
+        cropped=back(cropped),
+        conservative=back(conservative),
         correlation=correlation_used,
         alpha=alpha,
         bootstrap=model.bootstrap,
         warnings=board.warnings,
+        direction=direction,
+    )
+
+
+def _error_rates_on_lattice(errors, lattice, rounding, source, test_size):
+    """Error rates (or 1 - AUCs) as multiples of 1/lattice, and the accuracies (AUCs) 1 - them, exactly.
+
+    The scores are checked in their own terms (:func:`benchtrust.sota._lattice.on_lattice`, reading
+    ``"either"`` as the complement of a shortened accuracy too). Unless they were truncated, each count
+    is then chosen on the accuracy's side, from 1 - e written with e's decimals (the accuracy its board
+    would show): a score midway between two counts gets the count its accuracy would, so that a board and
+    its complement give the mirror result.
+    """
+    checked = _lattice.on_lattice(errors, lattice, rounding, source, test_size=test_size, complement=True)
+    if rounding == "truncate":  # 1 - a truncated error rate is not a shortened accuracy
+        counts = lattice - np.rint(checked * lattice)
+    else:
+        distinct, where = np.unique(errors, return_inverse=True)
+        shown = np.array([round(1.0 - e, _lattice.decimals(e)) for e in distinct.tolist()])[where.reshape(-1)]
+        accuracies = _lattice.on_lattice(
+            shown, lattice, rounding, source, test_size=test_size, complement=True
+        )
+        counts = np.rint(accuracies * lattice)
+    return (lattice - counts) / lattice, counts / lattice
+
+
+def _flipped(interval):
+    """An interval of accuracies as one of error rates: (1 - high, 1 - low)."""
+    return Interval(1.0 - float(interval[1]), 1.0 - float(interval[0]))
+
+
+def _in_board_terms(estimate):
+    """An estimate of accuracies (or AUCs) as one of error rates 1 - accuracy: values and interval
+    flipped; the counts of teams stay."""
+    return dataclasses.replace(
+        estimate,
+        sota=1.0 - estimate.sota,
+        expected_max=1.0 - estimate.expected_max,
+        ci=_flipped(estimate.ci),
     )
 
 

@@ -162,10 +162,12 @@ def plot_leaderboard(result, *, ax=None, title=None):
     ...           0.838, 0.836, 0.83, 0.828, 0.82, 0.81, 0.8, 0.79, 0.75, 0.7]
     >>> figure = Figure(figsize=(18, 6.5), layout="constrained")
     >>> left, right = figure.subplots(1, 2)
-    >>> ax = plot_leaderboard(leaderboard(scores, test_size=500, correlation=0), ax=left)
+    >>> independent = leaderboard(scores, test_size=500, direction="higher", correlation=0)
+    >>> ax = plot_leaderboard(independent, ax=left)
     >>> ax is left, ax.get_xlabel()
     (True, 'accuracy on the hidden test set (one per team)')
-    >>> ax = plot_leaderboard(leaderboard(scores, test_size=500, resamples=0), ax=right, title="ρ = 0.6")
+    >>> dependent = leaderboard(scores, test_size=500, direction="higher", resamples=0)
+    >>> ax = plot_leaderboard(dependent, ax=right, title="ρ = 0.6")
     >>> ax.get_title()
     'ρ = 0.6'
     """
@@ -179,8 +181,12 @@ def plot_leaderboard(result, *, ax=None, title=None):
     width = edges[1] - edges[0]
     _bars(ax, edges[:-1] + width / 2, counts, 1.0 / width, color="0.6", label="teams' observed scores")
 
+    from benchtrust.sota._text import better_words
+
     level = f"{100 * (1 - result.alpha):g}%"
+    above = better_words(result)["above"]
     top = result.observed_max
+    best = "observed min" if result.direction == "lower" else "observed max"
     low, high = result.naive_ci
     ax.axvspan(
         low,
@@ -192,7 +198,7 @@ def plot_leaderboard(result, *, ax=None, title=None):
         label=f"{level} interval of the best ignoring multiplicity: [{low:.4f}, {high:.4f}] "
         f"({_teams(result.teams_in_naive_ci)} inside)",
     )
-    ax.axvline(top, color="black", label=f"observed max = {top:.4f} ({_teams(result.teams_at_max)})")
+    ax.axvline(top, color="black", label=f"{best} = {top:.4f} ({_teams(result.teams_at_max)})")
     plugin = result.plugin
     ax.axvline(
         plugin.expected_max,
@@ -206,15 +212,17 @@ def plot_leaderboard(result, *, ax=None, title=None):
         cropped.sota,
         color="tab:blue",
         linestyle="--",
-        label=f"cropped SOTA = {cropped.sota:.4f} (E(best) nearest the observed max; "
-        f"{_teams(cropped.teams_above)} above)",
+        label=f"cropped SOTA = {cropped.sota:.4f} (E(best) nearest the {best}; "
+        f"{_teams(cropped.teams_above)} {above})",
     )
     ax.axvline(
         conservative.sota,
         color="tab:purple",
         linestyle="-.",
-        label=f"conservative SOTA = {conservative.sota:.4f} (upper {level} limit <= observed max; "
-        f"{_teams(conservative.teams_above)} above)",
+        label=f"conservative SOTA = {conservative.sota:.4f} "
+        f"({'lower' if result.direction == 'lower' else 'upper'} {level} limit "
+        f"{'>=' if result.direction == 'lower' else '<='} {best}; "
+        f"{_teams(conservative.teams_above)} {above})",
     )
 
     ax.set_xlim(edges[0], edges[-1])
@@ -261,22 +269,24 @@ def _leaderboard_bins(result):
     values). The drawn range starts at the 10 % quantile of the scores, but no lower than
     ``_ZOOM_SPREADS`` spreads below the lowest marked value and no higher than a quarter spread below
     it, and ends an eighth of a spread above the highest. About 2 sqrt(m) bars (10 to 80); each edge
-    lies half a lattice step off the lattice, so that no score sits on an edge.
+    lies half a lattice step off the lattice, so that no score sits on an edge. For a lower-is-better
+    board all of this is done on 1 - score and the edges mirrored: the figure zooms on the best teams.
     """
     import numpy as np
 
     step = _score_lattice(result)
+    gain = result._gain
     estimates = [
-        result.observed_max,
-        *result.naive_ci,
-        result.plugin.expected_max,
-        result.cropped.sota,
-        result.conservative.sota,
+        gain(result.observed_max),
+        *map(gain, result.naive_ci),
+        gain(result.plugin.expected_max),
+        gain(result.cropped.sota),
+        gain(result.conservative.sota),
     ]
     low, high = min(estimates), max(estimates)
     spread = max(high - low, 10 * step)
     start = min(
-        max(float(np.quantile(result.scores, _ZOOM_QUANTILE)), low - _ZOOM_SPREADS * spread),
+        max(float(np.quantile(gain(result.scores), _ZOOM_QUANTILE)), low - _ZOOM_SPREADS * spread),
         low - spread / 4,
     )
     stop = high + spread / 8
@@ -285,13 +295,14 @@ def _leaderboard_bins(result):
     width = steps_per_bar * step
     first = np.floor(start / step) * step - step / 2
     bars = int(np.ceil((stop - first) / width))
-    return first + width * np.arange(bars + 1)
+    return np.sort(gain(first + width * np.arange(bars + 1)))
 
 
 def _score_label(result):
     """The x axis of Fig. 7."""
-    what = "AUC" if result.metric == "auc" else "accuracy"
-    return f"{what} on the hidden test set (one per team)"
+    from benchtrust.sota._text import score_name
+
+    return f"{score_name(result)} on the hidden test set (one per team)"
 
 
 def _teams(count):

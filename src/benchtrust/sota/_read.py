@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING
 from benchtrust._io import (
     InputError,
     bundled_file,
+    check_direction,
     check_number,
     check_probability,
     find_column,
+    is_number,
     same_name_message,
     table_of,
 )
@@ -47,10 +49,11 @@ class Leaderboard:
     ----------
     scores : numpy.ndarray
         One score per kept team (its best valid score), float64, read-only, in the file order of each
-        team's first row.
+        team's first row, as written (an error rate for ``direction="lower"``).
     excluded : dict of str to int
-        Teams removed by each filter, in the order applied: ``"broken"`` (no valid nonzero score),
-        ``"chance"`` (best score at or below the chance level), ``"implausible"`` (best score above
+        Teams removed by each filter, in the order applied: ``"broken"`` (no valid score other than the
+        worst possible: 0, or 1 for ``direction="lower"``), ``"chance"`` (best score at or below the
+        chance level; at or above it for ``"lower"``), ``"implausible"`` (best score better than
         ``max_plausible``). A filter that is off counts 0.
     rows : int
         Data rows read (submissions, for a Kaggle download), blank lines not counted.
@@ -61,18 +64,22 @@ class Leaderboard:
     source : str
         The path as given, or ``"<table>"`` for a DataFrame.
     warnings : tuple of str
-        What may make the count of teams wrong, in sentences: team names on more than one team
-        (:func:`read_leaderboard`); empty when there is nothing to say.
+        What may make the result wrong, in sentences: an order of the teams that suggests the other
+        direction, team names on more than one team (:func:`read_leaderboard`); empty when there is
+        nothing to say.
+    direction : {"higher", "lower"}
+        Which scores are better, as declared: ``"lower"`` for an error rate (1 - accuracy) or 1 - AUC.
 
     Examples
     --------
     >>> import numpy as np
     >>> board = Leaderboard(
     ...     scores=np.array([0.8, 0.75]), excluded={"broken": 1, "chance": 0, "implausible": 0},
-    ...     rows=4, teams=3, column="Score", source="lb.csv",
+    ...     rows=4, teams=3, column="Score", source="lb.csv", direction="higher",
     ... )
-    >>> board
-    Leaderboard(source='lb.csv', column='Score', rows=4, teams=3, kept=2, broken=1, chance=0, implausible=0)
+    >>> board  # doctest: +NORMALIZE_WHITESPACE
+    Leaderboard(source='lb.csv', column='Score', direction='higher', rows=4, teams=3, kept=2,
+                broken=1, chance=0, implausible=0)
     >>> board.to_dict()["kept"]
     2
     >>> board.to_frame()
@@ -87,13 +94,16 @@ class Leaderboard:
     teams: int
     column: str
     source: str
+    direction: str
     warnings: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        """The counts, column, source and warnings as plain JSON types (the scores are left out)."""
+        """The counts, column, direction, source and warnings as plain JSON types (the scores are left
+        out)."""
         return {
             "source": self.source,
             "column": self.column,
+            "direction": self.direction,
             "rows": int(self.rows),
             "teams": int(self.teams),
             "kept": len(self.scores),
@@ -116,7 +126,8 @@ class Leaderboard:
     def __repr__(self) -> str:
         counts = ", ".join(f"{key}={count}" for key, count in self.excluded.items())
         return (
-            f"Leaderboard(source={self.source!r}, column={self.column!r}, rows={self.rows}, "
+            f"Leaderboard(source={self.source!r}, column={self.column!r}, direction={self.direction!r}, "
+            f"rows={self.rows}, "
             f"teams={self.teams}, kept={len(self.scores)}, {counts})"
         )
 
@@ -129,13 +140,18 @@ def read_leaderboard(
     classes: int | None = None,
     max_plausible: float | None = None,
     lower_bound: float | None = None,
+    direction: str,
+    listed: bool = True,
 ) -> Leaderboard:
     """Read a leaderboard's team scores from a Kaggle download, a CSV/TSV table or a DataFrame.
 
-    Each team's score is its best (largest) valid score. Rows are grouped by the team column: `team_column`
-    if given, else a column ``TeamId`` (any case, also ``team_id``). Kaggle's raw leaderboard download
-    (header ``TeamId,TeamName,SubmissionDate,Score``) has one row per submission that improved the team's
-    best. Without a team column, every row is a team.
+    The scores are proportions in [0, 1]: accuracies or AUCs (``direction="higher"``), or their
+    complements, error rates 1 - accuracy or 1 - AUC (``direction="lower"``: lower is better). Each
+    team's score is its best valid score (the largest; the smallest for ``"lower"``). Rows are grouped
+    by the team column: `team_column` if given, else a column ``TeamId`` (any case, also ``team_id``).
+    Kaggle's raw leaderboard download (header ``TeamId,TeamName,SubmissionDate,Score``) has one row per
+    submission that improved the team's best, in the order of submission. Without a team column, every
+    row is a team.
 
     The score column is `score_column` if given; otherwise the private one of a private/public pair of
     columns (names containing ``private`` and ``public``, such as ``PrivateScore``/``PublicScore``: the
@@ -145,13 +161,23 @@ def read_leaderboard(
     Teams are then removed by three filters, in this order, and counted in
     :attr:`Leaderboard.excluded`:
 
-    * ``"broken"``: no valid nonzero score. A cell that is empty, ``nan``, ``NA``, ``null`` or ``None``
+    * ``"broken"``: no valid score. A cell that is empty, ``nan``, ``NA``, ``null`` or ``None``
       (any case), or exactly 0 (what Kaggle shows for a submission it could not score), is not an error,
-      just not a valid score.
+      just not a valid score; for ``direction="lower"`` the worst score, 1, counts as broken instead
+      (the complement of an accuracy of 0), and 0 is a perfect score.
     * ``"chance"``: best score at or below the chance level, ``max(1/classes, lower_bound)`` for the
-      arguments given (e.g. ``classes=2`` drops accuracy <= 0.5; ``lower_bound=0.5`` for AUC).
-    * ``"implausible"``: best score strictly above `max_plausible` (``max_plausible=0.999`` drops perfect
-      scores, which on a public test set are usually leakage rather than skill).
+      arguments given (e.g. ``classes=2`` drops accuracy <= 0.5; ``lower_bound=0.5`` for AUC); for
+      ``"lower"``, error rates at or above 1 minus that level.
+    * ``"implausible"``: best score better than `max_plausible`, i.e. strictly above it (below it for
+      ``"lower"``): ``max_plausible=0.999`` drops perfect accuracies (``0.001`` perfect error rates),
+      which on a public test set are usually leakage rather than skill.
+
+    The file's own order is checked against `direction`. When the teams' scores only ever rise down the
+    list (fall, for ``"lower"``; ties allowed), the first team listed is the worst. With a column
+    ``rank``, ``position`` or ``place`` (any case) ranking them, or in the file's order for a board of
+    at least 100 teams (a leaderboard, listed best first as leaderboards are), the direction is wrong:
+    InputError. A shorter list (at least five distinct scores) may be sorted worst first on purpose: it
+    gets a warning. A file in the order of a date column (Kaggle's raw download) is not checked.
 
     A team name given to more than one team (rows of one name, when every row is a team; or one name on
     several team ids) is not an error: the teams are counted as read, and :attr:`Leaderboard.warnings`
@@ -179,7 +205,16 @@ def read_leaderboard(
     max_plausible : float, optional
         Scores strictly above it are excluded as implausible; in (0, 1].
     lower_bound : float, optional
-        Scores <= it are excluded as at or below chance too (0.5 for AUC); in [0, 1).
+        Scores <= it are excluded as at or below chance too (0.5 for AUC); in [0, 1). For
+        ``direction="lower"``, give it as for the accuracy or AUC: error rates >= 1 - lower_bound are
+        excluded.
+    direction : {"higher", "lower"}
+        Which scores are better, declared (never guessed): ``"higher"`` for accuracy or AUC, ``"lower"``
+        for an error rate (1 - accuracy) or 1 - AUC. It has no default, as for :func:`leaderboard`: a
+        board of error rates read as accuracies keeps each team's worst score.
+    listed : bool, default True
+        Whether the order of the rows is the table's own (checked against `direction`, see above); False
+        for scores whose order means nothing, such as a list of numbers (:func:`leaderboard`).
 
     Returns
     -------
@@ -191,9 +226,10 @@ def read_leaderboard(
     InputError
         If the file is missing, a folder, unreadable, not UTF-8 or empty; if it has no header line, no score
         column (or no column `team_column`) or no rows; if a row has the wrong number of fields or an empty
-        team id; if a score is not
-        a number or not between 0 and 1; or if an argument is out of range. The message names the file (or
-        ``<table>``), the 1-based line number (the DataFrame's row label) and the column, or the argument.
+        team id; if a score is not a number or not a proportion in [0, 1] (a log-loss or RMSE cannot be
+        analysed); if the file's order contradicts `direction`; or if an argument is out of range. The
+        message names the file (or ``<table>``), the 1-based line number (the DataFrame's row label) and
+        the column, or the argument.
 
     Examples
     --------
@@ -213,7 +249,7 @@ def read_leaderboard(
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = pathlib.Path(folder, "leaderboard.csv")
     ...     _ = path.write_text(kaggle, encoding="utf-8")
-    ...     board = read_leaderboard(path, classes=2, max_plausible=0.999)
+    ...     board = read_leaderboard(path, direction="higher", classes=2, max_plausible=0.999)
     >>> board.scores
     array([0.78468, 0.80382])
     >>> board.excluded
@@ -225,25 +261,44 @@ def read_leaderboard(
 
     >>> import pandas as pd
     >>> table = pd.DataFrame({"model": ["a", "b"], "PrivateScore": [0.91, 0.88], "PublicScore": [0.9, 0.93]})
-    >>> board = read_leaderboard(table)
+    >>> board = read_leaderboard(table, direction="higher")
     >>> board.column, board.scores
     ('PrivateScore', array([0.91, 0.88]))
 
     One row per team, with a name on two rows: three teams, and a warning.
 
-    >>> board = read_leaderboard(pd.DataFrame({"team": ["a", "b", "a"], "score": [0.8, 0.85, 0.9]}))
+    >>> frame = pd.DataFrame({"team": ["a", "b", "a"], "score": [0.8, 0.85, 0.9]})
+    >>> board = read_leaderboard(frame, direction="higher")
     >>> board.teams, board.warnings[0][:68]
     (3, "1 team name is on more than one row, each row counted as a team: 'a'")
+
+    Error rates, lower is better, listed best first: the same teams as accuracies 1 - error. Declared
+    the other way, the list gets a warning, and a board ranked by a column ``rank`` is refused.
+
+    >>> errors = pd.DataFrame({"team": list("abcdef"), "score": [0.1034, 0.12, 0.3, 0.31, 0.6, 1.0]})
+    >>> board = read_leaderboard(errors, direction="lower", classes=2)
+    >>> board.scores, board.excluded
+    (array([0.1034, 0.12  , 0.3   , 0.31  ]), {'broken': 1, 'chance': 1, 'implausible': 0})
+    >>> read_leaderboard(errors, direction="higher").warnings[0][:71]
+    "the teams' scores rise down the table, from 0.1034 (row 0) to 1 (row 5)"
+    >>> try:
+    ...     read_leaderboard(errors.assign(rank=range(1, 7)), direction="higher")
+    ... except InputError as error:
+    ...     print(str(error)[:85])
+    <table>: the teams are listed best first (by the column 'rank') and their scores rise
     """
     import numpy as np
 
-    chance = _chance_level(classes, lower_bound)
+    direction = check_direction(direction)
+    lower = direction == "lower"
+    chance = _chance_level(classes, lower_bound)  # as an accuracy (or AUC): 1 - the error rate
     if max_plausible is not None:
-        max_plausible = check_probability(max_plausible, "max_plausible", upper_open=False)
-        if max_plausible <= chance:
+        max_plausible = check_probability(max_plausible, "max_plausible", closed=lower, upper_open=lower)
+        if _gain(max_plausible, lower) <= chance:
+            level = _gain(chance, lower)
             raise InputError(
-                f"max_plausible: expected a value above the chance level {chance:g} set by classes and "
-                f"lower_bound (no score could be kept), got {max_plausible!r}"
+                f"max_plausible: expected a value {'below' if lower else 'above'} the chance level "
+                f"{level:g} set by classes and lower_bound (no score could be kept), got {max_plausible!r}"
             )
     for name, value in (("score_column", score_column), ("team_column", team_column)):
         if value is not None and not isinstance(value, str):
@@ -252,22 +307,26 @@ def read_leaderboard(
     team, score = choose_columns(table, score_column, team_column)
     values = table.scores(score)
     rows = len(values)
-    broken_rows = np.isnan(values) | (values == 0)
-    values[broken_rows] = np.nan
+    values[np.isnan(values) | (_gain(values, lower) == 0)] = np.nan
     if team is None:
-        best = values
+        best, first_rows, codes = values, np.arange(rows), None
     else:
         ids = table.team_ids(team)
         _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
         order = np.argsort(first, kind="stable")
+        first_rows = first[order]
         codes = np.empty_like(order)
         codes[order] = np.arange(len(order))
+        codes = codes[inverse.reshape(-1)]
         best = np.full(len(order), np.nan)
-        np.fmax.at(best, codes[inverse.reshape(-1)], values)
-    warnings = _shared_names(table, team)
+        (np.fmin if lower else np.fmax).at(best, codes, values)
+    gain = _gain(best, lower)  # the scores as accuracies (or AUCs): higher is better
+    warnings = _check_order(table, gain, first_rows, codes, direction) if listed else ()
+    warnings += _shared_names(table, team)
     broken = np.isnan(best)
-    below = ~broken & (best <= chance)
-    above = ~broken & ~below & (best > (math.inf if max_plausible is None else max_plausible))
+    below = ~broken & (gain <= chance)
+    best_plausible = math.inf if max_plausible is None else _gain(max_plausible, lower)
+    above = ~broken & ~below & (gain > best_plausible)
     scores = best[~(broken | below | above)]
     scores.flags.writeable = False
     return Leaderboard(
@@ -278,7 +337,98 @@ def read_leaderboard(
         column=table.header[score],
         source=table.name,
         warnings=warnings,
+        direction=direction,
     )
+
+
+def _gain(scores, lower: bool):
+    """The scores as accuracies (or AUCs), higher is better: themselves, or 1 - the error rates."""
+    return 1.0 - scores if lower else scores
+
+
+#: Columns that rank the teams, 1 = best, compared case-insensitively.
+_RANK_COLUMNS = ("rank", "position", "place")
+#: Distinct scores a file's order needs before it says anything (without a rank column): a random order
+#: of m distinct scores rises throughout with probability 1/m!, 1/120 for five.
+_ORDERED = 5
+#: Teams in a file sorted by score, from which on it is taken for a leaderboard listed best first (as
+#: Kaggle's final leaderboards are) rather than a short list that may be sorted either way.
+_BOARD = 100
+
+
+def _check_order(table, gain, first_rows, codes, direction: str) -> tuple[str, ...]:
+    """InputError when the table lists its teams best first and their scores contradict `direction`; a
+    warning when its order only suggests it.
+
+    The teams are ranked by a rank column (:data:`_RANK_COLUMNS`, a team's best rank), else listed in
+    their first rows' order. `gain` holds each team's best score as an accuracy (NaN when broken). If it
+    never falls down the list and rises somewhere, the first team listed is the worst for `direction`:
+
+    * with a rank column, rank 1 is the best team by definition, so `direction` is wrong: InputError;
+    * in the file's order, a board of at least :data:`_BOARD` teams sorted by score is a leaderboard,
+      listed best first as leaderboards are, so `direction` is wrong: InputError. A shorter list may
+      have been sorted worst first on purpose (``sorted(scores)``): a warning, given back as a 1-tuple.
+
+    Only a monotone order counts (ties allowed), with at least two distinct scores ranked or
+    :data:`_ORDERED` listed: a table sorted by another column says nothing, nor does one in the order of
+    a date column (such as Kaggle's raw download, in the order of submission).
+    """
+    import numpy as np
+
+    lowered = [name.lower().strip() for name in table.header]
+    rank = next((k for k, name in enumerate(lowered) if name in _RANK_COLUMNS), None)
+    dates = [k for k, name in enumerate(lowered) if "date" in name or "time" in name]
+    if rank is None and any(_in_order(table.cells(k)) for k in dates):
+        return ()
+    listed = np.arange(gain.size)
+    where = "file" if table.name != "<table>" else "table"
+    how = f"in the {where}'s order"
+    if rank is not None:
+        ranks = np.array([float(cell) if is_number(cell) else np.nan for cell in table.cells(rank)])
+        team_rank = ranks if codes is None else np.full(gain.size, np.nan)
+        if codes is not None:
+            np.fmin.at(team_rank, codes, ranks)
+        listed = listed[np.argsort(team_rank, kind="stable")]
+        listed = listed[~np.isnan(team_rank[listed])]
+        how = f"by the column {table.header[rank]!r}"
+    listed = listed[~np.isnan(gain[listed])]
+    sequence = gain[listed]
+    if sequence.size < 2 or np.unique(sequence).size < (2 if rank is not None else _ORDERED):
+        return ()
+    if not np.all(np.diff(sequence) >= 0):
+        return ()
+    first, last = listed[0], listed[-1]
+    words = "rise" if direction == "higher" else "fall"
+    other, what = ("lower", "an error rate") if direction == "higher" else ("higher", "an accuracy or AUC")
+    place = len(table.name) + 2  # where(k) starts with the table's name and ", "
+    span = (
+        f"from {_written(gain, first, direction)} ({table.where(first_rows[first])[place:]}) to "
+        f"{_written(gain, last, direction)} ({table.where(first_rows[last])[place:]})"
+    )
+    if rank is not None or sequence.size >= _BOARD:
+        raise InputError(
+            f"{table.name}: the teams are listed best first ({how}) and their scores {words}, {span}: "
+            f"with direction {direction!r} the best team would be listed last; if {other} scores are "
+            f"better ({what}), give direction='{other}' (--direction {other}), else list the teams best "
+            "first"
+        )
+    return (
+        f"the teams' scores {words} down the {where}, {span}: if it lists the best team first, {other} "
+        f"scores are better ({what}) and the result is wrong; give direction='{other}' (--direction "
+        f"{other}), or list the teams best first to silence this warning.",
+    )
+
+
+def _in_order(cells: list[str]) -> bool:
+    """Whether text cells (dates written year first, as ISO 8601 and Kaggle write them) never go back."""
+    from itertools import pairwise
+
+    return all(a <= b for a, b in pairwise(cells))
+
+
+def _written(gain, team, direction) -> str:
+    """A team's best score, as a number (the gain back in the table's terms)."""
+    return f"{float(_gain(gain[team], direction == 'lower')):g}"
 
 
 def bundled_leaderboard(competition: str = "titanic") -> Path:
@@ -302,12 +452,12 @@ def bundled_leaderboard(competition: str = "titanic") -> Path:
 
     Examples
     --------
-    >>> board = read_leaderboard(bundled_leaderboard(), classes=2)
+    >>> board = read_leaderboard(bundled_leaderboard(), direction="higher", classes=2)
     >>> board.rows, board.teams, board.column
     (32578, 16273, 'Score')
     >>> board.excluded
     {'broken': 39, 'chance': 57, 'implausible': 0}
-    >>> cassava = read_leaderboard(bundled_leaderboard("cassava"), classes=5)
+    >>> cassava = read_leaderboard(bundled_leaderboard("cassava"), direction="higher", classes=5)
     >>> cassava.teams, len(cassava.scores), float(cassava.scores.max())
     (3901, 3755, 0.9132)
     """
@@ -437,20 +587,30 @@ def _names(header: list[str], indices: list[int]) -> str:
     return ", ".join(repr(header[k]) for k in indices)
 
 
-def top_teams(source, *, score_column=None, team_column=None, classes=None, max_plausible=None, count=5):
+def top_teams(
+    source,
+    *,
+    score_column=None,
+    team_column=None,
+    classes=None,
+    max_plausible=None,
+    direction,
+    count=5,
+):
     """The best `count` teams of a leaderboard: a list of (name, score text), best first.
 
     A team's name is read from a column named ``TeamName``, ``team``, ``name``, ``method`` or ``model``
     (any case), else from `team_column`; rows of one team (the team column of :func:`read_leaderboard`,
-    else the name) are reduced to its best score. Scores that are not numbers, at or below the chance
-    level ``1/classes`` or above `max_plausible` are left out, as :func:`read_leaderboard` does.
+    else the name) are reduced to its best score (the lowest for ``direction="lower"``). Scores that are
+    not numbers, broken, at or below the chance level ``1/classes`` or better than `max_plausible` are
+    left out, as :func:`read_leaderboard` does.
 
     Parameters
     ----------
     source : str, os.PathLike or pandas.DataFrame
         The leaderboard file or table.
-    score_column, team_column, classes, max_plausible
-        As for :func:`read_leaderboard`.
+    score_column, team_column, classes, max_plausible, direction
+        As for :func:`read_leaderboard`; `direction` has no default there either.
     count : int, default 5
         The number of teams to list.
 
@@ -463,8 +623,10 @@ def top_teams(source, *, score_column=None, team_column=None, classes=None, max_
     --------
     >>> import pandas as pd
     >>> board = pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.8, 0.85, 0.9]})
-    >>> top_teams(board, count=2)
+    >>> top_teams(board, direction="higher", count=2)
     [('a', '0.9'), ('b', '0.85')]
+    >>> top_teams(board, direction="lower")  # error rates: a's best is 0.8
+    [('a', '0.8'), ('b', '0.85')]
     """
     table = table_of(source, example="TeamName,Score", what="a leaderboard")
     name = _name_column(table)
@@ -473,16 +635,16 @@ def top_teams(source, *, score_column=None, team_column=None, classes=None, max_
     team, score = choose_columns(table, score_column, team_column)
     names = table.cells(team if name is None else name)
     keys = names if team is None else table.cells(team)
+    lower = check_direction(direction) == "lower"
     chance = 1 / classes if classes else -math.inf
+    best_plausible = math.inf if max_plausible is None else _gain(max_plausible, lower)
     best: dict[str, tuple[float, str, str]] = {}
     for name, key, text in zip(names, keys, table.cells(score), strict=True):
         try:
-            value = float(text)
+            value = _gain(float(text), lower)  # as an accuracy: higher is better
         except ValueError:
             continue
-        if not math.isfinite(value) or value == 0 or value <= chance:
-            continue
-        if max_plausible is not None and value > max_plausible:
+        if not math.isfinite(value) or value == 0 or value <= chance or value > best_plausible:
             continue
         if key not in best or value > best[key][0]:
             best[key] = (value, name, text)

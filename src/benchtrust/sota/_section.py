@@ -14,7 +14,14 @@ import os
 from benchtrust._html import Section, svg_of
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
 from benchtrust.sota._lattice import rounding_text
-from benchtrust.sota._text import best_of_verdict, leaderboard_verdict, teams_text, test_size_text
+from benchtrust.sota._text import (
+    best_of_verdict,
+    better_words,
+    direction_text,
+    leaderboard_verdict,
+    teams_text,
+    test_size_text,
+)
 
 __all__ = ["SOTA_QUESTION", "best_of_section", "leaderboard_section"]
 
@@ -109,6 +116,7 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
 
     auc = result.metric == "auc"
     level = level_text(result.alpha)
+    above = better_words(result)["above"]
     top_score, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
     rows = (
         ("observed best", f"{top_score:.4f}", f"{teams_text(result.teams_at_max)} at it"),
@@ -121,18 +129,19 @@ def leaderboard_section(result, *, file=None, top=()) -> Section:
         (
             "cropping: SOTA",
             f"{crop.sota:.4f}",
-            f"{level} {interval_text(crop.ci)}, {crop.teams_above} above",
+            f"{level} {interval_text(crop.ci)}, {crop.teams_above} {above}",
         ),
         (
             "conservative: SOTA",
             f"{cons.sota:.4f}",
-            f"{level} {interval_text(cons.ci)}, {cons.teams_above} above",
+            f"{level} {interval_text(cons.ci)}, {cons.teams_above} {above}",
         ),
     )
     paragraphs = leaderboard_verdict(result)
     excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
     assumptions = [
         ("metric", result.metric),
+        ("direction", direction_text(result)),
         ("test size n", test_size_text(result)),
         ("scores read as", f"{rounding_text(result.rounding)} to the decimals written"),
         ("teams used", f"{result.teams} (excluded: {excluded})"),
@@ -174,7 +183,7 @@ def leaderboard_file_section(
         How the section names the file; default `file` as given.
     score_column, team_column, classes, max_plausible
         The settings it was read with (see :func:`benchtrust.sota.read_leaderboard`), so the top of the
-        board leaves out the teams the analysis left out.
+        board leaves out the teams the analysis left out; the direction is the result's.
     """
     from benchtrust._io import InputError
     from benchtrust.sota._read import top_teams
@@ -186,6 +195,7 @@ def leaderboard_file_section(
             team_column=team_column,
             classes=classes,
             max_plausible=max_plausible,
+            direction=result.direction,
         )
     except InputError:
         top = []

@@ -8,7 +8,16 @@ from __future__ import annotations
 from benchtrust._words import RHO, interval_text, level_text, paragraph
 from benchtrust.sota._lattice import rounding_text
 
-__all__ = ["best_of_text", "best_of_verdict", "leaderboard_text", "leaderboard_verdict", "teams_text"]
+__all__ = [
+    "best_of_text",
+    "best_of_verdict",
+    "better_words",
+    "direction_text",
+    "leaderboard_text",
+    "leaderboard_verdict",
+    "score_name",
+    "teams_text",
+]
 
 _PAPER = "Møllersen & Holsbø"
 
@@ -126,6 +135,38 @@ def best_of_verdict(result, accuracy: str | None = None) -> str:
     )
 
 
+def score_name(result) -> str:
+    """What a leaderboard's scores are, in the board's direction: ``"accuracy"``, ``"AUC"``, ``"error
+    rate"`` (1 - accuracy) or ``"1 - AUC"``."""
+    if result.direction == "lower":
+        return "1 - AUC" if result.metric == "auc" else "error rate"
+    return "AUC" if result.metric == "auc" else "accuracy"
+
+
+def direction_text(result) -> str:
+    """Which scores of a leaderboard are better, and how they are analysed.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> direction_text(SimpleNamespace(direction="lower", metric="accuracy"))
+    'lower is better: error rate = 1 - accuracy, analysed as accuracy'
+    """
+    what = "AUC" if result.metric == "auc" else "accuracy"
+    if result.direction == "lower":
+        name = "error rate = 1 - accuracy" if what == "accuracy" else "1 - AUC"
+        return f"lower is better: {name}, analysed as {what}"
+    return f"higher is better ({what})"
+
+
+def better_words(result) -> dict[str, str]:
+    """Words for "better" and "worse" on the board's scale: ``above``/``below`` for higher-is-better
+    scores, swapped for lower-is-better ones, and the worse end of an interval."""
+    if result.direction == "lower":
+        return {"above": "below", "below": "above", "worse end": "high end"}
+    return {"above": "above", "below": "below", "worse end": "low end"}
+
+
 def test_size_text(result) -> str:
     """The test size of a leaderboard result, with its positives (AUC) or how it was inferred."""
     text = f"{result.test_size}"
@@ -153,12 +194,14 @@ def leaderboard_text(result, file=None) -> str:
     """
     auc = result.metric == "auc"
     level = level_text(result.alpha)
+    above = better_words(result)["above"]
     excluded = ", ".join(f"{count} {reason}" for reason, count in result.excluded.items())
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
     rows = [
         ("teams used", f"{result.teams} (excluded: {excluded})"),
         ("test size n", test_size_text(result)),
         ("scores read as", f"{rounding_text(result.rounding)} to the decimals written"),
+        ("direction", direction_text(result)),
         ("observed best", f"{top:.4f} ({teams_text(result.teams_at_max)})"),
         (
             f"no multiplicity, {level}",
@@ -167,21 +210,21 @@ def leaderboard_text(result, file=None) -> str:
         ("plug-in: E(best)", f"{plug.expected_max:.4f}, {level} {interval_text(plug.ci)}"),
         (
             "cropping: SOTA",
-            f"{crop.sota:.4f}, {level} {interval_text(crop.ci)}, {teams_text(crop.teams_above)} above",
+            f"{crop.sota:.4f}, {level} {interval_text(crop.ci)}, {teams_text(crop.teams_above)} {above}",
         ),
         (
             "conservative: SOTA",
-            f"{cons.sota:.4f}, {level} {interval_text(cons.ci)}, {teams_text(cons.teams_above)} above",
+            f"{cons.sota:.4f}, {level} {interval_text(cons.ci)}, {teams_text(cons.teams_above)} {above}",
         ),
     ]
     dropped = [estimate.dropped for estimate in (plug, crop, cons)]
     if not auc:
         rows.insert(
-            5, (f"model (correlation {RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
+            6, (f"model (correlation {RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
         )
         if any(dropped):
             rows.insert(
-                6,
+                7,
                 (
                     "left out by Eq. 12",
                     f"{dropped[0]} (plug-in), {dropped[1]} (cropping), {dropped[2]} (conservative) teams",
@@ -214,7 +257,9 @@ def leaderboard_verdict(result) -> list[str]:
         model left most teams out (Eq. 12, §5.1.1), one on the sober state of the art (cropping)
         when the top neither stands out nor is perfect, and the warnings about the table read.
     """
-    name = "AUC" if result.metric == "auc" else "accuracy"
+    name = score_name(result)
+    words = better_words(result)
+    lower = result.direction == "lower"
     top, plug, crop, cons = result.observed_max, result.plugin, result.cropped, result.conservative
     reading = result.top_reading
     if reading == "perfect":
@@ -222,14 +267,17 @@ def leaderboard_verdict(result) -> list[str]:
         verdict = (
             f"{teams} a perfect score. A perfect {name} says nothing about the state of the art when the "
             "test labels can be found (as Kaggle's Titanic labels can): it is leakage, not skill. Leaving "
-            "out the scores above 0.999 as implausible sets perfect scores aside."
+            f"out the scores {words['above']} {0.001 if lower else 0.999} as implausible sets perfect "
+            "scores aside."
         )
     elif reading == "luck":
+        worse_end = plug.ci[1] if lower else plug.ci[0]
         verdict = (
             f"If every team's true {name} were its score, the best observed {name} would be expected at "
-            f"{plug.expected_max:.4f}, and even the low end of its interval ({plug.ci[0]:.4f}) is above the "
-            f"observed best {top:.4f}: the top of this leaderboard is what luck on {result.test_size} test "
-            "items produces among this many teams, not evidence of a better method."
+            f"{plug.expected_max:.4f}, and even the {words['worse end']} of its interval ({worse_end:.4f}) "
+            f"is {words['above']} the observed best {top:.4f}: the top of this leaderboard is what luck on "
+            f"{result.test_size} test items produces among this many teams, not evidence of a better "
+            "method."
         )
     elif reading == "optimistic":
         verdict = (
@@ -241,8 +289,8 @@ def leaderboard_verdict(result) -> list[str]:
         # how the two numbers compare as shown (the decision allows half a unit of the last decimal)
         if f"{plug.expected_max:.4f}" == f"{top:.4f}":
             where = "the observed best itself"
-        elif plug.expected_max < top:
-            where = "below the observed best"
+        elif result._gain(plug.expected_max) < result._gain(top):
+            where = f"{words['below']} the observed best"
         else:
             where = "within 0.0001 of the observed best"
         verdict = (
@@ -259,20 +307,21 @@ def leaderboard_verdict(result) -> list[str]:
             "team takes part."
         )
     if not result.stands_out and reading != "perfect":
-        if crop.sota < top:
+        if result._gain(crop.sota) < result._gain(top):
             paragraphs.append(
                 f"A sober state of the art is {crop.sota:.4f} (conservatively {cons.sota:.4f}): with the "
-                "teams above it left out and as many teams drawn from the rest, the expected best score "
-                f"equals the observed best. {teams_text(crop.teams_above)} ({cons.teams_above} "
-                "conservatively) score above it: statistically they are all at the state-of-the-art level, "
-                "and their order among themselves is luck."
+                f"teams {words['above']} it left out and as many teams drawn from the rest, the expected "
+                f"best score equals the observed best. {teams_text(crop.teams_above)} ({cons.teams_above} "
+                f"conservatively) score {words['above']} it: statistically they are all at the "
+                "state-of-the-art level, and their order among themselves is luck."
             )
         else:
             paragraphs.append(
                 f"Cropping keeps the observed best {top:.4f} as the state of the art (conservatively "
-                f"{cons.sota:.4f}): with the teams at the top left out, the expected best score falls "
-                "further below the observed best than the plug-in's is above it, so no lower observed "
-                "score fits better."
+                f"{cons.sota:.4f}): with the teams at the top left out, the expected best score "
+                f"{'rises' if lower else 'falls'} further {words['below']} the observed best than the "
+                f"plug-in's is {words['above']} it, so no {'higher' if lower else 'lower'} observed score "
+                "fits better."
             )
     paragraphs += [f"Warning: {warning}" for warning in result.warnings]
     return paragraphs

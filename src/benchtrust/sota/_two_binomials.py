@@ -36,6 +36,7 @@ _NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a
 _RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
 _BLOCK = 65536  # pairs run up from zero together
 _AHEAD = 64  # pmf values past z* computed at once by the downward recurrence
+_TERMS = 2**18  # summand terms per array of _window (pairs times the window's half-width)
 
 
 def log_pmf(z, n1, q1, n0, q0):
@@ -66,8 +67,9 @@ def log_pmf(z, n1, q1, n0, q0):
     return _log_pmf_pair(z, n1, q1, n0, q0)[0].reshape(np.broadcast(z, n1, q1, n0, q0).shape)
 
 
-def _log_pmf_pair(z, n1, q1, n0, q0):
-    """(log P(X = z), log P(X = z - 1)) for X = Bin(n1, q1) + Bin(n0, q0), elementwise (flattened)."""
+def _log_pmf_pair(z, n1, q1, n0, q0, check=None):
+    """(log P(X = z), log P(X = z - 1)) for X = Bin(n1, q1) + Bin(n0, q0), elementwise (flattened);
+    ``check()``, if given, is called between slices of the work (see :func:`cdf_steps`)."""
     z, n1, q1, n0, q0 = (np.asarray(v, dtype=float).ravel() for v in np.broadcast_arrays(z, n1, q1, n0, q0))
     at = np.full(z.shape, -np.inf)
     below = np.full(z.shape, -np.inf)
@@ -84,13 +86,15 @@ def _log_pmf_pair(z, n1, q1, n0, q0):
         below[s] = _binomial.log_pmf(z[s] - 1.0 - shift[s], trials, p)
     inside = ~single & (z >= 0) & (z <= n1 + n0)
     if inside.any():
-        at[inside], below[inside] = _log_pmf_two(z[inside], n1[inside], q1[inside], n0[inside], q0[inside])
+        at[inside], below[inside] = _log_pmf_two(
+            z[inside], n1[inside], q1[inside], n0[inside], q0[inside], check
+        )
     edge = ~single & (z == n1 + n0 + 1)  # z - 1 is the top of the support
     below[edge] = n1[edge] * np.log(q1[edge]) + n0[edge] * np.log(q0[edge])
     return at, below
 
 
-def _log_pmf_two(z, n1, q1, n0, q0):
+def _log_pmf_two(z, n1, q1, n0, q0, check=None):
     """(log P(X = z), log P(X = z - 1)) for non-degenerate binomials and z inside the support.
 
     P(X = z) is the sum of T(a) = P(Bin(n1, q1) = a) P(Bin(n0, q0) = z - a) over the window of a around
@@ -136,9 +140,15 @@ def _log_pmf_two(z, n1, q1, n0, q0):
         short = []
         for lev in np.unique(level[todo]):
             group = todo[level[todo] == lev]
-            sum_at[group], sum_below[group], covered = _window(
-                2**lev, mode[group], z[group], n1[group], n0[group], r[group], p0[group] / q0[group]
-            )
+            covered = np.empty(group.size, bool)
+            size = max(1, _TERMS // 2**lev)  # pairs at a time: the arrays of _window stay small
+            for first in range(0, group.size, size):
+                if check is not None:
+                    check()
+                g = group[first : first + size]
+                sum_at[g], sum_below[g], covered[first : first + size] = _window(
+                    2**lev, mode[g], z[g], n1[g], n0[g], r[g], p0[g] / q0[g]
+                )
             short.append(group[~covered & (lev < whole[group])])
         todo = np.concatenate(short)
         level[todo] += 1
@@ -191,7 +201,7 @@ def _recurrence(n1, q1, n0, q0):
     return alpha, beta, q1 * q0, p1 * p0, z_star
 
 
-def cdf_steps(z_start, n1, q1, n0, q0):
+def cdf_steps(z_start, n1, q1, n0, q0, check=None):
     """P(X <= z_start + i), step by step, for X = Bin(n1, q1) + Bin(n0, q0), many pairs at once.
 
     Parameters
@@ -200,6 +210,9 @@ def cdf_steps(z_start, n1, q1, n0, q0):
         First number of failures of each pair (1-d; one entry per pair).
     n1, q1, n0, q0 : numpy.ndarray
         Trials and failure probabilities of the two binomials of each pair.
+    check : callable, optional
+        Called between slices of the work (some milliseconds each), here and at each step: it may raise
+        to stop the computation (an interrupt).
 
     Returns
     -------
@@ -244,21 +257,21 @@ def cdf_steps(z_start, n1, q1, n0, q0):
     # In blocks that stay in the processor's cache.
     for idx in np.array_split(np.flatnonzero(from_zero), max(1, -(-from_zero.sum() // _BLOCK))):
         log_cur[idx], log_prev[idx], log_below[idx] = _run_up_from_zero(
-            z[idx], n1[idx], q1[idx], n0[idx], q0[idx]
+            z[idx], n1[idx], q1[idx], n0[idx], q0[idx], check
         )
     rest = ~from_zero
     if rest.any():
-        log_cur[rest], log_prev[rest] = _log_pmf_pair(z[rest], n1[rest], q1[rest], n0[rest], q0[rest])
+        log_cur[rest], log_prev[rest] = _log_pmf_pair(z[rest], n1[rest], q1[rest], n0[rest], q0[rest], check)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         ratio = np.exp(log_prev - log_cur)  # c(z - 1) / c(z)
         bound = np.where(ratio < 1.0, np.exp(log_prev) / (1.0 - ratio), np.inf)
     # Nothing at z_start - 1: nothing below at all, or (past the support) everything is below.
     bound = np.where(np.isneginf(log_prev), np.where(z > 0, 1.0, 0.0), bound)
     below = np.where(from_zero, np.exp(log_below), bound)
-    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, np.where(from_zero, log_below, -np.inf))
+    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, np.where(from_zero, log_below, -np.inf), check)
 
 
-def _run_up_from_zero(z_start, n1, q1, n0, q0):
+def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
     """(log c(z_start), log c(z_start - 1), log P(X < z_start)) by the recurrence from c(0) = p1^n1 p0^n0.
 
     Pairs are sorted by z_start, longest first, so the pairs still running are always a leading slice.
@@ -293,6 +306,8 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0):
         prev[s] = cur[s]
         cur[s] = w
         if t % 8 == 0:
+            if check is not None:
+                check()
             big = np.flatnonzero(cur[s] > _RESCALE_AT)
             if big.size:
                 factor = cur[big]
@@ -307,7 +322,7 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0):
     return tuple(v[unsorted] for v in results)
 
 
-def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
+def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
     """The generator behind :func:`cdf_steps`: the recurrence below z*, direct sums elsewhere.
 
     ``log_below`` is the log of the probability below z_start to include in the cdf (-inf: none).
@@ -391,16 +406,16 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
             past = ~p["degenerate"][idx] & (p["crossing"][idx] < step)
             stale = idx[past & (step - p["ahead_step"][idx] >= _AHEAD)]
             if stale.size:
-                p["ahead"][stale] = _run_down(step, p, stale)
+                p["ahead"][stale] = _run_down(step, p, stale, check)
                 p["ahead_step"][stale] = step
             log_value = np.empty(idx.size)
             ready = past & np.isfinite(p["ahead"][idx, 0])
             offset = (step - p["ahead_step"][idx[ready]]).astype(int)
             log_value[ready] = p["ahead"][idx[ready], offset]
             other = idx[~ready]
-            log_value[~ready] = log_pmf(
-                z[other] + 1.0, p["n1"][other], p["q1"][other], p["n0"][other], p["q0"][other]
-            )
+            log_value[~ready] = _log_pmf_pair(
+                z[other] + 1.0, p["n1"][other], p["q1"][other], p["n0"][other], p["q0"][other], check
+            )[0]
             # A pair with no mass yet adopts its first non-zero value as its scale.
             fresh = (p["total"][idx] == 0) & np.isfinite(log_value)
             if fresh.any():
@@ -428,7 +443,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below):
                 p["scale"][big] = np.exp(p["log_scale"][big])
 
 
-def _run_down(step, p, idx):
+def _run_down(step, p, idx, check=None):
     """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for pairs past z* (rows of ``idx``).
 
     Two exact values at the top end, then c(z-1) = [D(z) c(z+1) - A(z) c(z)] / B(z) downwards: past z*,
@@ -437,7 +452,7 @@ def _run_down(step, p, idx):
     """
     first = p["z_start"][idx] + step
     top = first + _AHEAD
-    log_top, log_below_top = _log_pmf_pair(top, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx])
+    log_top, log_below_top = _log_pmf_pair(top, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx], check)
     out = np.full((idx.size, _AHEAD), -np.inf)
     usable = np.isfinite(log_top) & np.isfinite(log_below_top)
     log_scale = log_below_top[usable]
