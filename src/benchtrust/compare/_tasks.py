@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchtrust._io import InputError, bundled_file, is_number, table_of
+from benchtrust._io import InputError, bundled_file, check_direction, is_number, table_of
 from benchtrust._words import TIMES, paragraph
 from benchtrust.compare._text import aligned
 
@@ -37,8 +37,6 @@ __all__ = [
     "read_task_scores",
 ]
 
-#: The declared directions of a score.
-DIRECTIONS = ("higher", "lower")
 #: The normalisations :func:`read_task_scores` offers.
 NORMALISATIONS = ("none", "minmax", "reference")
 #: The multi-task results shipped in ``benchtrust/data`` (see its README for their sources).
@@ -484,7 +482,7 @@ task or the method
     """
     import pandas as pd
 
-    direction = _choice(direction, "direction", DIRECTIONS)
+    direction = check_direction(direction)
     normalise = _choice(normalise, "normalise", NORMALISATIONS)
     names = {
         "method_column": method_column,
