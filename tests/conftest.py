@@ -15,50 +15,63 @@ settings.load_profile("reproducible")
 DEMO_TIMEOUT = 600
 
 
-def _start_demo(tmp_path_factory):
-    """``python -m benchtrust._demo`` started in a fresh directory: (process, directory, stdout, stderr)."""
-    cwd = tmp_path_factory.mktemp("demo")
-    logs = tmp_path_factory.mktemp("demo-logs")
-    stdout, stderr = logs / "stdout.txt", logs / "stderr.txt"
-    with stdout.open("wb") as out, stderr.open("wb") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "benchtrust._demo"], cwd=cwd, stdout=out, stderr=err
-        )
-    return process, cwd, stdout, stderr
+#: Runs ``python -m benchtrust._demo`` in the current directory and records its exit code in ``rc`` once it
+#: has ended (written to ``rc.tmp`` and renamed, so a reader sees it whole): any process can wait for it.
+_DEMO = (
+    "import os, subprocess, sys\n"
+    "with open('stdout.txt', 'wb') as out, open('stderr.txt', 'wb') as err:\n"
+    "    code = subprocess.run([sys.executable, '-m', 'benchtrust._demo'], cwd='run', stdout=out, stderr=err)"
+    ".returncode\n"
+    "with open('rc.tmp', 'w') as rc:\n"
+    "    rc.write(str(code))\n"
+    "os.replace('rc.tmp', 'rc')\n"
+)
 
 
 @pytest.fixture(scope="session", autouse=True)
 def demo_process(request, tmp_path_factory):
     """``make demo`` (``python -m benchtrust._demo``) started as the session starts, when a collected test
-    uses :func:`demo`, so that it runs on the second core while the other tests run (it takes most of a
-    minute, mostly on one core): ``(process, directory, stdout file, stderr file)``, or None. With
-    pytest-xdist (``make test`` runs a worker per core) it is not started here: every worker collects every
-    test, and :func:`demo` starts it in the one worker that needs it. A run no test waited for is stopped
-    at the end."""
+    uses :func:`demo`, so that it runs beside the other tests (it takes most of a minute on one core): the
+    folder it runs in, or None. With pytest-xdist (``make test`` runs a worker per core) every worker
+    collects every test, and the first to create the folder all workers share (an atomic ``mkdir``) starts
+    it: it runs once, and the worker whose test needs it waits for it only if it has not ended yet. The
+    worker that started it waits for it at the end (another may need it); an interrupted run stops it."""
     wanted = any("demo" in getattr(item, "fixturenames", ()) for item in request.session.items)
-    if not wanted or os.environ.get("PYTEST_XDIST_WORKER"):
+    if not wanted:
         yield None
         return
-    started = _start_demo(tmp_path_factory)
-    yield started
-    if started[0].poll() is None:
-        started[0].kill()
-        started[0].wait()
+    shared = os.environ.get("PYTEST_XDIST_WORKER") is not None
+    folder = (tmp_path_factory.getbasetemp().parent if shared else tmp_path_factory.getbasetemp()) / "demo"
+    try:
+        (folder / "run").mkdir(parents=True)
+    except FileExistsError:  # another worker started it
+        yield folder
+        return
+    process = subprocess.Popen([sys.executable, "-c", _DEMO], cwd=folder)
+    try:
+        yield folder
+        process.wait(timeout=DEMO_TIMEOUT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 @pytest.fixture(scope="session")
-def demo(demo_process, tmp_path_factory):
-    """The run of ``make demo`` that :func:`demo_process` started (or, in a pytest-xdist worker, one started
-    now), shared by the tests of what it prints and writes: its standard output and its ``demo-output``
-    folder. Tests must not change the folder."""
-    process, cwd, stdout, stderr = demo_process or _start_demo(tmp_path_factory)
-    try:
-        process.wait(timeout=DEMO_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        raise
-    assert process.returncode == 0, stderr.read_text(encoding="utf-8")[-3000:]
-    return stdout.read_text(encoding="utf-8"), cwd / "demo-output"
+def demo(demo_process):
+    """The run of ``make demo`` that :func:`demo_process` started, once it has ended well, shared by the
+    tests of what it prints and writes: its standard output and its ``demo-output`` folder. Tests must not
+    change the folder."""
+    import time
+
+    rc = demo_process / "rc"
+    deadline = time.monotonic() + DEMO_TIMEOUT
+    while not rc.exists():
+        assert time.monotonic() < deadline, f"the demo did not end within {DEMO_TIMEOUT} s"
+        time.sleep(0.2)
+    stderr = (demo_process / "stderr.txt").read_text(encoding="utf-8")
+    assert rc.read_text() == "0", stderr[-3000:]
+    return (demo_process / "stdout.txt").read_text(encoding="utf-8"), demo_process / "run" / "demo-output"
 
 
 def _once(module, name, key):

@@ -6,9 +6,9 @@ tables, the column. :func:`read_numbers` reads one column of numbers, :func:`rea
 columns the analyses choose (:func:`table_of` takes a DataFrame as well); the readers of one analysis's
 tables, such as :func:`benchtrust.sota.read_leaderboard`, build on them.
 
-The argument checks shared by the analysis functions (:func:`check_count`, :func:`check_probability`) live
-here too, so that every argument mistake reads the same way; checks that depend on an analysis's meaning
-belong to that analysis.
+The argument checks shared by the analysis functions (:func:`check_count`, :func:`check_probability`,
+:func:`check_memory`) live here too, so that every argument mistake reads the same way; checks that depend
+on an analysis's meaning belong to that analysis.
 
 Outputs are written safely by :mod:`benchtrust._write`.
 
@@ -29,9 +29,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DIRECTIONS",
+    "MAX_MEMORY",
     "InputError",
     "check_count",
     "check_direction",
+    "check_memory",
     "check_number",
     "check_probability",
     "check_seed",
@@ -107,6 +109,8 @@ def check_seed(seed):
 #: The largest count benchtrust takes (10^15): counts, their sums and their ratios stay exact in float64
 #: (whole numbers up to 2^53 ≈ 9·10^15 are), which the exact arithmetic of every analysis relies on.
 MAX_COUNT = 10**15
+#: Default of every ``max_memory`` (bytes): the most a computation may hold at once (issue 29: under 2 GB).
+MAX_MEMORY = 2 * 10**9
 
 
 def check_count(value, name):
@@ -132,6 +136,41 @@ def check_count(value, name):
     if number > MAX_COUNT:
         raise InputError(f"{name}: expected at most 10^15 (beyond exact float64 counts), got {number:.6g}")
     return int(number)
+
+
+def check_memory(need, max_memory, what) -> None:
+    """InputError naming ``max_memory`` when `what` would hold about `need` bytes, more than `max_memory`.
+
+    The one check of every computation whose memory grows with its arguments (issue 29: under 2 GB on
+    every real input): the bytes it must hold at once are estimated before the work starts, and a
+    computation that needs more is refused with one line naming the option that allows more, as
+    ``max_work`` does for the searches of :mod:`benchtrust.consistency`.
+
+    Parameters
+    ----------
+    need : int or float
+        The bytes that must be held at once (estimated before the work starts).
+    max_memory : int
+        The most allowed, a positive whole number of bytes (an InputError otherwise); by default
+        :data:`MAX_MEMORY`.
+    what : str
+        What holds them, in words ("the 3,000,000 resampled values of 16 estimates").
+
+    Examples
+    --------
+    >>> check_memory(10**6, MAX_MEMORY, "a small table")
+    >>> check_memory(1.3e10, MAX_MEMORY, "the 1e8 resampled values of 16 estimates")
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: max_memory=2e+09: the 1e8 resampled values of 16 estimates would take about \
+13 GB of memory; raise it to run anyway
+    """
+    limit = check_count(max_memory, "max_memory")
+    if need > limit:
+        raise InputError(
+            f"max_memory={limit:.3g}: {what} would take about {need / 1e9:.2g} GB of memory; raise it to run "
+            "anyway"
+        )
 
 
 def check_probability(value, name, *, closed=False, upper_open=None):

@@ -47,11 +47,29 @@ def invoke(*args):
     return result
 
 
+MULTIVERSE_SPEC = """\
+columns: {dataset: data, method: learner, iteration: fold}
+measures:
+  acc: {better: higher, random: 0.5}
+choices:
+  aggregation: {default: mean, options: [mean, median]}
+"""
+
+
 @pytest.fixture
 def folder(tmp_path):
     shutil.copy(bundled_leaderboard(), tmp_path / "titanic.csv")
     (tmp_path / "runs.csv").write_text(RUNS, encoding="utf-8")
     (tmp_path / "audit.yaml").write_text(CONFIG, encoding="utf-8")
+    # A small multiverse: 3 methods, 4 data sets, 2 folds, one choice (the example takes half a minute).
+    results = ["data,learner,fold,acc"] + [
+        f"d{d},m{m},{fold},{0.7 + 0.05 * m + 0.01 * ((d * 7 + m * 3 + fold) % 5):.4f}"
+        for d in range(4)
+        for m in range(3)
+        for fold in (1, 2)
+    ]
+    (tmp_path / "results.csv").write_text("\n".join(results) + "\n", encoding="utf-8")
+    (tmp_path / "spec.yaml").write_text(MULTIVERSE_SPEC, encoding="utf-8")
     return tmp_path
 
 
@@ -194,7 +212,7 @@ def test_report_option_bad_path(folder, refuses, monkeypatch, command, report, n
         ),
         (["compare", "outperform", "runs.csv", "--a", "lr", "--b", "rf"], "compare outperform", 0),
         (["compare", "sample-size"], "compare sample-size", 0),
-        (["multiverse", "example", "--out", "mv"], "multiverse", 1),
+        (["multiverse", "run", "results.csv", "--spec", "spec.yaml", "--out", "mv"], "multiverse", 1),
     ],
 )
 def test_report_option_writes_one_section(folder, monkeypatch, command, analysis, figures):

@@ -15,6 +15,8 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust.consistency._batch import FIELDS, BatchResult, check_batch, read_folding
+from benchtrust.consistency._kfold import check_kfold
+from benchtrust.consistency._text import claim_message
 
 HEADER = "id,positives,negatives,folds,aggregation,eps,acc,sens,spec"
 # (tp, tn) = (30, 65) of p = 40, n = 70: acc 0.863636, sens 0.75, spec 0.928571, to 4 decimals.
@@ -146,6 +148,39 @@ def test_kfold_rows(tmp_path):
     assert (repeated["check"], repeated["verdict"], repeated["detail"]) == ("kfold-som", "consistent", pooled)
     assert bad_folding["verdict"] == "error" and "column 'folding'" in bad_folding["message"]
     assert one_fold["verdict"] == "error" and "column 'folds'" in one_fold["message"]
+
+
+def test_kfold_rows_with_fold_sizes(tmp_path):
+    """Issue 29: the GroupKFold claim (folds of 4 and 2 items) in a table, with the sizes of its folds,
+    any sizes, or none (near-equal folds); the verdicts are those of check_kfold with the same options."""
+    scores = {"acc": "0.8750", "sens": "1.0000", "spec": "0.8333", "bacc": "0.9167"}
+    text = "id,positives,negatives,folds,aggregation,fold_sizes,partial_folds,acc,sens,spec,bacc\n" + "".join(
+        f"{name},2,4,2,mos,{sizes},{partial},{','.join(scores.values())}\n"
+        for name, sizes, partial in (
+            ("equal", "", ""),
+            ("given", "4;2", ""),
+            ("spaces", "2 4", "no"),
+            ("any", "any", ""),
+            ("partial", "3;2", "yes"),
+            ("bad-count", "4;1;1", ""),
+            ("bad-flag", "4;2", "maybe"),
+            ("bad-size", "4;two", ""),
+        )
+    )
+    rows = {row["id"]: row for row in check_batch(write(tmp_path, text)).rows}
+    options = {"equal": {}, "given": {"fold_sizes": (4, 2)}, "spaces": {"fold_sizes": (2, 4)}}
+    options |= {"any": {"fold_sizes": "any"}, "partial": {"fold_sizes": (3, 2), "partial": True}}
+    for name, given in options.items():
+        expected = check_kfold(scores, positives=2, negatives=4, folds=2, aggregation="mos", **given)
+        assert rows[name]["consistent"] == expected.consistent, name
+        assert rows[name]["message"] == claim_message(expected), name
+    assert [rows[name]["consistent"] for name in ("equal", "given", "any")] == [False, True, True]
+    for name, column in (
+        ("bad-count", "fold_sizes"),
+        ("bad-flag", "partial_folds"),
+        ("bad-size", "fold_sizes"),
+    ):
+        assert rows[name]["verdict"] == "error" and f"column {column!r}" in rows[name]["message"], name
 
 
 @pytest.mark.parametrize("line", sorted(ERRORS))

@@ -13,6 +13,7 @@ from benchtrust.consistency._folds import (
     count_sized,
     fold_configurations,
     fold_sizes,
+    likely_configurations,
     size_partitions,
     sized_chunks,
     stratified_folds,
@@ -208,3 +209,52 @@ def test_size_partitions_are_every_multiset_of_non_empty_folds(total, folds):
     assert len(found) == len(set(found)) and set(found) == expected
     assert count_size_partitions(total, folds) == len(expected)
     assert found[0] == tuple(fold_sizes(total - 1, 1, folds).tolist())  # the most even first
+
+
+def exact_probabilities(p, n, sizes):
+    """The probability that a uniformly random arrangement of p positives and n negatives puts the
+    positives into folds of these sizes (the rest outside them) as each configuration: by brute force
+    over the labelled folds, the folds of one size then forgotten (each group sorted ascending)."""
+    from math import comb
+
+    total = comb(p + n, p)
+    found = {}
+    for positives in itertools.product(*(range(size + 1) for size in sizes)):
+        if sum(positives) > p or p - sum(positives) > p + n - sum(sizes):
+            continue
+        ways = comb(p + n - sum(sizes), p - sum(positives))
+        for size, v in zip(sizes, positives, strict=True):
+            ways *= comb(size, v)
+        key = tuple(
+            v
+            for size in sorted(set(sizes), reverse=True)
+            for v in sorted(v for s, v in zip(sizes, positives, strict=True) if s == size)
+        )
+        found[key] = found.get(key, 0) + ways / total
+    return found
+
+
+@pytest.mark.parametrize(
+    ("p", "n", "sizes"),
+    [(8, 8, [4, 4, 4, 4]), (5, 9, [3, 3, 3, 3, 2]), (4, 7, [4, 4, 3]), (3, 9, [3, 3, 3]), (6, 5, [5, 3, 2])],
+)
+def test_likely_configurations_come_in_order_of_their_exact_probability(p, n, sizes):
+    """Small cases where the draws find every configuration: all come, each once, likeliest first (a
+    partial case: the folds of 3 hold 9 of the 12 items, as TimeSeriesSplit's test folds)."""
+    exact = exact_probabilities(p, n, sizes)
+    rows = [tuple(row) for row in likely_configurations([(p, n, sizes)])]
+    assert sorted(rows) == sorted(exact)
+    probabilities = [exact[row] for row in rows]
+    assert all(a >= b - 1e-12 for a, b in itertools.pairwise(probabilities))
+
+
+def test_likely_configurations_of_two_units_multiply_and_repeat():
+    """Two units: each row is one configuration per unit side by side, ordered by the product of their
+    probabilities; the draws are seeded, so a second call gives the same rows."""
+    shapes = [(4, 7, [4, 4, 3]), (3, 3, [2, 2, 2])]
+    first, second = (exact_probabilities(*shape) for shape in shapes)
+    rows = likely_configurations(shapes)
+    products = [first[tuple(row[:3])] * second[tuple(row[3:])] for row in rows.tolist()]
+    assert len(rows) == len(first) * len(second)
+    assert all(a >= b - 1e-12 for a, b in itertools.pairwise(products))
+    assert np.array_equal(rows, likely_configurations(shapes))

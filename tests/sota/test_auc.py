@@ -516,3 +516,83 @@ def test_simulations_report_their_progress():
     assert calls[-1] == (3000, 3000) and len(calls) > 1
     assert [done for done, _ in calls] == sorted({done for done, _ in calls})
     assert with_progress.expected_max == best_of_auc(0.8, **kwargs).expected_max  # the same draws
+
+
+def _board_model(teams=300, n=400, positives=40, seed=5, max_memory=2 * 10**9):
+    """An AUC board of `teams` scores on n items (many distinct levels) and its leaderboard model."""
+    from benchtrust.sota._auc_levels import _AucModel
+
+    lattice = positives * (n - positives)
+    skill = np.random.default_rng(seed).beta(8, 2, teams) * 0.45 + 0.5
+    scores = np.round(sample_auc(skill, test_size=n, positives=positives, size=None, seed=seed) * lattice)
+    return _AucModel(scores / lattice, n, positives, 0.05, 1000, seed=seed, max_memory=max_memory)
+
+
+def test_leaderboard_levels_sum_the_same_whatever_the_blocks_kept(monkeypatch):
+    """Each crop level's log P(best <= u) comes from prefix sums over the levels kept at every k-th level
+    and in blocks of values of U, the deeper blocks built anew: the numbers are those of one sum over all
+    levels on the whole lattice, and keeping one narrow block instead of all of them changes nothing."""
+    from scipy.interpolate import PchipInterpolator
+
+    from benchtrust.sota import _auc_levels
+
+    model = _board_model()
+    assert model.group > 1 and model.levels.size > 2 * model.group
+    tail = np.exp(PchipInterpolator(model.grid, model.log_tail, axis=0)(model.levels))
+    with np.errstate(divide="ignore"):
+        log_cdf = np.log1p(-np.minimum(tail, 1.0))
+    tail_sums = np.cumsum(tail * model.counts[:, None], axis=0)
+    log_sums = np.cumsum(log_cdf * model.counts[:, None], axis=0)
+    monkeypatch.setattr(_auc_levels, "_BLOCK_BYTES", 2**20)
+    monkeypatch.setattr(_auc_levels, "_KEPT_BYTES", 1)
+    narrow = _board_model()
+    assert narrow.width < model.width and narrow.kept_blocks == 1
+    for i in (0, model.group - 1, model.group, model.levels.size // 2, model.levels.size - 1):
+        plain, pooled = model._log_cdfs(i)
+        reached = np.isfinite(plain)
+        assert reached[-2] and not reached.all()  # from the top down to where it is negligible
+        kept, m = model.kept[i], model.teams
+        expected = (m / kept) * log_sums[i]
+        assert np.array_equal(plain[:-1][reached[:-1]], expected[reached[:-1]])
+        with np.errstate(divide="ignore"):
+            expected = m * np.log1p(-np.minimum(tail_sums[i] / kept, 1.0))
+        assert np.allclose(pooled[:-1][reached[:-1]], expected[reached[:-1]], rtol=1e-13, atol=0)
+        for wide, thin in zip((plain, pooled), narrow._log_cdfs(i), strict=True):
+            both = np.isfinite(wide) & np.isfinite(thin)  # each block ends where a level's is negligible
+            assert np.array_equal(wide[both], thin[both]) and both.sum() > narrow.width
+            assert np.all(np.maximum(wide, thin)[~both] < _auc_levels._LOG_NEGLIGIBLE)
+    assert len(narrow._blocks) == 1 and len(model._blocks) <= model.kept_blocks
+
+
+def test_leaderboard_memory_estimate_covers_what_the_levels_hold():
+    """The memory an AUC board is checked against (max_memory) bounds what its computation allocates at
+    once (traced numpy allocations): the tables, then the crop levels' scans of the searches; and a bound
+    just below the estimate refuses the board before the tables are computed."""
+    import tracemalloc
+
+    from benchtrust._io import check_memory
+    from benchtrust.sota import _auc_levels, leaderboard
+
+    lattice, seen = 40 * 360, {}
+
+    def spy(need, max_memory, what):
+        seen["need"] = need
+        check_memory(need, max_memory, what)
+
+    skill = np.random.default_rng(5).beta(8, 2, 300) * 0.45 + 0.5
+    scores = np.round(sample_auc(skill, test_size=400, positives=40, size=None, seed=5) * 1e5) / 1e5
+    kwargs = {"test_size": 400, "direction": "higher", "metric": "auc", "positives": 40, "seed": 5}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_auc_levels, "check_memory", spy)
+        with pytest.raises(InputError, match=r"^max_memory=1: .*crop levels\) would take about .* GB of"):
+            leaderboard(scores, **kwargs, max_memory=1)  # refused before the tables; imports done
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            leaderboard(scores, **kwargs, max_memory=seen["need"])
+            held = tracemalloc.get_traced_memory()[1] - before
+        finally:
+            tracemalloc.stop()
+        with pytest.raises(InputError, match=r"max_memory=.*GB of memory; raise it to run anyway$"):
+            leaderboard(scores, **kwargs, max_memory=seen["need"] - 1)
+    assert 8 * lattice * 30 < held <= seen["need"]  # at least the tables of 30 AUCs, at most the estimate

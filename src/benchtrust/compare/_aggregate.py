@@ -18,7 +18,7 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import check_number, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, check_memory, check_number, check_probability, check_seed
 from benchtrust._words import GAMMA, TIMES, interval_text, level_text, paragraph
 from benchtrust.compare._bootstrap import (
     FEW_RUNS,
@@ -33,7 +33,6 @@ from benchtrust.compare._bootstrap import (
     trim_plan,
     trimmed_means,
 )
-from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
 from benchtrust.compare._text import aligned, interval_cell, listed, plain
 

@@ -23,11 +23,10 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, check_probability, check_seed
 from benchtrust._words import level_text, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_progress, check_resamples
 from benchtrust.compare._effect_stats import brunner_munzel, hedges_g
-from benchtrust.compare._memory import MAX_MEMORY
 from benchtrust.compare._outperform import _exact_interval
 from benchtrust.compare._pair_bootstrap import (
     check_paired,

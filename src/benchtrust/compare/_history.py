@@ -134,12 +134,15 @@ class HistoryResult:
         """The result as plain JSON types (dates as ISO strings or numbers; None where undefined)."""
 
         def plain(values):
-            return [None if np.isnan(x) else float(x) for x in values]
+            out = values.astype(float).tolist()
+            for i in np.flatnonzero(np.isnan(values)):
+                out[i] = None
+            return out
 
         if self.dates.dtype.kind == "M":
-            dates = [str(d) for d in self.dates]
+            dates = np.datetime_as_string(self.dates).tolist()
         else:
-            dates = [float(d) for d in self.dates]
+            dates = self.dates.astype(float).tolist()
         return {
             "dates": dates,
             "scores": self.scores.tolist(),
@@ -147,7 +150,7 @@ class HistoryResult:
             "prior_best": plain(self.prior_best),
             "increments": plain(self.increments),
             "thresholds": plain(self.thresholds),
-            "significant": [bool(x) for x in self.significant],
+            "significant": np.asarray(self.significant, dtype=bool).tolist(),
             "alpha": self.alpha,
             "z": self.z,
             "test_size": self.test_size,
@@ -192,6 +195,10 @@ def _dates(values):
     values = list(values)
     if not values:
         raise InputError("dates: expected at least one date")
+    if all(type(v) is float for v in values):  # e.g. a table's numeric dates: checked at numpy speed
+        out = np.array(values)
+        if np.isfinite(out).all():
+            return out
     if all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
         return np.array([check_number(v, "dates") for v in values])
     out = []

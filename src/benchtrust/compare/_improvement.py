@@ -23,10 +23,9 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import InputError, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, check_probability, check_seed
 from benchtrust._words import level_text, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_resamples
-from benchtrust.compare._memory import MAX_MEMORY
 from benchtrust.compare._pair_bootstrap import (
     check_paired,
     method_words,

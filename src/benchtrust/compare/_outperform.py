@@ -23,10 +23,9 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import InputError, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
 from benchtrust.compare import _text
 from benchtrust.compare._bootstrap import check_progress, check_resamples
-from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._sample_size import sample_size
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail

@@ -21,9 +21,8 @@ import math
 
 import numpy as np
 
-from benchtrust._io import InputError
+from benchtrust._io import MAX_MEMORY, InputError, check_memory
 from benchtrust.compare._bootstrap import percentile_interval, replicates_memory, resample_counts
-from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._outperform import TAIL_TOLERANCE
 from benchtrust.compare._tasks import TaskScores
 

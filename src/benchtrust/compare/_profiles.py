@@ -20,7 +20,7 @@ import numbers
 
 import numpy as np
 
-from benchtrust._io import InputError, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
 from benchtrust._words import TIMES, interval_text, level_text, paragraph
 from benchtrust.compare._bootstrap import (
     check_progress,
@@ -32,7 +32,6 @@ from benchtrust.compare._bootstrap import (
     resample_counts,
     stratified_values,
 )
-from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
 from benchtrust.compare._text import aligned, listed
 

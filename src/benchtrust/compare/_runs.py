@@ -217,15 +217,17 @@ def read_history(history, *, date_column="date", score_column="score") -> tuple[
     dates = table.texts(date, "a date such as 2019-05-28")
     numeric = is_number(dates[0])
     for k, cell in enumerate(dates):
+        number = is_number(cell)
+        if number == numeric and (number or _is_date(cell)):
+            continue
         where = f"{table.where(k)}, column {table.header[date]!r}"
         if not _is_date(cell):
             raise InputError(
                 f"{where}: {cell!r} is not a date; expected an ISO date such as 2019-05-28, or a number "
                 "such as 2019.4"
             )
-        if is_number(cell) != numeric:
-            first = "numbers" if numeric else "dates"
-            raise InputError(f"{where}: {cell!r}, but the first rows hold {first}; use one kind throughout")
+        first = "numbers" if numeric else "dates"
+        raise InputError(f"{where}: {cell!r}, but the first rows hold {first}; use one kind throughout")
     scores = table.numbers(score)
     if numeric:
         return [float(cell) for cell in dates], scores

@@ -13,7 +13,7 @@ import numbers
 import numpy as np
 
 from benchtrust._exact import exact_mean
-from benchtrust._io import InputError, check_count, check_number, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, check_count, check_memory, check_number, check_seed
 from benchtrust._words import paragraph
 from benchtrust.compare._bayes import (
     _DECISIONS,
@@ -30,7 +30,6 @@ from benchtrust.compare._bayes import (
     _rope_words,
 )
 from benchtrust.compare._bootstrap import check_progress
-from benchtrust.compare._memory import MAX_MEMORY, check_memory
 from benchtrust.compare._monte_carlo import fewest_draws, monte_carlo_error
 from benchtrust.compare._tasks import check_task_scores, method_pair
 from benchtrust.compare._text import aligned

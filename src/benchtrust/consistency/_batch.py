@@ -25,7 +25,15 @@ from pathlib import Path
 from benchtrust._html import section_html
 from benchtrust._io import InputError
 from benchtrust._write import write_atomic
-from benchtrust.consistency._records import _file_records, _is_frame, _real, _records, _RowError, _whole
+from benchtrust.consistency._records import (
+    _file_records,
+    _is_frame,
+    _real,
+    _records,
+    _RowError,
+    _whole,
+    _yes_no,
+)
 from benchtrust.consistency._scores import score as _score
 from benchtrust.consistency._section import batch_section
 from benchtrust.consistency._text import batch_counts, batch_text, batch_verdict, claim_message
@@ -44,12 +52,14 @@ OPTIONS = (
     "aggregation",
     "folding",
     "zero_division",
+    "fold_sizes",
+    "partial_folds",
     "eps",
     "rounding",
     "beta",
 )
 #: The options that only k-fold cross-validation has: given without ``folds``, they make a row an error.
-_KFOLD_OPTIONS = ("repeats", "aggregation", "folding", "zero_division")
+_KFOLD_OPTIONS = ("repeats", "aggregation", "folding", "zero_division", "fold_sizes", "partial_folds")
 _AGGREGATIONS = ("mos", "som")
 #: The verdicts, in the order they are counted ("undecided": a ``protocols`` row none of whose protocols is
 #: consistent, some of them not checked).
@@ -222,6 +232,11 @@ def check_batch(
       (``stratified`` or ``unknown``), ``zero_division`` (``0``, ``1``, ``skip`` or ``any``): the
       cross-validation, as in :func:`~benchtrust.consistency.check_kfold`; empty cells take its
       defaults;
+    * ``fold_sizes`` (optional, unknown folds): the folds' sizes when they are not near-equal (GroupKFold,
+      PredefinedSplit, ...), k whole numbers separated by ``;`` or spaces (``4;2``), or ``any``; empty
+      for near-equal folds. ``partial_folds`` (``yes``/``no``): the folds hold part of the data set
+      (TimeSeriesSplit's test folds); as ``fold_sizes`` and ``partial`` of
+      :func:`~benchtrust.consistency.check_kfold`;
     * ``eps``, ``rounding``, ``beta`` (optional): as in :func:`~benchtrust.consistency.reported_scores`;
     * every other column is a score, named by its abbreviation or an alias (``acc``, ``sensitivity``,
       ``f1``, ...). An empty score cell means that score was not reported.
@@ -599,6 +614,20 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
     options["aggregation"] = aggregation
     if "folding" in cells:
         options["folding"] = cells["folding"].lower()
+    for column in ("fold_sizes", "partial_folds"):
+        if named is not None and named.folds and column in cells:
+            raise _RowError(
+                column, f"given, but the {len(named.folds)} {named.item_word} of {named.name} are its folds"
+            )
+    if "fold_sizes" in cells:
+        text = cells["fold_sizes"]
+        options["fold_sizes"] = (
+            text.lower()
+            if text.lower() in ("any", "equal")
+            else tuple(_whole(part, "fold_sizes") for part in re.split(r"[;\s]+", text) if part)
+        )
+    if "partial_folds" in cells:
+        options["partial"] = _yes_no(cells["partial_folds"], "partial_folds")
     if "zero_division" in cells:
         options["zero_division"] = cells["zero_division"]
     from benchtrust.consistency._kfold import check_kfold

@@ -4,11 +4,23 @@ Used by :func:`~benchtrust.consistency.check_kfold` (see its module notes): the 
 (§4.4.3) first, then those the fold sizes allow beyond them, where a score undefined in a fold enters
 the mean by one of the conventions of :mod:`._mean_constraints` (``zero_division``). Every search is
 counted before it starts and refused past ``max_configurations``.
+
+Within a tier the configurations are tried in the generator's order (§4.4.3), but for one detour: after
+the first ``HEAD`` of them (1,024) come the configurations a random split makes most often
+(:func:`~._folds.likely_configurations`, at most 4,096), then the rest in the generator's order. The
+generator starts where the folds are most lopsided, which random splits seldom make, so on a large tier
+(hundreds of thousands of configurations) a search for folds that fit scores from a real split would
+otherwise decide many thousands first: the 10-fold KFold of 48 positives and 115 negatives of issue 29
+took 36 s to find its folds at configuration 18,905, and finds them among the likeliest in well under a
+second. The first ``HEAD`` keep the paper's own results where its search stops early (§5.2 prints the
+963rd configuration). The detour only changes which folds are found first, never a verdict: a verdict
+of "inconsistent" still covers every configuration.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from fractions import Fraction
 
@@ -20,6 +32,7 @@ from benchtrust.consistency._folds import (
     count_size_partitions,
     count_sized,
     fold_sizes,
+    likely_configurations,
     paper_configurations,
     size_partitions,
     sized_chunks,
@@ -27,6 +40,9 @@ from benchtrust.consistency._folds import (
 from benchtrust.consistency._highs_fallback import TIME_LIMIT, UnsettledError
 from benchtrust.consistency._mean_constraints import LINEAR, Constraints, base_intervals
 from benchtrust.consistency._mean_of_scores import first_solution, solve
+
+#: Configurations of a tier searched in the generator's order before its likeliest (module notes).
+HEAD = 1 << 10
 
 #: The order conventions are tried in with ``zero_division="any"``, per base score: scikit-learn's
 #: defaults first (``recall_score`` counts an undefined recall as 0, ``balanced_accuracy_score`` leaves
@@ -156,11 +172,13 @@ def unknown_folds(search, units, limit, *, max_work=None, progress=None):
 
     Returns
     -------
-    (found, configurations, tier, stopped)
+    (found, configurations, tier, order, stopped)
         ``found``: None, or (the folds' (p_i, n_i), per-fold counts, conventions) of the first combination
         that works; ``configurations``: those covered per tier (ruled out, or tried up to ``found``);
-        ``tier``: where ``found`` is (or None); ``stopped``: None, or why the search ended before
-        deciding (then ``found`` is None and the verdict is undecided).
+        ``tier``: where ``found`` is (or None); ``order``: how ``found`` was reached, ``"likely"``
+        (among the likeliest, after the first ``HEAD``) or ``"generator"`` (in the generator's order),
+        or None; ``stopped``: None, or why the search ended before deciding (then ``found`` is None and
+        the verdict is undecided).
     """
     given = search.given
     every_positive, every_negative = search.needs
@@ -169,7 +187,7 @@ def unknown_folds(search, units, limit, *, max_work=None, progress=None):
     beyond = _count(units, limit + paper, False, False, False, progress) - paper
     tiers = {"paper": paper, "beyond": beyond}
     if not _accuracy_reachable(units, given, search.max_states):
-        return None, tiers, None, None
+        return None, tiers, None, None, None
     work = _Work(max_work, progress, paper + (beyond if beyond <= limit else 0))
 
     def reachable(sizes):
@@ -177,45 +195,41 @@ def unknown_folds(search, units, limit, *, max_work=None, progress=None):
             [dataclasses.replace(units[0], sizes=tuple(sizes))], given, search.max_states
         )
 
-    if _paper_possible(given):
-        tested = 0
+    likely = functools.cache(lambda: _likely(units))  # drawn only when a tier reaches HEAD
+
+    def paper_chunks():
         for rows, sizes, skipped in _combinations(units, every_positive, every_negative, True, reachable):
-            ruled_out = sum(units[0].count_of(s, every_positive, every_negative, True) for s in skipped)
-            tested += ruled_out
-            work.skip(ruled_out)
-            rows, sizes = work.take(rows, sizes)
-            found = search.first(rows, sizes, work.unsettled)
-            if found is not None:
-                return found[1:], {"paper": tested + found[0] + 1, "beyond": 0}, "paper", None
-            tested += len(rows)
-            work.settle()
-            if work.stopped:
-                return None, {"paper": tested, "beyond": 0}, None, work.reason(tiers)
+            yield (
+                rows,
+                sizes,
+                sum(units[0].count_of(s, every_positive, every_negative, True) for s in skipped),
+            )
+
+    def beyond_chunks():
+        for rows, sizes, skipped in _combinations(units, False, False, False, reachable):
+            ruled_out = sum(
+                units[0].count_of(s, False, False, False)
+                - units[0].count_of(s, every_positive, every_negative, True)
+                for s in skipped
+            )
+            beyond_paper = ~search.paper(rows, sizes)
+            yield rows[beyond_paper], sizes[beyond_paper], ruled_out
+
+    if _paper_possible(given):
+        found, tested, order = _tier(search, work, paper_chunks(), likely, True)
+        if found is not None:
+            return found, {"paper": tested, "beyond": 0}, "paper", order, None
+        if work.stopped:
+            return None, {"paper": tested, "beyond": 0}, None, None, work.reason(tiers)
     else:
         work.skip(paper)
     _within(beyond, limit, f"beyond the paper's (none of its {paper:,} fits) ", units)
-    tested = 0
-    for rows, sizes, skipped in _combinations(units, False, False, False, reachable):
-        ruled_out = sum(
-            units[0].count_of(s, False, False, False)
-            - units[0].count_of(s, every_positive, every_negative, True)
-            for s in skipped
-        )
-        tested += ruled_out
-        work.skip(ruled_out)
-        beyond_paper = ~search.paper(rows, sizes)
-        rows, sizes = rows[beyond_paper], sizes[beyond_paper]
-        if not len(rows):
-            continue
-        rows, sizes = work.take(rows, sizes)
-        found = search.first(rows, sizes, work.unsettled)
-        if found is not None:
-            return found[1:], {"paper": paper, "beyond": tested + found[0] + 1}, "beyond", None
-        tested += len(rows)
-        work.settle()
-        if work.stopped:
-            return None, {"paper": paper, "beyond": tested}, None, work.reason(tiers)
-    return None, tiers, None, work.unsettled_reason()
+    found, tested, order = _tier(search, work, beyond_chunks(), likely, False)
+    if found is not None:
+        return found, {"paper": paper, "beyond": tested}, "beyond", order, None
+    if work.stopped:
+        return None, {"paper": paper, "beyond": tested}, None, None, work.reason(tiers)
+    return None, tiers, None, None, work.unsettled_reason()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -353,6 +367,68 @@ class _Work:
             f"max_work allows, without finding per-fold counts or ruling out the other "
             f"{max(sum(tiers.values()) - self.done, 0):,}; raise max_work to search on"
         )
+
+
+def _likely(units):
+    """The likeliest combinations of fold configurations (:func:`~._folds.likely_configurations`) as
+    (positives, sizes); None with any fold sizes (searched in the generator's order only)."""
+    if any(unit.sizes == "any" for unit in units):
+        return None
+    shapes = [(unit.positives, unit.negatives, unit.fixed_sizes()) for unit in units]
+    rows = likely_configurations(shapes)
+    return rows, np.broadcast_to(np.concatenate([sizes for _, _, sizes in shapes]), rows.shape)
+
+
+def _tier(search, work, chunks, likely, paper):
+    """(found, configurations, order) of one tier: its first ``HEAD`` configurations in the generator's
+    order, then its likeliest, then the rest in the generator's order; ``found`` as
+    :meth:`FoldSearch.first` gives it less the row, ``configurations`` those covered (up to ``found``,
+    the likeliest counted up to it), ``order`` ``"generator"`` or ``"likely"`` (module notes).
+
+    ``chunks`` yields (positives, sizes, ruled out) of the tier in the generator's order, the last the
+    configurations decided at once before the rows; ``likely()`` gives the likeliest (:func:`_likely`).
+    The search stops early when ``work`` does.
+    """
+    tested, pending = 0, likely
+    for rows, sizes, ruled_out in chunks:
+        tested += ruled_out
+        work.skip(ruled_out)
+        while len(rows):
+            cut = len(rows) if pending is None else max(HEAD - tested, 0)
+            if cut:
+                head, head_sizes = work.take(rows[:cut], sizes[:cut])
+                found = search.first(head, head_sizes, work.unsettled)
+                if found is not None:
+                    return found[1:], tested + found[0] + 1, "generator"
+                tested += len(head)
+                work.settle()
+                if work.stopped:
+                    return None, tested, None
+                rows, sizes = rows[cut:], sizes[cut:]
+            if pending is not None and tested >= HEAD:
+                found, pending = _likely_first(search, work, pending(), paper), None
+                if found is not None:
+                    return found[1:], tested + found[0], "likely"
+    return None, tested, None
+
+
+def _likely_first(search, work, likely, paper):
+    """(place among the likeliest, then ``found`` as :meth:`FoldSearch.first` gives it) of the first of
+    the likeliest combinations of the tier (``paper`` or beyond it) that works, or None (also when
+    ``likely`` is None).
+
+    Those not found are searched again in the generator's order, so none is counted as work done or as
+    unsettled here; they are at most ``max_work``.
+    """
+    if likely is None:
+        return None
+    rows, sizes = likely
+    tier = search.paper(rows, sizes)
+    rows, sizes = rows[tier == paper], sizes[tier == paper]
+    if work.most is not None:
+        rows, sizes = rows[: work.most], sizes[: work.most]
+    found = search.first(rows, sizes, set()) if len(rows) else None
+    return None if found is None else (found[0] + 1, *found[1:])
 
 
 def _count(units, limit, every_positive, every_negative, paper, progress=None):

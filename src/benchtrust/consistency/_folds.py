@@ -23,12 +23,22 @@ are subtracted after being listed explicitly.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
+from scipy.special import gammaln
 
 from benchtrust._io import InputError, check_count
 
 #: Configurations generated at a time (rows of a chunk), bounding memory.
 CHUNK = 1 << 15
+
+#: Random splits per unit :func:`likely_configurations` draws, and the most configurations it returns.
+DRAWS = 1 << 14
+LIKELY = 1 << 12
+
+#: The most numbers (draws × folds) the draws of :func:`likely_configurations` hold at once (32 MB).
+ENTRIES = 1 << 22
 
 
 def check_folding(positives, negatives, folds):
@@ -298,6 +308,75 @@ def sized_chunks(
             both = ((rows > 0).sum(axis=1) >= 2) & ((sizes - rows > 0).sum(axis=1) >= 2)
             if both.any():
                 yield rows[both]
+
+
+def likely_configurations(shapes, draws=DRAWS, most=LIKELY):
+    """The fold configurations random splits make, likeliest first: rows of the folds' positives.
+
+    A split of a unit's p positives and n negatives into folds of given sizes at random (scikit-learn's
+    shuffled ``KFold``, ``GroupKFold`` of single items, ...) gives each fold in turn a hypergeometric
+    number of the positives left. ``draws`` such splits per unit (seeded: the same on every run) are put
+    in the generator's form (ascending within folds of one size, :func:`sized_chunks`), and their distinct
+    combinations over the units are ordered by probability: for one unit Π_i C(c_i, p_i)·C(r, p - Σp_i)
+    (r items outside the folds, when they cover part of the data set) times the orderings of the folds of
+    one size, m! / Π_v m_v!; over units the product. Ties keep the generator's order.
+
+    A search for *some* configuration that fits the scores tries these first: scores from a real split
+    are those of a likely configuration, and likely configurations are many, so one that fits is usually
+    among the first. It changes which fitting configuration is found first, never a verdict.
+
+    Parameters
+    ----------
+    shapes : list of (positives, negatives, sizes)
+        Each unit's p, n and the folds' sizes (nonincreasing, summing to p + n or less).
+    draws : int
+        Random splits per unit (fewer when there are many folds: ``ENTRIES`` numbers at most).
+    most : int
+        The most configurations returned.
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (configurations, Σ folds)
+        The folds' positives, unit after unit, likeliest first.
+
+    Examples
+    --------
+    Eight positives and eight negatives in four folds of four: two positives in every fold is not the
+    likeliest configuration, as only one ordering of the folds gives it (probability 6^4 / C(16, 8) =
+    0.10), while 1, 2, 2, 3 comes in twelve orderings (12·4·6·6·4 / C(16, 8) = 0.54) and 1, 1, 3, 3 in six
+    (0.12):
+
+    >>> likely_configurations([(8, 8, [4, 4, 4, 4])])[:3].tolist()
+    [[1, 2, 2, 3], [1, 1, 3, 3], [2, 2, 2, 2]]
+    """
+    rng = np.random.default_rng(0)
+    draws = max(1, min(draws, ENTRIES // sum(len(sizes) for _, _, sizes in shapes)))
+    parts, log_p = [], np.zeros(draws)
+    for positives, negatives, sizes in shapes:
+        sizes = np.asarray(sizes, dtype=np.int64)
+        rows = np.empty((draws, len(sizes)), dtype=np.int64)
+        good, left = np.full(draws, positives), positives + negatives
+        for i, size in enumerate(sizes):
+            rows[:, i] = rng.hypergeometric(good, left - good, size)
+            good, left = good - rows[:, i], left - size
+        log_p += _log_choose(sizes, rows).sum(axis=1) + _log_choose(left, good)
+        for size, count in _groups(sizes):
+            same = np.flatnonzero(sizes == size)
+            rows[:, same] = np.sort(rows[:, same], axis=1)
+            # m! / Π_v m_v!: the log of the run length so far at each place sums to Σ_v log m_v!.
+            log_p += gammaln(count + 1)
+            run = np.ones(draws)
+            for before, at in itertools.pairwise(same):
+                run = np.where(rows[:, at] == rows[:, before], run + 1, 1)
+                log_p -= np.log(run)
+        parts.append(rows)
+    rows, first = np.unique(np.concatenate(parts, axis=1), axis=0, return_index=True)
+    return rows[np.argsort(-np.round(log_p[first], 9), kind="stable")[:most]]
+
+
+def _log_choose(n, k):
+    """log C(n, k), elementwise."""
+    return gammaln(np.add(n, 1)) - gammaln(np.add(k, 1)) - gammaln(np.subtract(n, k) + 1)
 
 
 def count_sized(sizes, totals, positive_in_every_fold, negative_in_every_fold, training_sets_hold_both=True):

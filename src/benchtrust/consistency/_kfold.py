@@ -46,8 +46,9 @@ The search is in :mod:`._fold_search`. Identities every configuration of a kind 
 once (the accuracy of folds of given sizes; mean bacc against mean sens and spec, with the folds lacking a
 class counted); the exact search decides at most ``max_work`` of the rest and HiGHS gets 10 s per
 program: past either, the verdict is undecided (``consistent=None``, ``undecided`` says why), never
-"inconsistent". Configurations are tried in the order of the paper's generator,
-in growing batches (1, 2, 4, ... then 256 configurations) of one exact search each. Before any is tried,
+"inconsistent". Configurations are tried in the order of the paper's generator, with the ones a random
+split makes most often tried after its first 1,024 (:mod:`._fold_search`), in growing batches (1, 2, 4,
+... then 256 configurations) of one exact search each. Before any is tried,
 a necessary condition shared by all is checked once: the reported accuracy (or error rate) must be
 reachable from folds of the given sizes at all, whatever their class counts, since the accuracy of a
 fold only depends on its size. Where it fails (e.g. §5.2, five folds of 60 items whose mean accuracy is
@@ -122,6 +123,10 @@ class KFoldResult:
     tier : str or None
         The tier of the folds that fit (``"paper"`` or ``"beyond"``); None when inconsistent or for the
         score of means.
+    order : str or None
+        With unknown folds, how the folds that fit were found: ``"generator"``, in the order of the
+        paper's generator (§4.4.3), or ``"likely"``, among the configurations a random split makes most
+        often, tried after the first 1,024 of a tier (:mod:`._fold_search`); None otherwise.
     zero_division : str
         How undefined fold scores were allowed to enter the means: ``"0"``, ``"1"``, ``"skip"`` or
         ``"any"`` (module notes).
@@ -156,6 +161,7 @@ class KFoldResult:
     bounds: dict
     configurations: dict = dataclasses.field(default_factory=dict)
     tier: str | None = None
+    order: str | None = None
     zero_division: str = "any"
     conventions: dict = dataclasses.field(default_factory=dict)
     fold_sizes: object = "equal"
@@ -225,6 +231,7 @@ class KFoldResult:
             "configurations_tested": self.configurations_tested,
             "configurations": dict(self.configurations),
             "tier": self.tier,
+            "order": self.order,
             "zero_division": self.zero_division,
             "conventions": dict(self.conventions),
             "fold_sizes": self.fold_sizes
@@ -466,8 +473,10 @@ def check_kfold(
             for d, (p_d, n_d) in enumerate(zip(p, n, strict=True))
             for _ in range(r)
         ]
-        found, tried, tier, stopped = unknown_folds(search, units, limit, max_work=most, progress=progress)
-        return _mean_of_scores(found, tried, tier, reported, result, stopped)
+        found, tried, tier, order, stopped = unknown_folds(
+            search, units, limit, max_work=most, progress=progress
+        )
+        return _mean_of_scores(found, tried, tier, reported, dict(result, order=order), stopped)
     per_set = (
         explicit
         if explicit is not None

@@ -151,6 +151,14 @@ def _whole(text: str | None, column: str) -> int:
     return int(number)
 
 
+def _yes_no(text: str, column: str) -> bool:
+    """The cell `text` of `column` as True (``yes``, ``true``, ``1``) or False (``no``, ``false``, ``0``)."""
+    answers = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+    if text.lower() not in answers:
+        raise _RowError(column, f"expected yes or no, got {text!r}")
+    return answers[text.lower()]
+
+
 def _real(text: str, column: str) -> float:
     """The cell `text` of `column` as a finite number."""
     try:

@@ -9,6 +9,7 @@ one says only that the scores could come from the experiment.
 from __future__ import annotations
 
 from benchtrust._words import EPSILON, paragraph
+from benchtrust.consistency._fold_search import HEAD
 from benchtrust.consistency._reported import decimals
 
 __all__ = [
@@ -297,6 +298,11 @@ def kfold_verdict(result) -> str:
             place = (
                 "in the order of §4.4.3" if result.tier == "paper" else "beyond the paper's, in that order"
             )
+            if result.order == "likely":
+                place = (
+                    f"{'of the paper' if result.tier == 'paper' else 'beyond the paper'}'s: after the first "
+                    f"{HEAD:,} of the order of §4.4.3, those a random split makes most often are tried"
+                )
             found = f" (fold configuration {tried[result.tier]:,} {place})"
         condition = ""
         if result.tier == "beyond":

@@ -6,11 +6,13 @@ so that accuracy boards never load the AUC tables' scipy modules.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from scipy import special
 from scipy.interpolate import PchipInterpolator
 
-from benchtrust._io import InputError
+from benchtrust._io import MAX_MEMORY, check_memory
 from benchtrust.sota import _auc
 from benchtrust.sota._best_of import BestOfResult
 from benchtrust.sota._crop import _Levels
@@ -19,16 +21,19 @@ from benchtrust.sota._crop import _Levels
 _GRID_STEP = 0.05
 #: Replicates of the larger class per tabulated AUC (:func:`benchtrust.sota._auc.auc_pmf`).
 _REPLICATES = 128
-#: Values of U handled at once when the tabulated distributions are combined for a crop value.
+#: The most values of U in one block of prefix sums (crop levels x values of U, :meth:`_AucModel._block`).
 _CHUNK = 4096
-#: Default of ``max_memory`` (bytes): the most the AUC tables may take (issue 29: every board under 2 GB).
-MAX_MEMORY = 2 * 10**9
-#: Arrays of (tabulated AUCs) x (values of U) the tables hold at their peak (pmf, tails, spectra).
-_TABLES = 5
+#: The most bytes of one block of prefix sums, with the interpolation that builds it: fewer values of U a
+#: block on boards of many distinct scores.
+_BLOCK_BYTES = 2**26
+#: The most bytes of blocks kept for reuse: the top of the lattice, which every crop level scans; the
+#: blocks below are built again when a level reaches them.
+_KEPT_BYTES = 2**29
 #: Upper tails below this are 0 to the table (log-tail interpolation needs finite values).
 _TINY = 1e-300
-#: log P(best <= u) below this is 0: the lower end of the best's distribution is reached.
-_LOG_NEGLIGIBLE = -800.0
+#: log P(best <= u) below this is 0: the lower end of the best's distribution is reached. Below -38,
+#: 1 - e^x rounds to 1 in double precision, so the tail P(best >= u) the results come from is already 1.
+_LOG_NEGLIGIBLE = -40.0
 
 
 class _AucModel(_Levels):
@@ -51,6 +56,14 @@ class _AucModel(_Levels):
     Error: the table's Monte Carlo error (see :func:`_auc.auc_pmf`; the same replicates for every level)
     and the interpolation's, which tests/sota/test_auc.py bounds against distributions computed at the
     scores themselves.
+
+    Memory. The prefix sums are built in blocks of values of U, from the top of the lattice down as far
+    as a level's distribution reaches. A block keeps them only at every k-th level (k about the square
+    root of the number of levels); a level's own sums start from the nearest of these below it and add
+    its few levels again, in the same order, so they are the same numbers. The top blocks, which every
+    level scans, are kept up to _KEPT_BYTES; deeper ones are built anew when reached. ``max_memory`` is
+    compared with the most all of this holds at once (the tables being built, then the log tails with
+    the blocks) before the tables are computed.
     """
 
     def __init__(self, values, n, positives, alpha, resamples, seed, max_memory=MAX_MEMORY):
@@ -62,58 +75,100 @@ class _AucModel(_Levels):
         low = min(float(special.ndtri(0.5 + 1.0 / self.lattice)), high / 2)
         grid = special.ndtr(np.linspace(low, high, max(2, int(np.ceil((high - low) / _GRID_STEP)) + 1)))
         grid[-1] = top
-        need = _TABLES * 8 * grid.size * (self.lattice + 1)
-        if need > max_memory:
-            raise InputError(
-                f"max_memory={max_memory:.3g}: the AUC tables of a test set of {positives} positives and "
-                f"{n - positives} negatives would take about {need / 1e9:.2g} GB ({grid.size} AUCs x "
-                f"{self.lattice + 1:,} values of U); raise it to run anyway"
-            )
+        levels = self.levels.size
+        self.group = math.isqrt(levels - 1) + 1  # k: levels between kept prefix sums
+        stored = 16 * -(-levels // self.group)  # bytes a value of U of a block keeps: two sums a group
+        # A group's two arrays, and the interpolation's (slice, slopes, coefficients, their temporaries).
+        working = 16 * self.group + 96 * grid.size
+        self.width = int(max(1, min(_CHUNK, self.lattice, _BLOCK_BYTES // (stored + working))))
+        self.kept_blocks = int(max(1, _KEPT_BYTES // (stored * self.width)))
+        blocks = min(self.kept_blocks, -(-self.lattice // self.width)) + 1  # + one built and dropped
+        # At its peak: the tables being built (auc_pmf); the pmf and its tails; then the log tails with the
+        # blocks and one level's log cdfs, plain and pooled, and the arrays summarising them (eight of U).
+        table = 8 * grid.size * (self.lattice + 1)
+        scans = table + (blocks * stored + working) * self.width + 64 * (self.lattice + 1)
+        need = max(_auc._pmf_memory(grid.size, n, positives, _REPLICATES), 2 * table, scans)
+        check_memory(
+            need,
+            max_memory,
+            f"the AUC tables of a test set of {positives} positives and {n - positives} negatives "
+            f"({grid.size} AUCs x {self.lattice + 1:,} values of U, {self.levels.size:,} crop levels)",
+        )
         pmf = _auc.auc_pmf(grid, test_size=n, positives=positives, replicates=_REPLICATES, seed=seed)
-        self.top_pmf = pmf[-1]
+        self.top_pmf = pmf[-1].copy()
         above = np.cumsum(pmf[:, :0:-1], axis=1)[:, ::-1]  # P(U > u) for u = 0..lattice - 1
+        del pmf
+        np.maximum(above, _TINY, out=above)
+        self.log_tail = np.log(above, out=above)
         self.grid = grid
-        self.log_tail = np.log(np.maximum(above, _TINY))
-        self._chunks = []
+        self._blocks = []
 
     def single_interval(self, auc):
         """Central interval of one classifier's empirical AUC when its true AUC is θ̂_max (the top row)."""
         log_cdf = _auc._log_cdf(self.top_pmf[None])[0]
         return _auc._best_from_log_cdf(log_cdf, self.lattice, self.alpha)["ci"]
 
-    def _chunk(self, index):
-        """Prefix sums over the distinct scores, Σ count P(U > u) and Σ count log F(u), for block ``index``.
+    def _block(self, index):
+        """Block ``index``: u in [lo, hi), hi = lattice - index width, and there the prefix sums
+        Σ count P(U > u) and Σ count log F(u) over the levels up to each k-th one.
 
-        Block i covers u in [hi - _CHUNK, hi) with hi = lattice - i _CHUNK.
+        The first ``kept_blocks`` are kept (every level starts its scan at the top); deeper ones are built
+        anew each time, so the memory stays within the estimate whatever depth a level reaches.
         """
-        while len(self._chunks) <= index:
-            hi = self.lattice - len(self._chunks) * _CHUNK
-            lo = max(hi - _CHUNK, 0)
-            # In place: each array is levels x _CHUNK (tens of MB for a board of thousands of teams).
-            tail = PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)(self.levels)
-            np.exp(tail, out=tail)
-            log_cdf = np.minimum(tail, 1.0)
-            with np.errstate(divide="ignore"):
-                np.log1p(np.negative(log_cdf, out=log_cdf), out=log_cdf)
-            weights = self.counts[:, None]
-            for values in (tail, log_cdf):
-                np.multiply(values, weights, out=values)
-                np.cumsum(values, axis=0, out=values)
-            self._chunks.append((lo, hi, tail, log_cdf))
-        return self._chunks[index]
+        if index < len(self._blocks):
+            return self._blocks[index]
+        hi = self.lattice - index * self.width
+        lo = max(hi - self.width, 0)
+        spline = self._spline(lo, hi)
+        sums = [np.empty((-(-self.levels.size // self.group), hi - lo)) for _ in range(2)]
+        carry = None
+        for g, first in enumerate(range(0, self.levels.size, self.group)):
+            for total, last in zip(sums, self._prefix(spline, first, first + self.group, carry), strict=True):
+                total[g] = last
+            carry = (sums[0][g], sums[1][g])
+        block = (lo, hi, *sums)
+        if index == len(self._blocks) and index < self.kept_blocks:
+            self._blocks.append(block)
+        return block
+
+    def _spline(self, lo, hi):
+        """log P(U > u), u in [lo, hi), as a function of the true AUC: monotone cubic (PCHIP) on the grid."""
+        return PchipInterpolator(self.grid, self.log_tail[:, lo:hi], axis=0)
+
+    def _prefix(self, spline, first, last, carry):
+        """Σ count P(U > u) and Σ count log F(u) over the levels up to last - 1 (at most the top one),
+        summed one level at a time from ``carry``, the sums up to first - 1 (None for first = 0)."""
+        tail = spline(self.levels[first:last])
+        np.exp(tail, out=tail)
+        log_cdf = np.minimum(tail, 1.0)
+        with np.errstate(divide="ignore"):
+            np.log1p(np.negative(log_cdf, out=log_cdf), out=log_cdf)
+        weights = self.counts[first:last, None]
+        sums = []
+        for values, before in zip((tail, log_cdf), carry or (None, None), strict=True):
+            np.multiply(values, weights, out=values)
+            if before is not None:
+                values[0] += before
+            sums.append(np.cumsum(values, axis=0, out=values)[-1])
+        return sums
 
     def _log_cdfs(self, i):
-        """log P(best <= u), u = 0..lattice, plain and pooled, at level i (-inf where below e^-800)."""
+        """log P(best <= u), u = 0..lattice, plain and pooled, at level i (-inf where below e^-40)."""
         kept, m = self.kept[i], self.teams
         plain = np.full(self.lattice + 1, -np.inf)
         pooled = np.full(self.lattice + 1, -np.inf)
         plain[-1] = pooled[-1] = 0.0  # P(U <= lattice) = 1
         index = 0
         while True:
-            lo, hi, tail_sums, log_sums = self._chunk(index)
-            plain[lo:hi] = (m / kept) * log_sums[i]
+            lo, hi, tail_sums, log_sums = self._block(index)
+            g = i // self.group
+            carry = (tail_sums[g - 1], log_sums[g - 1]) if g else None
+            del tail_sums, log_sums  # a block not kept is freed before the next is built
+            tail_sum, log_sum = self._prefix(self._spline(lo, hi), g * self.group, i + 1, carry)
+            del carry
+            plain[lo:hi] = (m / kept) * log_sum
             with np.errstate(divide="ignore"):
-                pooled[lo:hi] = m * np.log1p(-np.minimum(tail_sums[i] / kept, 1.0))
+                pooled[lo:hi] = m * np.log1p(-np.minimum(tail_sum / kept, 1.0))
             index += 1
             if lo == 0 or max(plain[lo], pooled[lo]) < _LOG_NEGLIGIBLE:
                 return plain, pooled

@@ -43,7 +43,7 @@ import numpy as np
 from scipy import special
 
 from benchtrust._interval import Interval
-from benchtrust._io import InputError, check_count, check_direction, check_probability
+from benchtrust._io import MAX_MEMORY, InputError, check_count, check_direction, check_probability
 from benchtrust.sota import _lattice, _text
 from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, _prob_at_least
 from benchtrust.sota._read import read_leaderboard
@@ -275,7 +275,7 @@ def leaderboard(
     seed=None,
     alpha=0.05,
     progress=None,
-    max_memory=2 * 10**9,
+    max_memory=MAX_MEMORY,
 ):
     """Estimate the state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3).
 
@@ -331,9 +331,11 @@ def leaderboard(
         (with ``done`` 0 and no total); within a step of the dependent model, ``done`` of ``total``
         values of the reference count k are finished (:func:`benchtrust.sota._conditional.conditional_cdfs`).
     max_memory : int, default 2e9
-        The most bytes the AUC tables may take (about 40 bytes x tabulated AUCs x (n+ n- + 1)); a board
-        that needs more is refused before they are computed. Accuracy boards stay within a few hundred MB
-        whatever their size: the dependent model runs the values of k in bounded parts.
+        The most bytes the AUC computation may hold at once (its tables, about 32 bytes x tabulated AUCs
+        x (n+ n- + 1) while they are built, then the crop levels' prefix sums in bounded blocks; see
+        :class:`benchtrust.sota._auc_levels._AucModel`); a board that needs more is refused before the
+        tables are computed (:func:`benchtrust._io.check_memory`). Accuracy boards stay within a few
+        hundred MB whatever their size: the dependent model runs the values of k in bounded parts.
 
     Returns
     -------

@@ -20,10 +20,11 @@ starts up to a few hundred failures; the mass below the start is then known exac
 values computed as a sum over the split of z between the two binomials, restricted to the window where
 the summand (log-concave in the split) is not negligible. Above z* the same recurrence runs downwards,
 c_{z-1} = [D(z) c_{z+1} - A(z) c_z] / B(z) with A(z) <= 0, again adding only non-negative terms: past z*
-the values come in blocks of _AHEAD, each run down from two exact values at its top end. For degenerate
-binomials and starts outside the support each pmf value is computed directly as such a sum. Everything
-is exact up to floating point: no summand larger than 1e-22 of the largest is left out, and values are
-checked against direct convolution in the tests.
+the values come in blocks of _AHEAD steps, each run down from two exact values at its top end; the blocks
+cover the same steps for every pair, so pairs passing z* at different steps share one computation. For
+degenerate binomials and starts outside the support each pmf value is computed directly as such a sum,
+_AHEAD values at a time. Everything is exact up to floating point: no summand larger than 1e-22 of the
+largest is left out, and values are checked against direct convolution in the tests.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from benchtrust.sota import _binomial
 _NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a pmf value
 _RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
 _BLOCK = 65536  # pairs run up from zero together
-_AHEAD = 64  # pmf values past z* computed at once by the downward recurrence
+_AHEAD = 64  # pmf values computed at once for a pair computed directly (past z*: by the downward recurrence)
 _TERMS = 2**18  # summand terms per array of _window (pairs times the window's half-width)
 
 
@@ -354,9 +355,9 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
         "cur": np.exp(log_cur - log_scale),
         "prev": np.exp(log_prev - log_scale),
         "finished": np.zeros(z_start.shape, bool),
-        # log c(z) for the _AHEAD values of z from z_start + ahead_step on (pairs past z*).
+        # log c(z_start + step) for the _AHEAD steps of block ``block`` (pairs computed directly).
         "ahead": np.empty((*z_start.shape, _AHEAD)),
-        "ahead_step": np.full(z_start.shape, -np.inf),
+        "block": np.full(z_start.shape, -1),
         "work": np.empty(z_start.shape),
         "out": np.empty(z_start.shape),
         "z": np.empty(z_start.shape),
@@ -403,19 +404,15 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
             direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
         idx = direct_pairs
         if idx.size:
-            past = ~p["degenerate"][idx] & (p["crossing"][idx] < step)
-            stale = idx[past & (step - p["ahead_step"][idx] >= _AHEAD)]
-            if stale.size:
-                p["ahead"][stale] = _run_down(step, p, stale, check)
-                p["ahead_step"][stale] = step
-            log_value = np.empty(idx.size)
-            ready = past & np.isfinite(p["ahead"][idx, 0])
-            offset = (step - p["ahead_step"][idx[ready]]).astype(int)
-            log_value[ready] = p["ahead"][idx[ready], offset]
-            other = idx[~ready]
-            log_value[~ready] = _log_pmf_pair(
-                z[other] + 1.0, p["n1"][other], p["q1"][other], p["n0"][other], p["q0"][other], check
-            )[0]
+            block, column = divmod(step, _AHEAD)
+            if np.any(p["block"][idx] != block):
+                # The block for every pair computed directly and every pair that passes z* within it, in
+                # one computation: at most one per block, however many steps the pairs pass z* at.
+                soon = ~p["degenerate"] & (p["crossing"] < (block + 1) * _AHEAD - 1)
+                rows = np.flatnonzero((p["block"] != block) & ~p["finished"] & (p["direct"] | soon))
+                p["ahead"][rows] = _ahead(block * _AHEAD, p, rows, check)
+                p["block"][rows] = block
+            log_value = p["ahead"][idx, column]
             # A pair with no mass yet adopts its first non-zero value as its scale.
             fresh = (p["total"][idx] == 0) & np.isfinite(log_value)
             if fresh.any():
@@ -443,6 +440,30 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
                 p["scale"][big] = np.exp(p["log_scale"][big])
 
 
+def _ahead(step, p, idx, check=None):
+    """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for the rows ``idx`` of ``p``.
+
+    Where a pair is past z* (its values are read from step ``crossing`` + 1 on), by the downward
+    recurrence (:func:`_run_down`); before that, for the pairs computed directly (degenerate pairs, starts
+    outside the support), and for blocks whose top lies past the support, each value directly. The values
+    of a block depend on the block alone, not on the step it is computed at nor on the other pairs.
+    """
+    steps = step + np.arange(_AHEAD)
+    past_from = np.where(p["degenerate"][idx], np.inf, p["crossing"][idx] + 1.0)  # first step past z*
+    out = np.full((idx.size, _AHEAD), -np.inf)
+    down = past_from < step + _AHEAD
+    if down.any():
+        out[down] = _run_down(step, p, idx[down], check)
+    before = steps < past_from[:, None]
+    out[before] = -np.inf  # the downward recurrence is not stable below z*
+    direct = (before & p["direct"][idx, None]) | (down & ~np.isfinite(out[:, -1]))[:, None]
+    if direct.any():
+        row, column = np.nonzero(direct)
+        n1, q1, n0, q0 = (p[name][idx[row]] for name in ("n1", "q1", "n0", "q0"))
+        out[row, column] = _log_pmf_pair(p["z_start"][idx[row]] + steps[column], n1, q1, n0, q0, check)[0]
+    return out
+
+
 def _run_down(step, p, idx, check=None):
     """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for pairs past z* (rows of ``idx``).
 
@@ -463,16 +484,18 @@ def _run_down(step, p, idx, check=None):
     logs = np.empty((log_scale.size, _AHEAD))
     logs[:, -1] = log_scale
     for i in range(_AHEAD - 1, 0, -1):
-        z = first[usable] + i  # c(z - 1) from c(z) and c(z + 1)
-        lower = (delta * (z + 1.0) * upper - (alpha - beta * z) * value) / (gamma * (n_plus_1 - z))
+        z = first[usable] + i  # c(z - 1) from c(z) and c(z + 1); below z* (unused) it may go wrong
+        with np.errstate(over="ignore", invalid="ignore"):
+            lower = (delta * (z + 1.0) * upper - (alpha - beta * z) * value) / (gamma * (n_plus_1 - z))
         upper, value = value, lower
-        big = value > _RESCALE_AT  # values grow downwards: keep them representable
+        # Values mostly grow downwards (they may also fall, as below a mode past z*): keep them representable.
+        big = (value > _RESCALE_AT) | ((value < 1.0 / _RESCALE_AT) & (value > 0.0))
         if big.any():
             factor = value[big]
             upper[big] /= factor
             value[big] = 1.0
             log_scale[big] += np.log(factor)
-        with np.errstate(divide="ignore"):  # a zero (never from positive terms, but kept safe) is -inf
+        with np.errstate(divide="ignore", invalid="ignore"):  # a zero (never past z*) is -inf
             logs[:, i - 1] = np.log(value) + log_scale
     out[usable] = logs
     return out
