@@ -368,8 +368,8 @@ def leaderboard_command(
         "2e9",
         "--max-memory",
         metavar="BYTES",
-        help="Refuse an AUC board whose tables would need more than BYTES (accuracy boards stay well under "
-        "it whatever their size).",
+        help="Refuse an AUC board whose analysis would hold more than BYTES at once, estimated before it "
+        "starts (accuracy boards stay well under it whatever their size).",
     ),
     json_output: bool = _JSON_OPTION,
     plot: str | None = typer.Option(
