@@ -28,50 +28,41 @@ _DEMO = (
 )
 
 
-@pytest.fixture(scope="session", autouse=True)
-def demo_process(request, tmp_path_factory):
-    """``make demo`` (``python -m benchtrust._demo``) started as the session starts, when a collected test
-    uses :func:`demo`, so that it runs beside the other tests (it takes most of a minute on one core): the
-    folder it runs in, or None. With pytest-xdist (``make test`` runs a worker per core) every worker
-    collects every test, and the first to create the folder all workers share (an atomic ``mkdir``) starts
-    it: it runs once, and the worker whose test needs it waits for it only if it has not ended yet. The
-    worker that started it waits for it at the end (another may need it); an interrupted run stops it."""
-    wanted = any("demo" in getattr(item, "fixturenames", ()) for item in request.session.items)
-    if not wanted:
-        yield None
-        return
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory):
+    """The run of ``make demo`` (``python -m benchtrust._demo``), once it has ended well, shared by the tests
+    of what it prints and writes: its standard output and its ``demo-output`` folder. Tests must not change
+    the folder.
+
+    It runs once per test session: with pytest-xdist (``make test`` runs a worker per core) the first
+    worker to need it creates the folder all workers share (an atomic ``mkdir``) and runs it there, and
+    another worker that needs it waits for its exit code. The worker that runs it waits for it too, rather
+    than starting it in the background at the session's start: the demo then takes that core alone, and
+    the suite measured faster so than with three processes on two cores."""
+    import time
+
     shared = os.environ.get("PYTEST_XDIST_WORKER") is not None
     folder = (tmp_path_factory.getbasetemp().parent if shared else tmp_path_factory.getbasetemp()) / "demo"
     try:
         (folder / "run").mkdir(parents=True)
-    except FileExistsError:  # another worker started it
-        yield folder
-        return
-    process = subprocess.Popen([sys.executable, "-c", _DEMO], cwd=folder)
-    try:
-        yield folder
-        process.wait(timeout=DEMO_TIMEOUT)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-
-
-@pytest.fixture(scope="session")
-def demo(demo_process):
-    """The run of ``make demo`` that :func:`demo_process` started, once it has ended well, shared by the
-    tests of what it prints and writes: its standard output and its ``demo-output`` folder. Tests must not
-    change the folder."""
-    import time
-
-    rc = demo_process / "rc"
+    except FileExistsError:  # another worker runs it
+        pass
+    else:
+        process = subprocess.Popen([sys.executable, "-c", _DEMO], cwd=folder)
+        try:
+            process.wait(timeout=DEMO_TIMEOUT)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    rc = folder / "rc"
     deadline = time.monotonic() + DEMO_TIMEOUT
     while not rc.exists():
         assert time.monotonic() < deadline, f"the demo did not end within {DEMO_TIMEOUT} s"
         time.sleep(0.2)
-    stderr = (demo_process / "stderr.txt").read_text(encoding="utf-8")
+    stderr = (folder / "stderr.txt").read_text(encoding="utf-8")
     assert rc.read_text() == "0", stderr[-3000:]
-    return (demo_process / "stdout.txt").read_text(encoding="utf-8"), demo_process / "run" / "demo-output"
+    return (folder / "stdout.txt").read_text(encoding="utf-8"), folder / "run" / "demo-output"
 
 
 def _once(module, name, key):
