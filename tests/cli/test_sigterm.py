@@ -3,6 +3,7 @@ temporary file, and the file it would have replaced is unchanged (issue 19, §7)
 with one line and exit code 128 + the signal's number (issue 29, §4; every long command, by subprocess, in
 test_signals.py)."""
 
+import contextlib
 import signal
 import subprocess
 import sys
@@ -94,6 +95,46 @@ def test_a_signal_stops_the_command_with_one_line(signum, capsys):
         patch.setattr("benchtrust.compare.sample_size", busy)
         with pytest.raises(SystemExit) as stop:
             cli.main(["compare", "sample-size"])
+    assert stop.value.code == 128 + signum
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"benchtrust: {_signals.stopped_line(128 + signum)}\n"
+
+
+def swallowing(signum, then):
+    """A stand-in for a long computation in which a library swallows the stop: it is sent `signum`, catches
+    the exception that comes (as an extension module's initialisation does during an import), then calls
+    ``then(progress)``."""
+
+    def compute(*_, progress=None, **__):
+        with contextlib.suppress(SystemExit):
+            signal.raise_signal(signum)
+        then(progress)
+        raise AssertionError("not stopped")
+
+    return compute
+
+
+def next_step(progress):
+    progress(1, 2)
+
+
+def import_error(progress):
+    raise ImportError("initialization failed")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("then", [next_step, import_error], ids=["next step", "another exception"])
+@pytest.mark.parametrize("quiet", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_a_library_swallowed_still_stops_the_command(signum, quiet, then, capsys):
+    """A stop that a library swallows ends the command at its next progress step, and one turned into
+    another exception ends it as the stop: the exit code and the one line of the signal, no traceback
+    (the CI run of 2026-11-28: SIGTERM during scipy's import in ``compare error-rates`` was lost)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("benchtrust.compare._error_rates.error_rates", swallowing(signum, then))
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["compare", "error-rates", "--sigma", "0.01", *(["--json"] * quiet)])
     assert stop.value.code == 128 + signum
     captured = capsys.readouterr()
     assert captured.out == ""

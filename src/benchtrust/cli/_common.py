@@ -293,21 +293,24 @@ def _write_report(report, sections, json_output: bool, title: str = "benchtrust 
 
 
 def _with_progress(description: str, quiet: bool, work):
-    """``work(progress)``, with a progress bar on stderr if it is a terminal, unless `quiet` (then
-    ``work(None)``): the one progress display of every long command.
+    """``work(progress)``, with a progress bar on stderr if it is a terminal, unless `quiet`: the one
+    progress display of every long command.
 
     ``progress(done, total=None, description=None)`` moves it: with a `total`, it shows ``done/total`` and
     the time left (estimated from the pace so far); without, the count ``done`` and the time elapsed;
     `description` replaces the text before the bar (the stage the work is in). The bar is drawn by rich, on
-    a thread of its own ten times a second, and erased when the work ends or is stopped.
+    a thread of its own ten times a second, and erased when the work ends or is stopped. With or without
+    the bar, each step raises again a stop (Ctrl-C, SIGTERM) that a library swallowed
+    (:func:`~benchtrust.cli._signals.check_stopped`).
 
-    >>> _with_progress("counting", True, lambda progress: progress is None)
-    True
+    >>> _with_progress("counting", True, lambda progress: progress(1, 2))
     """
     import sys
 
+    from benchtrust.cli._signals import check_stopped
+
     if quiet or not sys.stderr.isatty():
-        return work(None)
+        return work(lambda done, total=None, description=None: check_stopped())
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -343,6 +346,7 @@ def _with_progress(description: str, quiet: bool, work):
         task = bar.add_task(description, total=None)
 
         def progress(done, total=None, description=None):
+            check_stopped()
             bar.update(task, completed=done, total=total, description=description, counted=True)
 
         return work(progress)

@@ -41,7 +41,7 @@ def report_command(
             def step(k, total, analysis):  # the analyses done so far, and the one under way
                 progress(k, total, f"running {analysis}")
 
-            return run_config(config, progress=None if progress is None else step)
+            return run_config(config, progress=step)
 
         with protecting(config_files(config)):  # the report replaces none of the files the config names
             _check_report_path(out, "--out")
