@@ -71,6 +71,7 @@ def test_work_that_never_counts_shows_no_count(terminal):
 def test_nothing_is_shown_off_a_terminal_or_when_quiet(quiet, terminal, monkeypatch):
     if not quiet:
         monkeypatch.setattr(Terminal, "isatty", lambda self: False)
+
     def work(progress):  # it still counts (each step checks for a stop), but draws nothing
         progress(1, 2, "a stage")
         progress(2)
