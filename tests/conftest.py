@@ -65,9 +65,10 @@ def demo(tmp_path_factory):
     return (folder / "stdout.txt").read_text(encoding="utf-8"), folder / "run" / "demo-output"
 
 
-def _once(module, name, key):
+def _once(module, name, key, shared):
     """Replace ``module.name`` with a memo of it: calls with equal ``key(*args, **kwargs)`` (None: not
-    memoised) return a copy of the first call's answer."""
+    memoised) return a copy of the first call's answer, computed by whichever worker of the session
+    asked first (:func:`_shared_answer` in folder `shared`)."""
     import copy
 
     original, answers = getattr(module, name), {}
@@ -77,11 +78,42 @@ def _once(module, name, key):
         if found is None:
             return original(*args, **kwargs)
         if found not in answers:
-            answers[found] = original(*args, **kwargs)
+            answers[found] = _shared_answer(shared, found, lambda: original(*args, **kwargs))
         return copy.deepcopy(answers[found])
 
     setattr(module, name, memo)
     return original
+
+
+def _shared_answer(folder, key, compute):
+    """``compute()``, computed once for all the session's xdist workers: the first to ask computes it
+    (an atomic ``mkdir`` of its lock) and leaves it pickled in `folder`; another reads it, waiting while
+    it is computed. If that computation fails, each worker computes it for itself."""
+    import hashlib
+    import pickle
+    import time
+
+    if folder is None:
+        return compute()
+    name = hashlib.sha256(pickle.dumps(key)).hexdigest()[:32]
+    answer, failed = folder / f"{name}.pickle", folder / f"{name}.failed"
+    try:
+        (folder / f"{name}.lock").mkdir(parents=True)
+    except FileExistsError:  # another worker computes it
+        while not answer.exists():
+            if failed.exists():
+                return compute()
+            time.sleep(0.1)
+        return pickle.loads(answer.read_bytes())
+    try:
+        value = compute()
+    except BaseException:
+        failed.touch()
+        raise
+    partial = folder / f"{name}.pickle.tmp"
+    partial.write_bytes(pickle.dumps(value))
+    partial.replace(answer)
+    return value
 
 
 def _array_key(array):
@@ -92,16 +124,23 @@ def _array_key(array):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def computed_once():
+def computed_once(tmp_path_factory):
     """Two pure, expensive computations that several tests repeat on the same bundled data, done once per
-    session: the unfolding of the bundled multiverse study (the CLI, docs and report tests each run
-    ``multiverse example``; tests of the unfolding itself call it directly) and the AUC table of the
-    Melanoma board (Fig. 12 and the sota docs, same seed). Later calls get a copy of the first answer."""
+    session, by one worker for all (in a folder the workers share, as :func:`demo`): the unfolding of the
+    bundled multiverse study (the CLI, docs and report tests each run ``multiverse example``; tests of the
+    unfolding itself call it directly) and the AUC table of the Melanoma board (Fig. 12 and the sota docs,
+    same seed). Later calls get a copy of the first answer."""
     from benchtrust.multiverse import _study
     from benchtrust.sota import _auc
 
+    shared = None
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        shared = tmp_path_factory.getbasetemp().parent / "computed-once"
     unfold = _once(
-        _study, "unfold", lambda matrix, **settings: (_array_key(matrix), repr(sorted(settings.items())))
+        _study,
+        "unfold",
+        lambda matrix, **settings: (_array_key(matrix), repr(sorted(settings.items()))),
+        shared,
     )
     auc_pmf = _once(
         _auc,
@@ -111,6 +150,7 @@ def computed_once():
             if isinstance(options.get("seed"), int)
             else None
         ),
+        shared,
     )
     yield
     _study.unfold, _auc.auc_pmf = unfold, auc_pmf

@@ -1,6 +1,7 @@
 """benchtrust._io: reading numbers with precise error messages, and atomic writes."""
 
 import hashlib
+import json
 import os
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchtrust import InputError
-from benchtrust._io import check_seed, read_numbers
+from benchtrust._io import check_seed, json_text, read_numbers
 from benchtrust._write import atomic_path, check_folder, write_atomic, write_together
 from benchtrust.compare import probability_of_outperforming
 from benchtrust.multiverse import permutation_test
@@ -420,3 +421,30 @@ def test_check_seed_takes_none_an_int_or_a_generator():
     assert check_seed(generator) is generator
     assert check_seed(5).random() == np.random.default_rng(5).random()
     assert isinstance(check_seed(None), np.random.Generator)
+
+
+#: What a result's to_dict holds: numbers (NaN and infinities too), text, booleans, None, lists, tuples and
+#: dicts, whose keys JSON writes as text (numbers, booleans and None too).
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.tuples(inner, inner)
+        | st.dictionaries(
+            st.text() | st.integers() | st.floats() | st.booleans() | st.none(), inner, max_size=5
+        )
+    ),
+    max_leaves=40,
+)
+
+
+@given(JSON_VALUES)
+def test_json_text_is_what_json_dumps_writes_with_an_indent(data):
+    assert json_text(data) == json.dumps(data, indent=2)
+
+
+def test_json_text_refuses_what_json_refuses():
+    with pytest.raises(TypeError):
+        json_text({"scores": [np.int64(1)]})
+    with pytest.raises(TypeError):
+        json_text({(1, 2): 3})

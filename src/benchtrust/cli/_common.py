@@ -27,7 +27,7 @@ import re
 
 import typer
 
-from benchtrust._io import InputError, check_count, check_probability
+from benchtrust._io import InputError, check_count, check_probability, json_text
 
 PROG = "benchtrust"
 INPUT_ERROR_EXIT_CODE = 2
@@ -354,6 +354,4 @@ def _with_progress(description: str, quiet: bool, work):
 
 def _print_result(result, json_output: bool, text) -> None:
     """Print ``result.to_dict()`` as JSON, or the readable text ``text()``."""
-    import json
-
-    typer.echo(json.dumps(result.to_dict(), indent=2) if json_output else text())
+    typer.echo(json_text(result.to_dict()) if json_output else text())

@@ -8,7 +8,7 @@ text, or ``--json``), with an optional plot and HTML report.
 
 import typer
 
-from benchtrust._io import InputError
+from benchtrust._io import InputError, json_text
 from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA
 from benchtrust.cli._common import (
     _FORCE_OPTION,
@@ -199,9 +199,7 @@ def sample_size_command(
             section = sample_size_section(runs, gamma=g, alpha=level, beta=miss)
             _write_report(report, section, json_output)
         if json_output:
-            import json
-
-            typer.echo(json.dumps({"runs": runs, "gamma": g, "alpha": level, "beta": miss}, indent=2))
+            typer.echo(json_text({"runs": runs, "gamma": g, "alpha": level, "beta": miss}))
             return
         from benchtrust.compare._text import sample_size_text
 

@@ -9,7 +9,7 @@ of the counts.
 
 import typer
 
-from benchtrust._io import InputError
+from benchtrust._io import InputError, json_text
 from benchtrust.cli._common import (
     _FORCE_OPTION,
     _JSON_OPTION,
@@ -591,8 +591,6 @@ def datasets_command(
     """List the named test sets that --dataset takes, with their counts."""
 
     def command():
-        import json
-
         from benchtrust.consistency._datasets import dataset, dataset_names
 
         wanted = "" if pattern is None else pattern.strip().lower()
@@ -600,7 +598,7 @@ def datasets_command(
         if not found:
             raise InputError(f"no named test set contains {pattern!r}")
         if json_output:
-            typer.echo(json.dumps({"datasets": [counts.to_dict() for counts in found]}, indent=2))
+            typer.echo(json_text({"datasets": [counts.to_dict() for counts in found]}))
             return
         width = max(len(counts.name) for counts in found)
         typer.echo(f"{'name':<{width}}  {'items':>6}  {'positives':>12}  {'negatives':>13}")

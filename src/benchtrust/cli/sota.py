@@ -7,7 +7,7 @@ a leaderboard) check their options, call :mod:`benchtrust.sota`, and print the r
 
 import typer
 
-from benchtrust._io import InputError, check_direction, read_numbers
+from benchtrust._io import InputError, check_direction, json_text, read_numbers
 from benchtrust._words import ALPHA, RHO
 from benchtrust.cli._common import (
     _FORCE_OPTION,
@@ -165,8 +165,6 @@ def _best_of(
     report=None,
 ):
     """``benchtrust sota best-of``: check the options, compute, plot, print; InputError on bad input."""
-    import json
-
     # Every option is checked before anything is computed or written.
     if accuracy is not None and accuracies is not None:
         raise InputError("give either --accuracy THETA or --accuracies FILE, not both")
@@ -230,7 +228,7 @@ def _best_of(
         save_figure(plot_best_of(result), plot)
 
     if json_output:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
+        typer.echo(json_text(result.to_dict()))
     else:
         from benchtrust.sota._text import best_of_text
 
@@ -248,8 +246,6 @@ def _best_of_auc(
     *, classifiers, test_size, auc, positives, simulations, seed, alpha, json_output, unused, report=None
 ):
     """``benchtrust sota best-of --metric auc``: the best of m AUCs (§5.2.1), tabulated or simulated."""
-    import json
-
     for option, value in unused.items():
         if value is not None:
             raise InputError(f"{option} is not available with --metric auc")
@@ -290,7 +286,7 @@ def _best_of_auc(
         ),
     )
     if json_output:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
+        typer.echo(json_text(result.to_dict()))
     else:
         from benchtrust.sota._text import best_of_text
 
@@ -425,8 +421,6 @@ def _leaderboard(
     report=None,
 ):
     """``benchtrust sota leaderboard``: check the options, estimate, plot, print; InputError on bad input."""
-    import json
-
     if test_size is None:
         raise InputError("--test-size N is required (n, items in the hidden test set)")
     if direction is None:
@@ -472,7 +466,7 @@ def _leaderboard(
 
         save_figure(plot_leaderboard(result), plot)
     if json_output:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
+        typer.echo(json_text(result.to_dict()))
     else:
         from benchtrust.sota._text import leaderboard_text
 

@@ -16,14 +16,13 @@ import contextlib
 import dataclasses
 import io
 import itertools
-import json
 import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from benchtrust._html import section_html
-from benchtrust._io import InputError
+from benchtrust._io import InputError, json_text
 from benchtrust._write import write_atomic
 from benchtrust.consistency._records import (
     _file_records,
@@ -176,7 +175,7 @@ class BatchResult:
             If the suffix is neither ``.csv`` nor ``.json``, or the folder does not exist.
         """
         if output_format(path) == "json":
-            write_atomic(path, json.dumps(self.to_dict(), indent=2) + "\n")
+            write_atomic(path, json_text(self.to_dict()) + "\n")
             return
         frame = self.to_frame()
         consistent = frame["consistent"].map({True: "true", False: "false"}, na_action="ignore")
