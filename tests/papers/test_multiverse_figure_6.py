@@ -74,14 +74,6 @@ def test_figure_s3_cindex_gives_the_same_sets(ibrier, cindex):
     assert np.allclose(cindex.ranks.sum(axis=1), 91)  # 1 + … + 13 in every ranking
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 13, blocked: benchtrust's unfolding minimises Busing et al.'s penalised stress but not by "
-    "their algorithm's steps; on this matrix that loss has near-perfect degenerate minima, which "
-    "benchtrust reaches (stress ≈ 0), while the reference (R smacof) stops at a non-degenerate "
-    "configuration. Reproducing it needs the paper's transformation update (Psychometrika 70:71-98, "
-    "appendix), which is not available to the project, and smacof's code is GPL",
-)
 def test_figure_6_unfolding_equals_the_reference_fit(ibrier):
     """The reference fit of the 774 × 13 ibrier ranks: stress 0.2021584, penalised stress 2.440754, 118
     iterations, every coordinate to 1e-6 (rows matched by (rep, nrdatasets))."""

@@ -16,34 +16,47 @@ degenerate minima (all disparities equal, every distance equal); the penalised s
 with ν²(γ) = var(γ) / mean(γ)², the squared coefficient of variation of the disparities, grows without
 bound as the disparities become constant. σ²_p is invariant to a common scaling of γ, X and Y.
 
-The configuration update (de Leeuw & Mair 2009, §2.3). For fixed γ, μ is a constant and σ²_n is raw
-stress Σ_ij (γ_ij - d_ij)² over the constant ‖γ‖², so any step that does not increase raw stress does not
-increase σ²_p. Raw stress over the joint configuration Z = [X; Y] is majorised at Z₀ by
-tr ZᵀVZ - 2 tr ZᵀB(Z₀)Z₀ + const (Cauchy-Schwarz on -d_ij), where V and B(Z₀) are the (n + m)-square
-Laplacians of the complete bipartite graph with weights 1 and γ_ij / d_ij(Z₀). Its minimiser, the Guttman
-transform, solves V Z⁺ = B(Z₀) Z₀. Because the graph is bipartite the system splits into the row equations
-m x_i - Σ_j y_j = R_i and the column equations n y_j - Σ_i x_i = S_j (R, S the two blocks of B(Z₀)Z₀),
-solved in closed form without forming V (see :func:`_guttman`); V is singular (a common translation),
-and the solution taken centres the column points, as the Moore-Penrose solution through the Schur
-complement does.
+The unconditional fit takes the steps of the reference implementation (R smacof's ``unfolding()``),
+derived below from the loss and checked against its outputs run as a black box on the ranks of Nießl et
+al.'s Fig. 6 (``tests/papers/smacof_blackbox/``: every stored iterate and a λ × ω grid, to about 1e-13).
+smacof is GPL; its code was not read. N = n·m.
 
-The transformation update. For fixed d, σ²_p is minimised over the cone of ordinal transformations
-(primary approach to ties: γ_a ≤ γ_b whenever δ_a < δ_b, tied δ leave their γ free, and γ ≥ 0) by a
-projected-gradient step with Armijo backtracking (the gradient of σ²_p in γ is in closed form; the
-projection is an isotonic regression of each tie block ordered by its target). Busing et al. majorise
-here instead; both steps decrease the same loss. A common rescaling then keeps ‖γ‖² = n·m.
+Start. Classical scaling of the squared dissimilarities: B = -½ J_n (δ∘δ) J_m = U S Vᵀ, rows X₀ = U_p,
+columns Y₀ = V_p S_p, then both blocks brought to equal norm, X₀ ← X₀ √(‖Y₀‖/‖X₀‖), Y₀ ← Y₀ √(‖X₀‖/‖Y₀‖).
+The disparities start as δ itself. The state before the first iteration pairs γ₀ = δ with the distances of
+the start normalised to unit norm per block (‖X₀‖ = ‖Y₀‖ = 1): its normalised stress s² = ‖γ₀ - d₀‖²/‖γ₀‖²
+weighs the first transformation update, and its penalised stress is the first value of the stop rule.
 
-Neither update increases σ²_p, so the loss decreases monotonically; iterations stop when
-2(σ_old - σ_new) ≤ tol · (σ_old + σ_new). The reported stress is stress-1 at the best scale of the
-distances, √(1 - (Σγd)² / (Σγ² Σd²)), with the configuration rescaled to Σ d² = n·m, the form in which
-R's smacof reports its fits.
+1. Configuration update (de Leeuw & Mair 2009, §2.3). For fixed γ, raw stress Σ_ij (γ_ij - d_ij)² is
+   majorised at Z₀ = [X; Y] by tr ZᵀVZ - 2 tr ZᵀB(Z₀)Z₀ + const (Cauchy-Schwarz on -d_ij), V and B(Z₀) the
+   Laplacians of the complete bipartite graph with weights 1 and γ_ij / d_ij(Z₀). Its minimiser, the
+   Guttman transform, solves V Z⁺ = B(Z₀) Z₀, in closed form without forming V (:func:`_guttman`), the
+   column points centred. After 100 iterations the step is over-relaxed, Z ← 2Z⁺ - Z₀, which still
+   decreases the majoriser (it is a reflection through its minimum).
+2. Transformation update. With d fixed, log σ²_p = λ log σ²_n + log μ is majorised at g, the previous
+   disparities (floored at 1e-6 inside the update, since the bound below divides by their minimum): the
+   stress part, divided by its value s² at g, by the quadratic λμ‖γ - d‖² / s² (up to terms constant in γ
+   and the factor μ the penalty part is brought to), and the penalty part ω/ν²(γ), whose gradient is along
+   g - G·1 with G = Σg²/Σg, by a quadratic of curvature L around the gradient step from g:
+   ν² = N Σg²/(Σg)² - 1, μ = 1 + ω/ν², P = (1 + ν²)/ν⁴, Ψ = (1 + ν²)(ḡ + min g)/(ν² min g) (ḡ the mean)
+   and L = Ψ(μ + ω) - ωP bounds the penalty's curvature over the cone. The minimiser of the sum over the
+   ordinal cone is the ordinal (primary ties) least-squares fit to the weighted mean of the two centres,
 
-Limits. The penalty does not exclude every trivial solution: on rank matrices such as Nießl et al.'s,
-σ²_p also has near-perfect minima in which one method lies far out and the others coincide, and the
-alternating minimisation here reaches them. The reference fits of the paper (R smacof) stop at a
-non-degenerate configuration (the 774 x 13 fit of Fig. 6 after 118 iterations) of Busing et al.'s own
-majorisation steps, whose transformation update is not published in the sources available to this
-project; benchtrust's fits therefore differ from the paper's Fig. 4 and Fig. 6 (see docs/multiverse.md).
+       γ⁺ = iso( [λμ d + s² (L g + ωP (g - G·1))] / (λμ + s² L) ),
+
+   by one isotonic regression over δ's order, each tie block sorted by its target; γ is not rescaled, and
+   s² ← ‖γ⁺ - d‖²/‖γ⁺‖² for the next iteration.
+3. Stop when 2(σ_old - σ_new) ≤ tol (σ_old + σ_new + 1e-15), σ = √(μ(γ) (‖γ - d‖²/N)^λ), the penalised
+   stress on the iterations' own scale (the one R smacof prints and reports as ``pstress``).
+
+Reported, as the reference does: X, Y, γ and d rescaled by one factor to Σ d² = N; stress-1 at the best
+scale of the distances, √(1 - (Σγd)² / (Σγ² Σd²)), and the penalised stress σ of the last iteration.
+
+The row-conditional fit has no reference outputs to check against; it alternates the same Guttman
+transform (rows weighted by 1/‖γ_i‖²) with a projected-gradient step with Armijo backtracking on the
+row-wise loss (:func:`unfold`, Notes), from the classical start fitted to γ₀ in least squares. Neither
+step increases that loss. The penalty does not exclude every trivial solution: such a fit can reach a map
+where columns coincide, which :meth:`Unfolding.coincident_columns` reports.
 """
 
 from __future__ import annotations
@@ -68,6 +81,12 @@ _ARMIJO = 1e-4
 #: Most halvings of the step size in one transformation update; if none is accepted, γ is kept.
 _MAX_HALVINGS = 60
 
+#: The unconditional fit over-relaxes its configuration update after this many iterations.
+_RELAX_AFTER = 100
+
+#: The least value of a disparity within the transformation update, whose bound divides by min γ.
+_FLOOR = 1e-6
+
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Unfolding:
@@ -89,7 +108,9 @@ class Unfolding:
         over all cells, i.e. √(‖γ - b·d‖² / ‖γ‖²) at the best scale b of the distances (for "row"
         conditionality too).
     penalized_stress : float
-        σ²_p, the loss minimised (Eq. 8 of the paper; see :func:`unfold` for the row-conditional form).
+        Unconditional: the penalised stress as the reference (R smacof) reports it, √(μ(γ) (‖γ - d‖²/N)^λ)
+        on the iterations' scale (γ starting as δ); row-conditional: σ²_p, the loss minimised (see
+        :func:`unfold`).
     iterations : int
         Iterations run (one configuration and one transformation update each).
     converged : bool
@@ -233,9 +254,10 @@ def unfold(
     over row points X, column points Y and disparities γ, where d_ij = ‖x_i - y_j‖, ν²(γ) is the squared
     coefficient of variation of the disparities (population variance over the squared mean of the
     entries) and the disparities are an ordinal transformation of the dissimilarities with the primary
-    approach to ties: γ_a ≤ γ_b whenever δ_a < δ_b, tied δ leave their γ free. Disparities are also kept
-    non-negative (the projection onto the ordinal cone is clipped at 0, which for isotonic regression is
-    the projection onto the cone intersected with γ ≥ 0).
+    approach to ties: γ_a ≤ γ_b whenever δ_a < δ_b, tied δ leave their γ free. The row-conditional fit
+    also keeps them non-negative (its projection onto the ordinal cone is clipped at 0, which for isotonic
+    regression is the projection onto the cone intersected with γ ≥ 0); the unconditional fit, as the
+    reference, does not clip.
 
     With ``conditionality="row"`` each row has its own ordinal transformation and the loss is the
     row-wise analogue
@@ -277,24 +299,27 @@ def unfold(
 
     Notes
     -----
-    Start: classical scaling for unfolding. The squared dissimilarities (scaled to ‖δ‖² = n·m) are
-    double-centred, B = -½ J_n Δ² J_m, and X = U_p S_p^½, Y = V_p S_p^½ from the SVD B = U S Vᵀ (singular
-    values floored at 1e-3 of the largest so no dimension collapses); X and Y are then scaled jointly to
-    fit γ₀ = δ scaled to ‖γ₀‖² = n·m (per row, ‖γ₀_i‖² = m, for "row") in least squares.
+    Unconditional: the alternating majorisation of Busing et al. as R smacof's ``unfolding()`` runs it
+    (module docstring): a classical-scaling start with blocks of equal norm, then per iteration one Guttman
+    transform (over-relaxed after 100 iterations) and one majorised ordinal update of γ, until the
+    penalised stress σ = √(μ(γ) (‖γ - d‖²/N)^λ) changes by a relative amount of at most `tolerance`.
+    On the ranks of Nießl et al.'s Fig. 6 it gives the reference fit iterate by iterate.
 
-    Each iteration then
+    Row-conditional (no reference to check against yet). Start: classical scaling, the squared
+    dissimilarities scaled to ‖δ‖² = n·m, double-centred, B = -½ J_n Δ² J_m, and X = U_p S_p^½,
+    Y = V_p S_p^½ from the SVD B = U S Vᵀ (singular values floored at 1e-3 of the largest so no dimension
+    collapses), scaled jointly to fit γ₀ = δ with each row scaled to ‖γ₀_i‖² = m in least squares. Each
+    iteration then
 
-    1. updates X, Y by one Guttman transform of raw stress Σ_ij w_i (γ_ij - d_ij)² with w_i = 1 (w_i =
-       1/‖γ_i‖² for "row", so that it is the first factor of the row-conditional loss up to a constant),
-       in closed form for the complete bipartite graph;
+    1. updates X, Y by one Guttman transform of Σ_ij w_i (γ_ij - d_ij)² with w_i = 1/‖γ_i‖², so that it
+       is the first factor of the row-conditional loss up to a constant;
     2. updates γ by one projected-gradient step on σ²_p (gradient in closed form; projection by sorting
-       each tie block by its target and isotonic regression), halving the step until the Armijo
-       condition holds; the step carries over to the next iteration, doubled when it was accepted at
-       the first try;
-    3. rescales γ, X and Y by the same factor so that ‖γ‖² = n·m, which leaves σ²_n, ν² and so σ²_p
-       unchanged (for "row" too: each row's σ²_n and ν² are invariant to a common scale).
+       each tie block by its target and isotonic regression, clipped at 0), halving the step until the
+       Armijo condition holds; the step carries over to the next iteration, doubled when it was accepted
+       at the first try;
+    3. rescales γ, X and Y by the same factor so that ‖γ‖² = n·m, which leaves σ²_p unchanged.
 
-    Neither update increases σ²_p, so the loss never increases.
+    Neither update increases σ²_p, so that loss never increases.
 
     Examples
     --------
@@ -306,7 +331,6 @@ def unfold(
     True
     """
     delta, row_labels, column_labels = _check_matrix(dissimilarities)
-    n, m = delta.shape
     options = check_options(
         delta,
         dimensions=dimensions,
@@ -318,34 +342,8 @@ def unfold(
     )
     p, lam, omega = options["dimensions"], options["penalty_strength"], options["penalty_range"]
     tol, max_iterations = options["tolerance"], options["max_iterations"]
-    by_row = conditionality == "row"
-
-    blocks = (n, m) if by_row else (1, n * m)  # the loss's rows: one per row, or the whole matrix
-    ranks = _dense_ranks(delta.reshape(blocks))
-    gamma = delta / np.sqrt((delta.reshape(blocks) ** 2).mean(axis=1)).repeat(blocks[1]).reshape(n, m)
-    X, Y = _classical_start(delta, p)
-    d = _distances(X, Y)
-    fit = _dot(gamma, d) / _dot(d, d)
-    X, Y, d = fit * X, fit * Y, fit * d
-    loss = _penalized_stress(gamma.reshape(blocks), d.reshape(blocks), lam, omega)
-    step = None
-    converged = False
-    iterations = 0
-    while iterations < max_iterations and not converged:
-        iterations += 1
-        weights = 1 / (gamma**2).sum(axis=1) if by_row else np.ones(n)
-        X, Y = _guttman(X, Y, gamma, d, weights)
-        d = _distances(X, Y)
-        new, new_loss, step = _transform_step(
-            gamma.reshape(blocks), d.reshape(blocks), ranks, lam, omega, step
-        )
-        scale = np.sqrt(n * m / (new**2).sum())
-        gamma, X, Y, d = scale * new.reshape(n, m), scale * X, scale * Y, scale * d
-        converged = 2 * (loss - new_loss) <= tol * (loss + new_loss)
-        loss = new_loss
-
-    scale = np.sqrt(n * m / (d**2).sum())  # reported as the reference does: Σ d² = n·m
-    gamma, X, Y, d = scale * gamma, scale * X, scale * Y, scale * d
+    fit = _fit_by_row if conditionality == "row" else _fit_unconditional
+    X, Y, gamma, d, penalized, iterations, converged = fit(delta, p, lam, omega, tol, max_iterations)
     residual = (gamma - d) ** 2
     return Unfolding(
         row_points=_frozen(X),
@@ -353,7 +351,7 @@ def unfold(
         disparities=_frozen(gamma),
         distances=_frozen(d),
         stress=_stress_1(gamma, d),
-        penalized_stress=float(_penalized_stress(gamma.reshape(blocks), d.reshape(blocks), lam, omega)),
+        penalized_stress=penalized,
         iterations=iterations,
         converged=bool(converged),
         row_stress=_frozen(_shares(residual.sum(axis=1))),
@@ -364,6 +362,98 @@ def unfold(
         row_labels=row_labels,
         column_labels=column_labels,
     )
+
+
+def _fit_unconditional(delta, p, lam, omega, tol, max_iterations):
+    """Busing et al.'s alternating majorisation, as the reference (R smacof) runs it (module docstring):
+    ``(X, Y, γ, d, penalised stress, iterations, converged)``, reported with Σ d² = n·m."""
+    n, m = delta.shape
+    N = n * m
+    ranks = _dense_ranks(delta.reshape(1, N))
+    X, Y = _reference_start(delta, p)
+    # The state before the first iteration: γ = δ, and the distances of the start with each block at
+    # unit norm (X and Y have equal norms after the start's last step).
+    gamma, d = delta, _distances(X, Y) / np.linalg.norm(X)
+    misfit = _dot(gamma - d, gamma - d) / _dot(gamma, gamma)
+    loss = _reference_penalized_stress(gamma, d, lam, omega)
+    d = _distances(X, Y)
+    converged, iterations = False, 0
+    while iterations < max_iterations and not converged:
+        iterations += 1
+        X_new, Y_new = _guttman(X, Y, gamma, d, np.ones(n))
+        if iterations > _RELAX_AFTER:  # over-relaxation: twice the Guttman step
+            X_new, Y_new = 2 * X_new - X, 2 * Y_new - Y
+        X, Y = X_new, Y_new
+        d = _distances(X, Y)
+        gamma = _majorised_disparities(gamma, d, misfit, ranks, lam, omega)
+        misfit = _dot(gamma - d, gamma - d) / _dot(gamma, gamma)
+        new_loss = _reference_penalized_stress(gamma, d, lam, omega)
+        converged = 2 * (loss - new_loss) <= tol * (loss + new_loss + 1e-15)
+        loss = new_loss
+    scale = np.sqrt(N / _dot(d, d))  # reported as the reference does: Σ d² = n·m
+    return scale * X, scale * Y, scale * gamma, scale * d, float(loss), iterations, bool(converged)
+
+
+def _reference_start(delta, p):
+    """The start: classical scaling of the squared dissimilarities, B = -½ J_n (δ∘δ) J_m = U S Vᵀ, rows
+    X = U_p and columns Y = V_p S_p, then both blocks brought to equal norm (each times the square root of
+    the ratio of the two norms). When B = 0 (every row the same), Y = V_p."""
+    squared = delta**2
+    centred = squared - squared.mean(axis=0) - squared.mean(axis=1, keepdims=True) + squared.mean()
+    U, s, Vt = np.linalg.svd(-0.5 * centred, full_matrices=False)
+    X, Y = U[:, :p], Vt[:p].T * (s[:p] if s[0] > 0 else 1.0)
+    ratio = np.sqrt(np.linalg.norm(Y) / np.linalg.norm(X))
+    return X * ratio, Y / ratio
+
+
+def _majorised_disparities(previous, d, misfit, ranks, lam, omega):
+    """One transformation update: the ordinal (primary) fit to the minimiser of the majorising function
+    of the penalised stress at the previous disparities (module docstring, step 2)."""
+    g = np.maximum(previous, _FLOOR)
+    N, total, squares = g.size, g.sum(), _dot(g, g)
+    nu = N * squares / total**2 - 1  # ν², the squared coefficient of variation
+    mu = 1 + omega / nu
+    penalty_curvature = (1 + nu) / nu**2
+    bound = (1 + nu) * (total / N + g.min()) / (nu * g.min())
+    curvature = bound * (mu + omega) - omega * penalty_curvature
+    target = (lam * mu * d + misfit * (curvature * g + omega * penalty_curvature * (g - squares / total))) / (
+        lam * mu + misfit * curvature
+    )
+    return _project(target.reshape(1, N), ranks, floor=-np.inf).reshape(d.shape)
+
+
+def _reference_penalized_stress(gamma, d, lam, omega):
+    """The penalised stress the iterations minimise and report: √(μ(γ) (‖γ - d‖² / N)^λ)."""
+    N, total = gamma.size, gamma.sum()
+    nu = N * _dot(gamma, gamma) / total**2 - 1
+    return float(np.sqrt((1 + omega / nu) * (_dot(gamma - d, gamma - d) / N) ** lam))
+
+
+def _fit_by_row(delta, p, lam, omega, tol, max_iterations):
+    """The row-conditional fit: alternating Guttman and projected-gradient steps on the row-wise σ²_p
+    (:func:`unfold`, Notes): ``(X, Y, γ, d, σ²_p, iterations, converged)``, reported with Σ d² = n·m."""
+    n, m = delta.shape
+    ranks = _dense_ranks(delta)
+    gamma = delta / np.sqrt((delta**2).mean(axis=1, keepdims=True))
+    X, Y = _classical_start(delta, p)
+    d = _distances(X, Y)
+    fit = _dot(gamma, d) / _dot(d, d)
+    X, Y, d = fit * X, fit * Y, fit * d
+    loss = _penalized_stress(gamma, d, lam, omega)
+    step = None
+    converged, iterations = False, 0
+    while iterations < max_iterations and not converged:
+        iterations += 1
+        X, Y = _guttman(X, Y, gamma, d, 1 / (gamma**2).sum(axis=1))
+        d = _distances(X, Y)
+        new, new_loss, step = _transform_step(gamma, d, ranks, lam, omega, step)
+        scale = np.sqrt(n * m / (new**2).sum())
+        gamma, X, Y, d = scale * new, scale * X, scale * Y, scale * d
+        converged = 2 * (loss - new_loss) <= tol * (loss + new_loss)
+        loss = new_loss
+    scale = np.sqrt(n * m / (d**2).sum())  # reported as the reference does: Σ d² = n·m
+    gamma, X, Y, d = scale * gamma, scale * X, scale * Y, scale * d
+    return X, Y, gamma, d, float(_penalized_stress(gamma, d, lam, omega)), iterations, bool(converged)
 
 
 def check_options(
@@ -490,7 +580,7 @@ def _dense_ranks(delta):
     return ranks.astype(np.uint16) if ranks.max() < 2**16 else ranks
 
 
-def _project(target, ranks):
+def _project(target, ranks, *, floor=0.0):
     """Euclidean projection of each row of ``target`` onto its non-negative ordinal cone (primary ties).
 
     Row b's cone is {γ_b ≥ 0: γ_ba ≤ γ_bc whenever ranks_ba < ranks_bc}. Within each row, entries are
@@ -512,7 +602,7 @@ def _project(target, ranks):
     shift = low - span * np.arange(rows)[:, None]
     fitted = isotonic_regression((ordered - shift).ravel()).x.reshape(rows, size) + shift
     projection = np.empty(rows * size)
-    projection[order.ravel()] = np.maximum(fitted, 0).ravel()
+    projection[order.ravel()] = np.maximum(fitted, floor).ravel()
     return projection.reshape(rows, size)
 
 
