@@ -398,9 +398,7 @@ def _reference_start(delta, p):
     """The start: classical scaling of the squared dissimilarities, B = -½ J_n (δ∘δ) J_m = U S Vᵀ, rows
     X = U_p and columns Y = V_p S_p, then both blocks brought to equal norm (each times the square root of
     the ratio of the two norms). When B = 0 (every row the same), Y = V_p."""
-    squared = delta**2
-    centred = squared - squared.mean(axis=0) - squared.mean(axis=1, keepdims=True) + squared.mean()
-    U, s, Vt = np.linalg.svd(-0.5 * centred, full_matrices=False)
+    U, s, Vt = _double_centred_svd(delta**2)
     X, Y = U[:, :p], Vt[:p].T * (s[:p] if s[0] > 0 else 1.0)
     ratio = np.sqrt(np.linalg.norm(Y) / np.linalg.norm(X))
     return X * ratio, Y / ratio
@@ -704,8 +702,13 @@ def _guttman(X, Y, gamma, d, weights):
 
 def _classical_start(delta, p):
     """Classical-scaling start for unfolding: X = U_p S_p^½, Y = V_p S_p^½ from B = -½ J_n Δ² J_m."""
-    squared = (delta**2) / (delta**2).mean()
-    centred = squared - squared.mean(axis=0) - squared.mean(axis=1, keepdims=True) + squared.mean()
-    U, s, Vt = np.linalg.svd(-0.5 * centred, full_matrices=False)
+    U, s, Vt = _double_centred_svd((delta**2) / (delta**2).mean())
     root = np.sqrt(np.maximum(s[:p], 1e-3 * s[0] if s[0] > 0 else 1.0))
     return U[:, :p] * root, Vt[:p].T * root
+
+
+def _double_centred_svd(squared):
+    """The SVD U, s, Vᵀ of B = -½ J_n `squared` J_m, the double-centred squared dissimilarities of both
+    starts."""
+    centred = squared - squared.mean(axis=0) - squared.mean(axis=1, keepdims=True) + squared.mean()
+    return np.linalg.svd(-0.5 * centred, full_matrices=False)
