@@ -14,6 +14,7 @@ from benchtrust.multiverse._unfolding import (
     _dense_ranks,
     _guttman,
     _loss_and_gradient,
+    _ordinal_fit,
     _penalized_stress,
     _project,
     _transform_step,
@@ -180,15 +181,15 @@ def test_gradient_matches_finite_differences(conditionality):
 # ------------------------------------------------------------------------------- projection and ties
 
 
-def projection_by_qp(target, delta):
-    """min ‖γ - t‖² over γ ≥ 0 with γ_a ≤ γ_b whenever δ_a < δ_b, by SLSQP."""
+def projection_by_qp(target, delta, *, non_negative=True):
+    """min ‖γ - t‖² over γ with γ_a ≤ γ_b whenever δ_a < δ_b (and γ ≥ 0 if `non_negative`), by SLSQP."""
     pairs = [(a, b) for a, b in itertools.permutations(range(len(delta)), 2) if delta[a] < delta[b]]
     constraints = [{"type": "ineq", "fun": lambda g, a=a, b=b: g[b] - g[a]} for a, b in pairs]
     solution = optimize.minimize(
         lambda g: ((g - target) ** 2).sum(),
-        np.full(len(target), max(target.mean(), 0.0)),
+        np.full(len(target), max(target.mean(), 0.0) if non_negative else target.mean()),
         jac=lambda g: 2 * (g - target),
-        bounds=[(0, None)] * len(target),
+        bounds=[(0 if non_negative else None, None)] * len(target),
         constraints=constraints,
         method="SLSQP",
         options={"ftol": 1e-14, "maxiter": 500},
@@ -204,6 +205,22 @@ def test_projection_equals_a_direct_quadratic_program_with_primary_ties():
         target = rng.normal(size=size) * 2
         fitted = _project(target[None], _dense_ranks(delta[None]))[0]
         np.testing.assert_allclose(fitted, projection_by_qp(target, delta), atol=1e-6)
+
+
+def test_ordinal_fit_equals_a_direct_quadratic_program_from_any_previous_order():
+    """The unconditional update's fit (no floor at 0) is the same whatever order the previous update
+    left: the order only speeds up the sort."""
+    rng = np.random.default_rng(10)
+    for _ in range(40):
+        size = int(rng.integers(2, 8))
+        delta = rng.integers(0, 3, size=size).astype(float)
+        target = rng.normal(size=size) * 2
+        ranks = _dense_ranks(delta[None])[0]
+        expected = projection_by_qp(target, delta, non_negative=False)
+        for previous in (np.argsort(ranks, kind="stable"), rng.permutation(size)):
+            fitted, order = _ordinal_fit(target, ranks, previous)
+            np.testing.assert_allclose(fitted, expected, atol=1e-6)
+            assert np.all(np.diff(ranks[order].astype(int)) >= 0)
 
 
 def test_tied_dissimilarities_leave_their_disparities_free():

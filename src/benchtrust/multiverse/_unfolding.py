@@ -369,13 +369,13 @@ def _fit_unconditional(delta, p, lam, omega, tol, max_iterations):
     ``(X, Y, γ, d, penalised stress, iterations, converged)``, reported with Σ d² = n·m."""
     n, m = delta.shape
     N = n * m
-    ranks = _dense_ranks(delta.reshape(1, N))
+    ranks = _dense_ranks(delta.reshape(1, N))[0]
+    order = np.argsort(ranks, kind="stable")  # δ's order, refined by each update's targets
     X, Y = _reference_start(delta, p)
     # The state before the first iteration: γ = δ, and the distances of the start with each block at
     # unit norm (X and Y have equal norms after the start's last step).
     gamma, d = delta, _distances(X, Y) / np.linalg.norm(X)
-    misfit = _dot(gamma - d, gamma - d) / _dot(gamma, gamma)
-    loss = _reference_penalized_stress(gamma, d, lam, omega)
+    misfit, loss = _misfit_and_loss(gamma, d, lam, omega)
     d = _distances(X, Y)
     converged, iterations = False, 0
     while iterations < max_iterations and not converged:
@@ -385,9 +385,8 @@ def _fit_unconditional(delta, p, lam, omega, tol, max_iterations):
             X_new, Y_new = 2 * X_new - X, 2 * Y_new - Y
         X, Y = X_new, Y_new
         d = _distances(X, Y)
-        gamma = _majorised_disparities(gamma, d, misfit, ranks, lam, omega)
-        misfit = _dot(gamma - d, gamma - d) / _dot(gamma, gamma)
-        new_loss = _reference_penalized_stress(gamma, d, lam, omega)
+        gamma, order = _majorised_disparities(gamma, d, misfit, ranks, order, lam, omega)
+        misfit, new_loss = _misfit_and_loss(gamma, d, lam, omega)
         converged = 2 * (loss - new_loss) <= tol * (loss + new_loss + 1e-15)
         loss = new_loss
     scale = np.sqrt(N / _dot(d, d))  # reported as the reference does: Σ d² = n·m
@@ -404,9 +403,10 @@ def _reference_start(delta, p):
     return X * ratio, Y / ratio
 
 
-def _majorised_disparities(previous, d, misfit, ranks, lam, omega):
+def _majorised_disparities(previous, d, misfit, ranks, order, lam, omega):
     """One transformation update: the ordinal (primary) fit to the minimiser of the majorising function
-    of the penalised stress at the previous disparities (module docstring, step 2)."""
+    of the penalised stress at the previous disparities (module docstring, step 2), and the order of its
+    targets (:func:`_ordinal_fit`)."""
     g = np.maximum(previous, _FLOOR)
     N, total, squares = g.size, g.sum(), _dot(g, g)
     nu = N * squares / total**2 - 1  # ν², the squared coefficient of variation
@@ -417,14 +417,34 @@ def _majorised_disparities(previous, d, misfit, ranks, lam, omega):
     target = (lam * mu * d + misfit * (curvature * g + omega * penalty_curvature * (g - squares / total))) / (
         lam * mu + misfit * curvature
     )
-    return _project(target.reshape(1, N), ranks, floor=-np.inf).reshape(d.shape)
+    fitted, order = _ordinal_fit(target.ravel(), ranks, order)
+    return fitted.reshape(d.shape), order
 
 
-def _reference_penalized_stress(gamma, d, lam, omega):
-    """The penalised stress the iterations minimise and report: √(μ(γ) (‖γ - d‖² / N)^λ)."""
-    N, total = gamma.size, gamma.sum()
-    nu = N * _dot(gamma, gamma) / total**2 - 1
-    return float(np.sqrt((1 + omega / nu) * (_dot(gamma - d, gamma - d) / N) ** lam))
+def _ordinal_fit(target, ranks, order):
+    """The least-squares fit to `target` (flat) that is non-decreasing in `ranks` (primary ties), and the
+    order it was fitted in: by rank, each tie block by its targets (Kruskal's primary approach), the one
+    isotonic regression :func:`_project` runs per row, without the non-negativity.
+
+    `order` is the previous call's: the targets of successive updates are nearly in the same order, so a
+    stable sort (timsort, which merges the runs it finds) takes a fraction of the time of a fresh one.
+    """
+    from scipy.optimize import isotonic_regression
+
+    order = order[np.argsort(target[order], kind="stable")]
+    order = order[np.argsort(ranks[order], kind="stable")]
+    fitted = np.empty_like(target)
+    fitted[order] = isotonic_regression(target[order]).x
+    return fitted, order
+
+
+def _misfit_and_loss(gamma, d, lam, omega):
+    """s² = ‖γ - d‖²/‖γ‖², which weighs the next transformation update, and the penalised stress the
+    iterations minimise and report, √(μ(γ) (‖γ - d‖² / N)^λ)."""
+    N, total, squares = gamma.size, gamma.sum(), _dot(gamma, gamma)
+    residual = _dot(gamma - d, gamma - d)
+    nu = N * squares / total**2 - 1
+    return residual / squares, float(np.sqrt((1 + omega / nu) * (residual / N) ** lam))
 
 
 def _fit_by_row(delta, p, lam, omega, tol, max_iterations):
@@ -578,7 +598,7 @@ def _dense_ranks(delta):
     return ranks.astype(np.uint16) if ranks.max() < 2**16 else ranks
 
 
-def _project(target, ranks, *, floor=0.0):
+def _project(target, ranks):
     """Euclidean projection of each row of ``target`` onto its non-negative ordinal cone (primary ties).
 
     Row b's cone is {γ_b ≥ 0: γ_ba ≤ γ_bc whenever ranks_ba < ranks_bc}. Within each row, entries are
@@ -600,7 +620,7 @@ def _project(target, ranks, *, floor=0.0):
     shift = low - span * np.arange(rows)[:, None]
     fitted = isotonic_regression((ordered - shift).ravel()).x.reshape(rows, size) + shift
     projection = np.empty(rows * size)
-    projection[order.ravel()] = np.maximum(fitted, floor).ravel()
+    projection[order.ravel()] = np.maximum(fitted, 0.0).ravel()
     return projection.reshape(rows, size)
 
 
