@@ -55,13 +55,13 @@ def assert_found(experiment, decimals, modes):
         assert (tp, tn) in result.solutions
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=2000, deadline=None)
 @given(experiment=experiments(), decimals=st.integers(2, 5))
 def test_rounded_scores_of_a_real_matrix_are_consistent(experiment, decimals):
     assert_found(experiment, decimals, ["round"] * len(experiment[4]))
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(experiment=experiments(), decimals=st.integers(2, 5), data=st.data())
 def test_floored_or_ceiled_scores_of_a_real_matrix_are_consistent(experiment, decimals, data):
     modes = data.draw(st.lists(st.sampled_from(["floor", "ceil"]), min_size=8, max_size=8), label="modes")
