@@ -1,7 +1,8 @@
 """The layers run one way: ``_io`` (and the other private top-level modules) → the four subpackages →
 ``_report`` → the CLI → the runners (``__main__``, ``_demo``). Every import in ``src/benchtrust``, including
 those inside functions, is checked: a module may import its own layer or a lower one, and no subpackage
-imports another subpackage (DESIGN.md, "Layout"; docs/layout.md)."""
+imports another subpackage (DESIGN.md, "Layout"; docs/layout.md). Nor do modules import each other in a
+circle, inside a subpackage or across layers: every import cycle is named."""
 
 import ast
 import sys
@@ -45,16 +46,26 @@ def imports(path: Path):
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                targets = [".".join([*base, node.module] if node.module else base)]
+                source = ".".join([*base, node.module] if node.module else base)
             else:
-                targets = [node.module or ""]
-                if node.module == ROOT:  # from benchtrust import cli, sota, …
-                    targets = [f"{ROOT}.{alias.name}" for alias in node.names]
+                source = node.module or ""
+            # from a package import a module of it: that module (from benchtrust.sota import _binomial;
+            # from benchtrust import cli, sota, …); from a module import a name: the module
+            targets = [
+                f"{source}.{alias.name}" if source == ROOT or _is_module(f"{source}.{alias.name}") else source
+                for alias in node.names
+            ]
         else:
             continue
-        for target in targets:
+        for target in dict.fromkeys(targets):
             if target == ROOT or target.startswith(ROOT + "."):
                 yield node.lineno, target
+
+
+def _is_module(dotted: str) -> bool:
+    """Whether a dotted name inside benchtrust is a module or package of the source tree."""
+    path = SRC.parent.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 MODULES = sorted(SRC.rglob("*.py"))
@@ -92,4 +103,72 @@ def test_the_checker_finds_an_upward_import(tmp_path, monkeypatch):
     ]
     assert violations(fake / "sota" / "_x.py") == [
         "benchtrust/sota/_x.py:1 imports benchtrust.compare (another subpackage)"
+    ]
+
+
+def import_cycles(modules) -> list[str]:
+    """Every import cycle among `modules` (paths), one line each: the modules of a strongly connected
+    component of the import graph, as ``a -> b -> a`` along imports found in the source."""
+    names = {module_name(path): path for path in modules}
+    graph = {
+        name: sorted({t for _, t in imports(path) if t in names} - {name}) for name, path in names.items()
+    }
+    order, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node):  # Tarjan's strongly connected components
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in graph[node]:
+            if nxt not in order:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], order[nxt])
+        if low[node] == order[node]:
+            component = []
+            while not component or component[-1] != node:
+                component.append(stack.pop())
+                on_stack.discard(component[-1])
+            if len(component) > 1:
+                found.append(" -> ".join([*_circle(sorted(component), graph), min(component)]))
+
+    for name in sorted(graph):
+        if name not in order:
+            visit(name)
+    return found
+
+
+def _circle(component, graph):
+    """A path through the graph from the first module of a cycle's component back to its start (the
+    modules on one circle of imports)."""
+    start, inside = component[0], set(component)
+    paths, seen = [[start]], {start}
+    while paths:  # breadth first: the shortest circle through `start`
+        path = paths.pop(0)
+        for nxt in graph[path[-1]]:
+            if nxt == start and len(path) > 1:
+                return path
+            if nxt in inside and nxt not in seen:
+                seen.add(nxt)
+                paths.append([*path, nxt])
+    return component
+
+
+def test_no_import_cycles():
+    assert import_cycles(MODULES) == []
+
+
+def test_the_checker_names_an_import_cycle(tmp_path, monkeypatch):
+    """Two modules of a subpackage importing each other (one inside a function), through the package's
+    name for one of them, are a cycle; a third importing both is not in it."""
+    fake = tmp_path / "benchtrust"
+    (fake / "sota").mkdir(parents=True)
+    (fake / "sota" / "__init__.py").write_text("", "utf-8")
+    (fake / "sota" / "_a.py").write_text("from benchtrust.sota import _b\n", "utf-8")
+    (fake / "sota" / "_b.py").write_text("def f():\n    from benchtrust.sota._a import g\n", "utf-8")
+    (fake / "sota" / "_c.py").write_text("from benchtrust.sota import _a, _b\n", "utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    assert import_cycles(sorted(fake.rglob("*.py"))) == [
+        "benchtrust.sota._a -> benchtrust.sota._b -> benchtrust.sota._a"
     ]

@@ -434,8 +434,7 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None,
     """
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
-    from benchtrust.compare._example import sklearn_example
-    from benchtrust.compare._section import compare_example_section
+    from benchtrust.compare._example import compare_example_section, sklearn_example
     from benchtrust.multiverse import bundled_orders, bundled_study, study
     from benchtrust.multiverse._section import multiverse_section
     from benchtrust.sota import bundled_leaderboard, leaderboard

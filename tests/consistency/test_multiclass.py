@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from benchtrust import InputError
 from benchtrust.consistency import SCORES, reported_scores
-from benchtrust.consistency._multiclass import MARGIN, check_multiclass
+from benchtrust.consistency._multiclass import check_multiclass
+from benchtrust.consistency._one_vs_rest import MARGIN, off_diagonal
 
 LINEAR = ["acc", "sens", "spec", "bacc", "err", "fnr", "fpr"]
 
@@ -343,20 +344,18 @@ def test_macro_of_many_classes():
 
 def test_off_diagonal_matrices_exist_exactly_when_promised():
     """A zero-diagonal matrix with row sums a and column sums b exists iff a_c + b_c <= S for every c."""
-    from benchtrust.consistency._multiclass import _off_diagonal
-
     rng = np.random.default_rng(2)
     for _ in range(300):
         classes = int(rng.integers(2, 6))
         matrix = rng.integers(0, 4, size=(classes, classes)) * (rng.random((classes, classes)) < 0.6)
         np.fill_diagonal(matrix, 0)
         a, b = matrix.sum(axis=1), matrix.sum(axis=0)
-        built = _off_diagonal(a, b)
+        built = off_diagonal(a, b)
         assert built is not None and (np.diag(built) == 0).all() and (built >= 0).all()
         assert built.sum(axis=1).tolist() == a.tolist() and built.sum(axis=0).tolist() == b.tolist()
     # the condition fails: no matrix at all (every one of the 2 x 2 case has b_1 = a_2)
-    assert _off_diagonal(np.array([2, 1]), np.array([2, 1])) is None
-    assert _off_diagonal(np.array([3, 0, 0]), np.array([3, 0, 0])) is None
+    assert off_diagonal(np.array([2, 1]), np.array([2, 1])) is None
+    assert off_diagonal(np.array([3, 0, 0]), np.array([3, 0, 0])) is None
 
 
 def test_micro_counts_exactly_at_any_size():

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from benchtrust import InputError
-from benchtrust.consistency._micro_line import MICRO_AFFINE, micro_line
 from benchtrust.consistency._multiclass import check_multiclass
 from benchtrust.consistency._multiclass_folds import fold_class_counts, fold_sizes, stratified_class_counts
 from benchtrust.consistency._multiclass_kfold import check_multiclass_kfold
+from benchtrust.consistency._one_vs_rest import MICRO_AFFINE, micro_line
 from benchtrust.consistency._scores import SCORES
 
 

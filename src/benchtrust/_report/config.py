@@ -164,8 +164,7 @@ def _compare_history(entry, files):
 
 
 def _compare_example(entry, files):
-    from benchtrust.compare._example import sklearn_example
-    from benchtrust.compare._section import compare_example_section
+    from benchtrust.compare._example import compare_example_section, sklearn_example
 
     return compare_example_section(sklearn_example(**entry))
 

@@ -89,6 +89,18 @@ class AggregateResult:
         The normalisation in words.
     missing : int
         The number of (method, task) pairs with missing runs (see :attr:`TaskScores.missing`).
+
+    See Also
+    --------
+    aggregate : Mean, median, IQM and optimality gap over many tasks, with intervals.
+    performance_profile : Run-score distributions with stratified bootstrap bands.
+    improvement_probabilities : The probability of improvement of every method over every other.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1, §4.3.
     """
 
     methods: tuple[str, ...]
@@ -472,6 +484,20 @@ def aggregate(
     Returns
     -------
     AggregateResult
+
+    See Also
+    --------
+    AggregateResult : Mean, median, IQM and optimality gap of each method, with intervals.
+    performance_profile : Run-score distributions with stratified bootstrap bands.
+    improvement_probabilities : The probability of improvement of every method over every other.
+    read_task_scores : Read the scores of several methods on many tasks.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1 (stratified bootstrap intervals),
+       §4.3 (IQM, optimality gap).
 
     Examples
     --------

@@ -38,6 +38,17 @@ def plot_simplex(result, ax=None):
     -------
     matplotlib.axes.Axes
 
+    See Also
+    --------
+    signed_rank_test : The Bayesian signed-rank test across data sets.
+    SignedRankResult : The posterior of the Bayesian signed-rank test.
+
+    References
+    ----------
+    .. [1] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §4, Fig. 6-8.
+
     Examples
     --------
     >>> from benchtrust.compare import bundled_task_scores, signed_rank_test

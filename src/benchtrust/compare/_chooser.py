@@ -69,6 +69,27 @@ class ChoiceResult:
         The analyses that fit, the first being the main one.
     not_fitting : tuple of Analysis
         Analyses that do not fit this data, and why.
+
+    See Also
+    --------
+    choose_analysis : Which analyses fit a table of task scores, and why.
+    read_task_scores : Read the scores of several methods on many tasks.
+
+    References
+    ----------
+    .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2, §4.
+    .. [2] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3-4.
+    .. [3] Claude Nadeau and Yoshua Bengio, "Inference for the generalization error", Machine Learning 52(3),
+       239-281, 2003. doi:10.1023/A:1024068626366.
+    .. [4] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.
+    .. [5] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1.
     """
 
     methods: int
@@ -314,6 +335,33 @@ def choose_analysis(scores) -> ChoiceResult:
     Returns
     -------
     ChoiceResult
+
+    See Also
+    --------
+    ChoiceResult : The analyses that fit a table of task scores, and the reasons.
+    read_task_scores : Read the scores of several methods on many tasks.
+    aggregate : Mean, median, IQM and optimality gap over many tasks, with intervals.
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+    signed_rank_test : The Bayesian signed-rank test across data sets.
+    correlated_t_test : The Bayesian correlated t-test on a cross-validation.
+    improvement_probabilities : The probability of improvement of every method over every other.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+
+    References
+    ----------
+    .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2, §4.
+    .. [2] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3-4.
+    .. [3] Claude Nadeau and Yoshua Bengio, "Inference for the generalization error", Machine Learning 52(3),
+       239-281, 2003. doi:10.1023/A:1024068626366.
+    .. [4] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.
+    .. [5] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1.
 
     Examples
     --------

@@ -78,6 +78,19 @@ class CorrelatedTResult:
         The probability an outcome must exceed to be decided.
     direction : {"higher", "lower"}
         Which scores are better.
+
+    See Also
+    --------
+    correlated_t_test : The Bayesian correlated t-test on a cross-validation.
+    signed_rank_test : The Bayesian signed-rank test across data sets.
+
+    References
+    ----------
+    .. [1] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3.
+    .. [2] Claude Nadeau and Yoshua Bengio, "Inference for the generalization error", Machine Learning 52(3),
+       239-281, 2003. doi:10.1023/A:1024068626366.
     """
 
     a: str
@@ -380,6 +393,21 @@ def correlated_t_test(scores, a, b, *, task=None, rope=0.0, folds=None, threshol
     Returns
     -------
     CorrelatedTResult
+
+    See Also
+    --------
+    CorrelatedTResult : The posterior probabilities of the correlated t-test, per task.
+    signed_rank_test : The Bayesian signed-rank test across data sets.
+    read_task_scores : Read the scores of several methods on many tasks.
+
+    References
+    ----------
+    .. [1] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3 (the Bayesian
+       correlated t-test).
+    .. [2] Claude Nadeau and Yoshua Bengio, "Inference for the generalization error", Machine Learning 52(3),
+       239-281, 2003. doi:10.1023/A:1024068626366.
 
     Examples
     --------

@@ -48,6 +48,19 @@ class CriterionResult:
         Whether a lower score is better.
     conclusion : str
         The decision in plain words.
+
+    See Also
+    --------
+    single_point : The single-point criterion: one run of each.
+    average_difference : The average-difference criterion, with a threshold δ.
+    t_test : The one-sided t-test of A against B.
+    error_rates : The detection rates of the conclusion criteria, simulated.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1-4.2, Fig. 6.
     """
 
     criterion: str
@@ -135,6 +148,20 @@ def single_point(a, b, *, lower_is_better=False) -> CriterionResult:
     -------
     CriterionResult
 
+    See Also
+    --------
+    average_difference : The average-difference criterion, with a threshold δ.
+    t_test : The one-sided t-test of A against B.
+    CriterionResult : The decision of one common criterion.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    error_rates : The detection rates of the conclusion criteria, simulated.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1-4.2, Fig. 6 (the single-point comparison, green).
+
     Examples
     --------
     >>> single_point(0.82, 0.81).a_is_better
@@ -182,6 +209,20 @@ def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> Criteri
     Returns
     -------
     CriterionResult
+
+    See Also
+    --------
+    single_point : The single-point criterion: one run of each.
+    t_test : The one-sided t-test of A against B.
+    CriterionResult : The decision of one common criterion.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    error_rates : The detection rates of the conclusion criteria, simulated.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1 ('Comparing the average difference'); §4.2 (δ = 1.9952σ), Fig. 6.
 
     Examples
     --------
@@ -240,6 +281,21 @@ def t_test(a, b, *, paired=True, alpha=0.05, lower_is_better=False) -> Criterion
     CriterionResult
         ``p_value`` and ``statistic`` are None (and A is not better) when the test is undefined: scores
         without any variance.
+
+    See Also
+    --------
+    single_point : The single-point criterion: one run of each.
+    average_difference : The average-difference criterion, with a threshold δ.
+    CriterionResult : The decision of one common criterion.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    error_rates : The detection rates of the conclusion criteria, simulated.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.2 (a t-test is an average whose threshold follows the variance), Fig. 6; appendix
+       C.2 (pairing).
 
     Examples
     --------

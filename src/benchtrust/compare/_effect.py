@@ -66,6 +66,18 @@ def vargha_delaney_magnitude(a12):
     """The magnitude of A in words (Vargha & Delaney 2000): negligible below 0.56 (or above 0.44), small
     below 0.64, medium below 0.71, else large.
 
+    See Also
+    --------
+    effect_sizes : Vargha and Delaney's A, Cliff's δ and Hedges' g, per task and over tasks.
+    EffectSizeResult : A, Cliff's δ and Hedges' g, per task and over all tasks.
+    cohen_magnitude : Cohen's words for a standardised mean difference.
+
+    References
+    ----------
+    .. [1] András Vargha and Harold D. Delaney, "A critique and improvement of the CL common language effect
+       size statistics of McGraw and Wong", Journal of Educational and Behavioral Statistics 25(2), 101-132,
+       2000. doi:10.3102/10769986025002101.
+
     Examples
     --------
     >>> vargha_delaney_magnitude([0.5, 0.58, 0.3, 0.71]).tolist()
@@ -78,6 +90,19 @@ def vargha_delaney_magnitude(a12):
 def cohen_magnitude(g):
     """The magnitude of a standardised mean difference in words (Cohen 1988): negligible below 0.2,
     small below 0.5, medium below 0.8, else large.
+
+    See Also
+    --------
+    effect_sizes : Vargha and Delaney's A, Cliff's δ and Hedges' g, per task and over tasks.
+    EffectSizeResult : A, Cliff's δ and Hedges' g, per task and over all tasks.
+    vargha_delaney_magnitude : Vargha and Delaney's words for A.
+
+    References
+    ----------
+    .. [1] Jacob Cohen, "Statistical power analysis for the behavioral sciences", 2nd ed., Lawrence Erlbaum,
+       Hillsdale NJ, 1988.
+    .. [2] Larry V. Hedges, "Distribution theory for Glass's estimator of effect size and related estimators",
+       Journal of Educational Statistics 6(2), 107-128, 1981. doi:10.3102/10769986006002107.
 
     Examples
     --------
@@ -142,6 +167,25 @@ class EffectSizeResult:
         Which scores are better.
     normalisation_text : str
         How the scores were normalised, in words.
+
+    See Also
+    --------
+    effect_sizes : Vargha and Delaney's A, Cliff's δ and Hedges' g, per task and over tasks.
+    vargha_delaney_magnitude : Vargha and Delaney's words for A.
+    cohen_magnitude : Cohen's words for a standardised mean difference.
+
+    References
+    ----------
+    .. [1] András Vargha and Harold D. Delaney, "A critique and improvement of the CL common language effect
+       size statistics of McGraw and Wong", Journal of Educational and Behavioral Statistics 25(2), 101-132,
+       2000. doi:10.3102/10769986025002101.
+    .. [2] Norman Cliff, "Dominance statistics: ordinal analyses to answer ordinal questions", Psychological
+       Bulletin 114(3), 494-509, 1993. doi:10.1037/0033-2909.114.3.494.
+    .. [3] Larry V. Hedges, "Distribution theory for Glass's estimator of effect size and related estimators",
+       Journal of Educational Statistics 6(2), 107-128, 1981. doi:10.3102/10769986006002107.
+    .. [4] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.3.
     """
 
     a: str
@@ -492,6 +536,30 @@ def effect_sizes(
     Returns
     -------
     EffectSizeResult
+
+    See Also
+    --------
+    EffectSizeResult : A, Cliff's δ and Hedges' g, per task and over all tasks.
+    vargha_delaney_magnitude : Vargha and Delaney's words for A.
+    cohen_magnitude : Cohen's words for a standardised mean difference.
+    improvement_probabilities : The probability of improvement of every method over every other.
+
+    References
+    ----------
+    .. [1] András Vargha and Harold D. Delaney, "A critique and improvement of the CL common language effect
+       size statistics of McGraw and Wong", Journal of Educational and Behavioral Statistics 25(2), 101-132,
+       2000. doi:10.3102/10769986025002101.
+    .. [2] Norman Cliff, "Dominance statistics: ordinal analyses to answer ordinal questions", Psychological
+       Bulletin 114(3), 494-509, 1993. doi:10.1037/0033-2909.114.3.494.
+    .. [3] Larry V. Hedges, "Distribution theory for Glass's estimator of effect size and related estimators",
+       Journal of Educational Statistics 6(2), 107-128, 1981. doi:10.3102/10769986006002107.
+    .. [4] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.3 (A averaged over tasks: the
+       probability of improvement).
+    .. [5] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. Appendix C.5 (the interval of paired runs).
 
     Examples
     --------

@@ -108,6 +108,17 @@ class ErrorRatesResult:
         γ of the probability-of-outperforming criterion and of the oracle.
     alpha : float
         α of the t-test, and 1 - the level of the intervals of the P(A > B) test and of the oracle.
+
+    See Also
+    --------
+    error_rates : The detection rates of the conclusion criteria, simulated.
+    plot_error_rates : Draw the detection rates of the criteria.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1-4.2, Fig. 6.
     """
 
     probabilities: np.ndarray
@@ -356,6 +367,22 @@ def error_rates(
     Returns
     -------
     ErrorRatesResult
+
+    See Also
+    --------
+    ErrorRatesResult : The detection rates of the criteria against the true P(A > B).
+    plot_error_rates : Draw the detection rates of the criteria.
+    single_point : The single-point criterion: one run of each.
+    average_difference : The average-difference criterion, with a threshold δ.
+    t_test : The one-sided t-test of A against B.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §3.2.1-3.2.2, Eq. (7) (the ideal and the biased estimators); §4.1-4.2, Fig. 6 (the
+       criteria and their simulation); appendix C.5-C.6.
 
     Examples
     --------

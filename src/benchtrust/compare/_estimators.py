@@ -93,6 +93,18 @@ class Estimate:
         √Var(μ̃_(k)) from Eq. 7 with the pooled score variance and ρ; nan with one repetition.
     tables : tuple of Runs
         The runs of each repetition (not part of ``to_dict``).
+
+    See Also
+    --------
+    ideal_estimate : IdealEst, the estimator that randomises every source.
+    fixed_hopt_estimate : FixHOptEst, the biased estimator: one hyperparameter optimisation.
+    average_correlation : ρ, the average correlation between runs that share their fixed seeds.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §3.2, Algorithms 1-2 (Fig. 4), Eq. (7); §3.3, Fig. 5.
     """
 
     estimator: str
@@ -197,6 +209,20 @@ def ideal_estimate(study, *, runs, seed, repetitions=1):
     -------
     Estimate
 
+    See Also
+    --------
+    fixed_hopt_estimate : FixHOptEst, the biased estimator: one hyperparameter optimisation.
+    Estimate : An estimate of a pipeline's expected score, and its spread.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+    average_correlation : ρ, the average correlation between runs that share their fixed seeds.
+    mean_variance : The variance of the mean of k correlated runs.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §3.2.1, Algorithm 1 (Fig. 4), Eq. (6); §3.3, Fig. 5.
+
     Examples
     --------
     >>> def fit_and_score(train, test, hyperparameters, seeds):
@@ -238,6 +264,20 @@ def fixed_hopt_estimate(study, *, runs, seed, vary="all", repetitions=1):
     Returns
     -------
     Estimate
+
+    See Also
+    --------
+    ideal_estimate : IdealEst, the estimator that randomises every source.
+    Estimate : An estimate of a pipeline's expected score, and its spread.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+    average_correlation : ρ, the average correlation between runs that share their fixed seeds.
+    mean_variance : The variance of the mean of k correlated runs.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §3.2.2, Algorithm 2 (Fig. 4), Eq. (7)-(8); §3.3, Fig. 5.
 
     Examples
     --------
@@ -282,6 +322,17 @@ class SourceVariances:
     ``variances[s]`` is the variance (ddof=1) of ``runs`` scores where only source ``s`` is randomised and
     every other source keeps one seed; ``variances['none']`` randomises nothing (numerical noise).
     ``fractions[s]`` = ``variances[s] / variances['split']``.
+
+    See Also
+    --------
+    source_variances : The variance due to each source of variation alone.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 1.
     """
 
     variances: dict[str, float]
@@ -360,6 +411,18 @@ def source_variances(study, *, runs, seed, sources=None):
     -------
     SourceVariances
 
+    See Also
+    --------
+    SourceVariances : The variance due to each source of variation.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+    test_set_variance : The measured standard deviation beside the binomial model's.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 1.
+
     Examples
     --------
     >>> def fit_and_score(train, test, hyperparameters, seeds):
@@ -409,6 +472,18 @@ def average_correlation(scores):
     Returns
     -------
     float
+
+    See Also
+    --------
+    mean_variance : The variance of the mean of k correlated runs.
+    fixed_hopt_estimate : FixHOptEst, the biased estimator: one hyperparameter optimisation.
+    Estimate : An estimate of a pipeline's expected score, and its spread.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §3.2.2, Eq. (7); appendix H, Fig. H.5.
 
     Examples
     --------
@@ -465,6 +540,18 @@ def mean_variance(variance, *, runs, correlation):
     -------
     float
 
+    See Also
+    --------
+    average_correlation : ρ, the average correlation between runs that share their fixed seeds.
+    fixed_hopt_estimate : FixHOptEst, the biased estimator: one hyperparameter optimisation.
+    Estimate : An estimate of a pipeline's expected score, and its spread.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §3.2.1, Eq. (6); §3.2.2, Eq. (7).
+
     Examples
     --------
     >>> mean_variance(1.0, runs=10, correlation=0.0)
@@ -506,6 +593,18 @@ def binomial_variance(accuracy, *, test_size):
     -------
     float or numpy.ndarray
 
+    See Also
+    --------
+    test_set_variance : The measured standard deviation beside the binomial model's.
+    TestSetVariance : The measured and the binomial standard deviations of accuracies.
+    history : Which state-of-the-art increments exceed the benchmark's noise.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 2.
+
     Examples
     --------
     >>> binomial_variance(0.5, test_size=10000)
@@ -528,6 +627,17 @@ class TestSetVariance:
     """Measured standard deviation of the scores beside the binomial model's (Fig. 2).
 
     ``binomial_std`` = √(mean over runs of p(1-p)/n'_i), p the mean score and n'_i each run's test size.
+
+    See Also
+    --------
+    test_set_variance : The measured standard deviation beside the binomial model's.
+    binomial_variance : The variance of an accuracy under the binomial model of the test set.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 2.
     """
 
     __test__ = False  # not a pytest test class
@@ -589,6 +699,18 @@ def test_set_variance(runs):
     Returns
     -------
     TestSetVariance
+
+    See Also
+    --------
+    TestSetVariance : The measured and the binomial standard deviations of accuracies.
+    binomial_variance : The variance of an accuracy under the binomial model of the test set.
+    source_variances : The variance due to each source of variation alone.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 2.
 
     Examples
     --------

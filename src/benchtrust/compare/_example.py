@@ -18,8 +18,14 @@ import dataclasses
 
 import numpy as np
 
+from benchtrust._html import Section, section_html
 from benchtrust._io import InputError, check_count
-from benchtrust.compare import _text
+from benchtrust._words import ALPHA, BETA, GAMMA, interval_text, level_text, paragraph
+from benchtrust.compare import _section, _text
+from benchtrust.compare._estimators import source_variances
+from benchtrust.compare._outperform import probability_of_outperforming
+from benchtrust.compare._sample_size import sample_size
+from benchtrust.compare._study import Study
 
 __all__ = ["ExampleResult", "sklearn_example"]
 
@@ -131,12 +137,9 @@ class ExampleResult:
 
     def __str__(self):
         """The example's report: sources of variance, P(A > B), the decision and the runs needed."""
-        return _text.example_text(self)
+        return example_text(self)
 
     def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._section import compare_example_section
-
         return section_html(compare_example_section(self))
 
     def to_frame(self):
@@ -178,10 +181,6 @@ def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
     """
     from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
-    from benchtrust.compare import probability_of_outperforming, sample_size
-    from benchtrust.compare._estimators import source_variances
-    from benchtrust.compare._study import Study
-
     runs = check_count(runs, "runs")
     if runs < 2:
         raise InputError(f"runs: expected at least 2 runs, got {runs}")
@@ -212,4 +211,98 @@ def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
         variances=variances,
         outperform=result,
         runs_needed=sample_size(gamma),
+    )
+
+
+def example_text(example) -> str:
+    """The worked example's report (paper §2-4, C.1-C.6): sources of variance, P(A > B), the decision and
+    the runs needed.
+
+    Parameters
+    ----------
+    example : ExampleResult
+
+    Returns
+    -------
+    str
+        Lines of at most 100 characters, without a trailing newline.
+    """
+    a, b = example.names
+    result = example.outperform
+    scores_a, scores_b = np.array(example.scores_a), np.array(example.scores_b)
+    lines = [
+        f"A = {a}",
+        f"B = {b}",
+        f"on {example.dataset}.",
+        f"{example.runs} paired runs: run i of A and of B share a new stratified out-of-bootstrap split",
+        "(appendix B) and a new 'init' seed (C.1-C.2).",
+        "",
+        f"Standard deviation of the accuracy, one source randomised at a time ({example.runs} runs each, "
+        "§2.2):",
+    ]
+    table = [("source", "A", "B")]
+    for source in (*SOURCES, "none"):
+        table.append((source, *(f"{example.source_sd(name, source):.4f}" for name in example.names)))
+    table.append(("all", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"))
+    lines += _text.aligned(table)
+    lines += [
+        "  ('none': nothing randomised, numerical noise; 'all': the paired runs below)",
+        "",
+        f"Mean accuracy: A {scores_a.mean():.4f}, B {scores_b.mean():.4f}; "
+        f"A wins {result.wins}, ties {result.ties}, loses {result.losses} of {result.n_pairs} pairs.",
+        f"P(A > B) = {result.p_a_beats_b:.4f}, {level_text(result.alpha)} CI "
+        f"[{result.ci[0]:.4f}, {result.ci[1]:.4f}] (percentile bootstrap, {result.method}; §4.1, C.5)",
+        paragraph("Decision (C.6): " + result.conclusion),
+        paragraph(
+            f"Runs needed (C.3, {GAMMA} = {result.gamma:g}, {ALPHA} = {BETA} = 0.05): {example.runs_needed}; "
+            f"this example used {example.runs}, {example_runs_words(example)}."
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def example_runs_words(example) -> str:
+    """Whether the example's runs are enough for the test's stated power (C.3), in words."""
+    return "enough" if example.enough_runs else "too few for the test's stated power"
+
+
+def compare_example_section(example) -> Section:
+    """The section of the bundled scikit-learn comparison (``compare._example.sklearn_example``)."""
+    result = example.outperform
+    a, b = example.names
+    rows = [
+        (
+            f"SD of the accuracy, {source} randomised",
+            *(f"{example.source_sd(name, source):.4f}" for name in example.names),
+        )
+        for source in (*SOURCES, "none")
+    ]
+    scores_a, scores_b = np.array(example.scores_a), np.array(example.scores_b)
+    rows += [
+        ("SD of the accuracy, all randomised", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"),
+        ("mean accuracy", f"{scores_a.mean():.4f}", f"{scores_b.mean():.4f}"),
+    ]
+    return Section(
+        title=_section.COMPARE_QUESTION,
+        analysis="compare example",
+        verdict=example.verdict,
+        notes=(
+            f"P(A > B) = {result.p_a_beats_b:.4f}, {level_text(result.alpha)} interval "
+            f"{interval_text(result.ci)} ({result.method}); A wins {result.wins}, ties {result.ties}, loses "
+            f"{result.losses} of {result.n_pairs} pairs.",
+            f"Runs needed (C.3): {example.runs_needed}; this study used {example.runs}, "
+            f"{example_runs_words(example)}.",
+        ),
+        columns=("", f"A = {a}", f"B = {b}"),
+        rows=tuple(rows),
+        assumptions=(
+            ("data", example.dataset),
+            ("runs", f"{example.runs} paired runs (same split and seed for run i of A and B, C.2)"),
+            ("sources of variance randomised", ", ".join(SOURCES)),
+            (GAMMA, f"{result.gamma:g}"),
+            (ALPHA, f"{result.alpha:g}"),
+            ("study seed", f"{example.seed}"),
+        ),
+        source=f"{_section._COMPARE}, §2-4, appendix B, C.1-C.6",
+        inputs=("scikit-learn's breast cancer data (bundled with scikit-learn)",),
     )

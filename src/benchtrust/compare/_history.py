@@ -19,13 +19,13 @@ import dataclasses
 import datetime
 import numbers
 import os
-import re
 import sys
 
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_number, check_probability
 from benchtrust.compare import _text
+from benchtrust.compare._runs import _source, iso_date, read_history
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -60,6 +60,17 @@ class HistoryResult:
         Whether smaller scores are better (errors).
     source : str or None
         The history file, when read from one.
+
+    See Also
+    --------
+    history : Which state-of-the-art increments exceed the benchmark's noise.
+    plot_history : Draw published results against the benchmark's noise.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 3; §3.1.
     """
 
     dates: np.ndarray
@@ -158,36 +169,6 @@ class HistoryResult:
         }
 
 
-#: An ISO date (a year, a month or a day), maybe followed by a time of day.
-_ISO_DATE = re.compile(r"\s*([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?(?:[T ](\S+))?\s*")
-
-
-def iso_date(text: str) -> np.datetime64 | None:
-    """The day an ISO date names, or None if `text` is none: a year (``2019``, its first day), a month
-    (``2019-05``) or a day (``2019-05-28``), maybe followed by a time of day that is ignored
-    (``2019-05-28T10:00+02:00``). Days that do not exist, years beyond 4 digits, and what numpy reads as
-    dates but are none (``NaT``, ``today``) are not dates.
-
-    Examples
-    --------
-    >>> iso_date("2019-05-28T10:00Z"), iso_date("2019")
-    (np.datetime64('2019-05-28'), np.datetime64('2019-01-01'))
-    >>> iso_date("2019-02-30"), iso_date("today"), iso_date("NaT"), iso_date("99999-01-01")
-    (None, None, None, None)
-    """
-    match = _ISO_DATE.fullmatch(text)
-    if match is None:
-        return None
-    year, month, day = (int(part) if part else 1 for part in match.groups()[:3])
-    try:
-        datetime.date(year, month, day)
-        if match[4] is not None:
-            datetime.time.fromisoformat(match[4].replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return np.datetime64(f"{year:04d}-{month:02d}-{day:02d}", "D")
-
-
 def _dates(values):
     """Numbers as floats, or dates (date, datetime, numpy datetime64, ISO strings) as datetime64[D]."""
     if isinstance(values, (str, bytes)):
@@ -274,6 +255,19 @@ def history(
     benchtrust.InputError
         For a table, naming the file (or ``<table>``), the line (or row) and the column at fault.
 
+    See Also
+    --------
+    HistoryResult : Which published improvements exceed the benchmark's noise.
+    plot_history : Draw published results against the benchmark's noise.
+    binomial_variance : The variance of an accuracy under the binomial model of the test set.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2 ('The bigger picture: Variance matters'), Fig. 2 (the binomial model) and Fig.
+       3; §3.1 (the z-test).
+
     Examples
     --------
     Four results with σ = 0.01, so the threshold is 1.645 × √2 × 0.01 = 0.0233:
@@ -302,8 +296,6 @@ def history(
                 "scores: expected one score per date; or give a table alone (a file path or a pandas "
                 f"DataFrame) with columns {date_column!r} and {score_column!r}"
             )
-        from benchtrust.compare._runs import _source, read_history
-
         when, values = read_history(dates, date_column=date_column, score_column=score_column)
         source = _source(dates)
         options = {"sigma": sigma, "test_size": test_size, "alpha": alpha, "lower_is_better": lower_is_better}

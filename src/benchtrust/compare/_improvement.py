@@ -92,6 +92,21 @@ class ImprovementResult:
         The normalisation in words.
     missing : int
         The number of (method, task) pairs with missing runs.
+
+    See Also
+    --------
+    improvement_probabilities : The probability of improvement of every method over every other.
+    plot_improvement : Draw P(X > Y) of every pair with its interval.
+    effect_sizes : Vargha and Delaney's A, Cliff's δ and Hedges' g, per task and over tasks.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1, §4.3.
+    .. [2] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. Eq. (9) (the runs compared in pairs).
     """
 
     methods: tuple[str, ...]
@@ -394,6 +409,14 @@ def improvement_probabilities(
     -------
     ImprovementResult
 
+    See Also
+    --------
+    ImprovementResult : P(X > Y) of every pair of methods, with intervals.
+    plot_improvement : Draw P(X > Y) of every pair with its interval.
+    effect_sizes : Vargha and Delaney's A, Cliff's δ and Hedges' g, per task and over tasks.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    aggregate : Mean, median, IQM and optimality gap over many tasks, with intervals.
+
     Notes
     -----
     The bootstrap treats the runs of a task as independent draws. The folds of repeated cross-validation
@@ -405,6 +428,21 @@ def improvement_probabilities(
     again (``rng.integers`` per group of cells with the same number of runs), and all pairs are computed
     on the same resamples. P(Y > X) = 1 - P(X > Y) exactly, and its interval is 1 minus that of
     P(X > Y), the ends swapped.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1 (stratified bootstrap), §4.3
+       (probability of improvement).
+    .. [2] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. Eq. (9) (the runs compared in pairs, paired=True).
+    .. [3] Claude Nadeau and Yoshua Bengio, "Inference for the generalization error", Machine Learning 52(3),
+       239-281, 2003. doi:10.1023/A:1024068626366.
+    .. [4] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3.
 
     Examples
     --------
@@ -513,6 +551,17 @@ def plot_improvement(result, *, ax=None, title=None):
     -------
     matplotlib.axes.Axes
         The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
+
+    See Also
+    --------
+    improvement_probabilities : The probability of improvement of every method over every other.
+    ImprovementResult : P(X > Y) of every pair of methods, with intervals.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.3.
 
     Examples
     --------

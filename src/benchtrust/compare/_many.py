@@ -83,6 +83,18 @@ class PairwiseResult:
         α, the family-wise error rate.
     gamma : float
         γ, the threshold of a meaningful P(A > B).
+
+    See Also
+    --------
+    pairwise : P(A > B) of every pair of pipelines, Bonferroni-adjusted.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Benchmarks and competitions with many contestants'); §4.1, Eq. (9); appendix
+       C.5-C.6.
     """
 
     names: tuple[str, ...]
@@ -188,6 +200,21 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
     -------
     PairwiseResult
 
+    See Also
+    --------
+    PairwiseResult : P(A > B) of every pair of pipelines, with Bonferroni-adjusted decisions.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    wilcoxon_datasets : The Wilcoxon signed-rank test over data sets.
+    friedman_datasets : The Friedman test over one score per data set.
+    better_everywhere : Whether A is better than B on every data set, Holm-corrected.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Benchmarks and competitions with many contestants'); §4.1, Eq. (9); appendix
+       C.2, C.5-C.6.
+
     Examples
     --------
     >>> from benchtrust.compare._many import pairwise
@@ -280,6 +307,21 @@ class DatasetTestResult:
         The algorithms compared.
     alternative : str
         "two-sided", "greater" or "less" (Wilcoxon; Friedman is always "two-sided").
+
+    See Also
+    --------
+    wilcoxon_datasets : The Wilcoxon signed-rank test over data sets.
+    friedman_datasets : The Friedman test over one score per data set.
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Comparisons across multiple dataset').
+    .. [2] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.1.3 (Wilcoxon), §3.2.2
+       (Friedman).
     """
 
     test: str
@@ -345,6 +387,23 @@ def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
     -------
     DatasetTestResult
 
+    See Also
+    --------
+    DatasetTestResult : A Wilcoxon signed-rank or Friedman test over data sets.
+    friedman_datasets : The Friedman test over one score per data set.
+    better_everywhere : Whether A is better than B on every data set, Holm-corrected.
+    pairwise : P(A > B) of every pair of pipelines, Bonferroni-adjusted.
+    signed_rank_test : The Bayesian signed-rank test across data sets.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Comparisons across multiple dataset').
+    .. [2] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.1.3 (the Wilcoxon
+       signed-ranks test).
+
     Examples
     --------
     >>> from benchtrust.compare._many import wilcoxon_datasets
@@ -399,6 +458,21 @@ def friedman_datasets(scores):
     -------
     DatasetTestResult
 
+    See Also
+    --------
+    DatasetTestResult : A Wilcoxon signed-rank or Friedman test over data sets.
+    wilcoxon_datasets : The Wilcoxon signed-rank test over data sets.
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+    pairwise : P(A > B) of every pair of pipelines, Bonferroni-adjusted.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Comparisons across multiple dataset').
+    .. [2] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2 (the Friedman test).
+
     Examples
     --------
     >>> from benchtrust.compare._many import friedman_datasets
@@ -445,6 +519,23 @@ def holm(p_values, *, alpha=0.05):
     for every j <= i, and stop at the first failure. Equivalently the adjusted p-value of H_(i) is
     max_{j <= i} min(1, (m - j + 1) p_(j)), and H_(i) is rejected when it is <= α.
 
+    See Also
+    --------
+    better_everywhere : Whether A is better than B on every data set, Holm-corrected.
+    EverywhereResult : Whether A is better than B on every data set.
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+
+    References
+    ----------
+    .. [1] Sture Holm, "A simple sequentially rejective multiple test procedure", Scandinavian Journal of
+       Statistics 6(2), 65-70, 1979. https://www.jstor.org/stable/4615733.
+    .. [2] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 (Dror et al.'s test over data sets, as in better_everywhere).
+    .. [3] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2 (Holm's step-down
+       procedure as a post-hoc test).
+
     Examples
     --------
     >>> adjusted, rejected = holm([0.01, 0.04, 0.03], alpha=0.05)
@@ -481,6 +572,22 @@ class EverywhereResult:
         paired t-test).
     alpha : float
         α, the family-wise error rate over the data sets.
+
+    See Also
+    --------
+    better_everywhere : Whether A is better than B on every data set, Holm-corrected.
+    holm : Holm's step-down correction of p-values.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Comparisons across multiple dataset').
+    .. [2] Rotem Dror, Gili Baumer, Marina Bogomolov and Roi Reichart, "Replicability analysis for natural
+       language processing: testing significance with multiple datasets", Transactions of the Association for
+       Computational Linguistics 5, 471-486, 2017. doi:10.1162/tacl_a_00074.
+    .. [3] Sture Holm, "A simple sequentially rejective multiple test procedure", Scandinavian Journal of
+       Statistics 6(2), 65-70, 1979. https://www.jstor.org/stable/4615733.
     """
 
     datasets: tuple[str, ...]
@@ -570,6 +677,24 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
     Returns
     -------
     EverywhereResult
+
+    See Also
+    --------
+    EverywhereResult : Whether A is better than B on every data set.
+    holm : Holm's step-down correction of p-values.
+    wilcoxon_datasets : The Wilcoxon signed-rank test over data sets.
+    pairwise : P(A > B) of every pair of pipelines, Bonferroni-adjusted.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §6 ('Comparisons across multiple dataset').
+    .. [2] Rotem Dror, Gili Baumer, Marina Bogomolov and Roi Reichart, "Replicability analysis for natural
+       language processing: testing significance with multiple datasets", Transactions of the Association for
+       Computational Linguistics 5, 471-486, 2017. doi:10.1162/tacl_a_00074.
+    .. [3] Sture Holm, "A simple sequentially rejective multiple test procedure", Scandinavian Journal of
+       Statistics 6(2), 65-70, 1979. https://www.jstor.org/stable/4615733.
 
     Examples
     --------

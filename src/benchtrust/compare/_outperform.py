@@ -223,6 +223,18 @@ class OutperformResult:
         The runs file, when read from one.
     seed : int or None
         The seed given as a number (it names the random pairing); None for a Generator or no seed.
+
+    See Also
+    --------
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    outperform : P(A > B) of two algorithms of a runs table.
+    sample_size : The runs the P(A > B) test needs.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1, Eq. (9); appendix C.3 (runs needed), C.5 (interval), C.6 (decision).
     """
 
     p_a_beats_b: float
@@ -397,6 +409,15 @@ def probability_of_outperforming(
     -------
     OutperformResult
 
+    See Also
+    --------
+    outperform : P(A > B) of two algorithms of a runs table.
+    OutperformResult : P(A > B), its interval and the decision.
+    sample_size : The runs the P(A > B) test needs.
+    pairwise : P(A > B) of every pair of pipelines, Bonferroni-adjusted.
+    error_rates : The detection rates of the conclusion criteria, simulated.
+    improvement_probabilities : The probability of improvement of every method over every other.
+
     Notes
     -----
     With W wins, T ties and L losses among the N pairs, a bootstrap draw is 0, 1 or 2 halves with
@@ -417,6 +438,13 @@ def probability_of_outperforming(
 
     The paper recommends the percentile bootstrap for P(A > B) below 0.95 (C.5); when every pair is a win
     the interval collapses to [1, 1].
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1 ('Probability of outperforming'), Eq. (9); appendix C.2-C.6 (pairing, sample
+       size, P(A > B), its percentile-bootstrap interval, the decision).
 
     Examples
     --------
@@ -567,6 +595,19 @@ def outperform(
         Naming the file (or ``<table>``), the line (or row) and the column at fault: a missing column, an
         algorithm not in the table, fewer than two runs, a pairing value missing for A or B, a score that
         is not a number.
+
+    See Also
+    --------
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    OutperformResult : P(A > B), its interval and the decision.
+    sample_size : The runs the P(A > B) test needs.
+    pairwise : P(A > B) of every pair of pipelines, Bonferroni-adjusted.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.1, Eq. (9); appendix C.2 (pairing), C.3-C.6.
 
     Examples
     --------

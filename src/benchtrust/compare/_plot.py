@@ -43,6 +43,18 @@ def plot_error_rates(result, *, ax=None, title=None):
     matplotlib.axes.Axes
         The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
+    See Also
+    --------
+    error_rates : The detection rates of the conclusion criteria, simulated.
+    ErrorRatesResult : The detection rates of the criteria against the true P(A > B).
+    plot_history : Draw published results against the benchmark's noise.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §4.2, Fig. 6.
+
     Examples
     --------
     >>> import pathlib, tempfile
@@ -110,6 +122,18 @@ def plot_history(result, *, ax=None, title=None):
     -------
     matplotlib.axes.Axes
         The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
+
+    See Also
+    --------
+    history : Which state-of-the-art increments exceed the benchmark's noise.
+    HistoryResult : Which published improvements exceed the benchmark's noise.
+    plot_error_rates : Draw the detection rates of the criteria.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 3.
 
     Examples
     --------

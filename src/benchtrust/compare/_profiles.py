@@ -84,6 +84,18 @@ class ProfileResult:
         The normalisation in words.
     missing : int
         The number of (method, task) pairs with missing runs (see :attr:`TaskScores.missing`).
+
+    See Also
+    --------
+    performance_profile : Run-score distributions with stratified bootstrap bands.
+    plot_performance_profile : Draw the performance profiles with their bands.
+    aggregate : Mean, median, IQM and optimality gap over many tasks, with intervals.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1-4.2.
     """
 
     methods: tuple[str, ...]
@@ -394,6 +406,19 @@ def performance_profile(
     -------
     ProfileResult
 
+    See Also
+    --------
+    ProfileResult : Performance profiles with their bands.
+    plot_performance_profile : Draw the performance profiles with their bands.
+    aggregate : Mean, median, IQM and optimality gap over many tasks, with intervals.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1 (stratified bootstrap), §4.2
+       (performance profiles).
+
     Examples
     --------
     >>> from benchtrust.compare import bundled_task_scores
@@ -467,6 +492,17 @@ def plot_performance_profile(result, ax=None):
     -------
     matplotlib.axes.Axes
         The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
+
+    See Also
+    --------
+    performance_profile : Run-score distributions with stratified bootstrap bands.
+    ProfileResult : Performance profiles with their bands.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.2, Fig. 5.
 
     Examples
     --------

@@ -106,9 +106,8 @@ def _title(result):
 
 
 def _check(result):
-    from benchtrust.compare._ranks import RankResult
-
-    if not isinstance(result, RankResult):
+    # Checked by what the diagram reads, not by type: the result's own section draws it (no import cycle).
+    if not all(hasattr(result, name) for name in ("average_ranks", "methods", "enough_data", "rejected")):
         raise InputError(f"result: expected a RankResult (from rank_test), got {type(result).__name__}")
     if not result.enough_data:
         raise InputError(
@@ -255,6 +254,17 @@ def plot_critical_difference(result, *, ax=None, title=None):
     matplotlib.axes.Axes
         The Axes drawn on. Nothing is written: save the figure with :func:`benchtrust.save_figure`.
 
+    See Also
+    --------
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+    RankResult : Average ranks, the Friedman test and a post-hoc test.
+    critical_difference_svg : The critical-difference diagram as SVG text.
+
+    References
+    ----------
+    .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2, Fig. 1-2.
+
     Examples
     --------
     >>> from benchtrust.compare import bundled_task_scores
@@ -343,6 +353,17 @@ def critical_difference_svg(result, *, title=None) -> str:
     -------
     str
         A standalone ``<svg>`` element (with its namespace), white behind the diagram.
+
+    See Also
+    --------
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+    RankResult : Average ranks, the Friedman test and a post-hoc test.
+    plot_critical_difference : Draw the critical-difference diagram.
+
+    References
+    ----------
+    .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2, Fig. 1-2.
 
     Examples
     --------

@@ -108,6 +108,17 @@ class RankResult:
         How the scores were normalised (:func:`read_task_scores`); ranks do not depend on it.
     normalisation_text : str
         The normalisation in words.
+
+    See Also
+    --------
+    rank_test : The Friedman test and its post-hoc tests over data sets.
+    plot_critical_difference : Draw the critical-difference diagram.
+    critical_difference_svg : The critical-difference diagram as SVG text.
+
+    References
+    ----------
+    .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2, Fig. 1-2.
     """
 
     methods: tuple[str, ...]
@@ -561,6 +572,23 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
     Returns
     -------
     RankResult
+
+    See Also
+    --------
+    RankResult : Average ranks, the Friedman test and a post-hoc test.
+    plot_critical_difference : Draw the critical-difference diagram.
+    critical_difference_svg : The critical-difference diagram as SVG text.
+    friedman_datasets : The Friedman test over one score per data set.
+    holm : Holm's step-down correction of p-values.
+
+    References
+    ----------
+    .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2 (the Friedman test,
+       Iman and Davenport's F_F, the Nemenyi, Holm and Bonferroni-Dunn post-hoc tests), Fig. 1-2
+       (critical-difference diagrams).
+    .. [2] Sture Holm, "A simple sequentially rejective multiple test procedure", Scandinavian Journal of
+       Statistics 6(2), 65-70, 1979. https://www.jstor.org/stable/4615733.
 
     Examples
     --------

@@ -15,7 +15,9 @@ DataFrame: the row's label and the column).
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import os
+import re
 
 import numpy as np
 
@@ -235,7 +237,35 @@ def read_history(history, *, date_column="date", score_column="score") -> tuple[
 
 
 def _is_date(text: str) -> bool:
-    """Whether ``text`` is a number or an ISO date (2019, 2019-05, 2019-05-28: ``_history.iso_date``)."""
-    from benchtrust.compare._history import iso_date
-
+    """Whether ``text`` is a number or an ISO date (2019, 2019-05, 2019-05-28: :func:`iso_date`)."""
     return is_number(text) or iso_date(text) is not None
+
+
+#: An ISO date (a year, a month or a day), maybe followed by a time of day.
+_ISO_DATE = re.compile(r"\s*([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?(?:[T ](\S+))?\s*")
+
+
+def iso_date(text: str) -> np.datetime64 | None:
+    """The day an ISO date names, or None if `text` is none: a year (``2019``, its first day), a month
+    (``2019-05``) or a day (``2019-05-28``), maybe followed by a time of day that is ignored
+    (``2019-05-28T10:00+02:00``). Days that do not exist, years beyond 4 digits, and what numpy reads as
+    dates but are none (``NaT``, ``today``) are not dates.
+
+    Examples
+    --------
+    >>> iso_date("2019-05-28T10:00Z"), iso_date("2019")
+    (np.datetime64('2019-05-28'), np.datetime64('2019-01-01'))
+    >>> iso_date("2019-02-30"), iso_date("today"), iso_date("NaT"), iso_date("99999-01-01")
+    (None, None, None, None)
+    """
+    match = _ISO_DATE.fullmatch(text)
+    if match is None:
+        return None
+    year, month, day = (int(part) if part else 1 for part in match.groups()[:3])
+    try:
+        datetime.date(year, month, day)
+        if match[4] is not None:
+            datetime.time.fromisoformat(match[4].replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return np.datetime64(f"{year:04d}-{month:02d}-{day:02d}", "D")

@@ -34,6 +34,20 @@ def sample_size(gamma=0.75, *, alpha=0.05, beta=0.05) -> int:
     int
         N, the number of runs of each pipeline (pairs of runs when paired).
 
+    See Also
+    --------
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+    outperform : P(A > B) of two algorithms of a runs table.
+    OutperformResult : P(A > B), its interval and the decision.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. Appendix C.3, Fig. C.1.
+    .. [2] Gottfried E. Noether, "Sample size determination for some common nonparametric tests", Journal of
+       the American Statistical Association 82(398), 645-647, 1987. doi:10.1080/01621459.1987.10478478.
+
     Examples
     --------
     The paper's recommendation, γ = 0.75 and α = β = 0.05, needs 29 runs (C.3, Figure C.1):

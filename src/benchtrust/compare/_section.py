@@ -17,7 +17,6 @@ from benchtrust.compare import _text, _text_many, _text_study
 
 __all__ = [
     "COMPARE_QUESTION",
-    "compare_example_section",
     "criterion_section",
     "dataset_test_section",
     "error_rates_section",
@@ -199,50 +198,6 @@ def history_section(result, *, file=None) -> Section:
         ),
         source=f"{_COMPARE}, §2.2, §3.1, Fig. 3",
         inputs=input_names(file if file is not None else result.source),
-    )
-
-
-def compare_example_section(example) -> Section:
-    """The section of the bundled scikit-learn comparison (``compare._example.sklearn_example``)."""
-    from benchtrust.compare._example import SOURCES
-
-    result = example.outperform
-    a, b = example.names
-    rows = [
-        (
-            f"SD of the accuracy, {source} randomised",
-            *(f"{example.source_sd(name, source):.4f}" for name in example.names),
-        )
-        for source in (*SOURCES, "none")
-    ]
-    scores_a, scores_b = np.array(example.scores_a), np.array(example.scores_b)
-    rows += [
-        ("SD of the accuracy, all randomised", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"),
-        ("mean accuracy", f"{scores_a.mean():.4f}", f"{scores_b.mean():.4f}"),
-    ]
-    return Section(
-        title=COMPARE_QUESTION,
-        analysis="compare example",
-        verdict=example.verdict,
-        notes=(
-            f"P(A > B) = {result.p_a_beats_b:.4f}, {level_text(result.alpha)} interval "
-            f"{interval_text(result.ci)} ({result.method}); A wins {result.wins}, ties {result.ties}, loses "
-            f"{result.losses} of {result.n_pairs} pairs.",
-            f"Runs needed (C.3): {example.runs_needed}; this study used {example.runs}, "
-            f"{_text.example_runs_words(example)}.",
-        ),
-        columns=("", f"A = {a}", f"B = {b}"),
-        rows=tuple(rows),
-        assumptions=(
-            ("data", example.dataset),
-            ("runs", f"{example.runs} paired runs (same split and seed for run i of A and B, C.2)"),
-            ("sources of variance randomised", ", ".join(SOURCES)),
-            (GAMMA, f"{result.gamma:g}"),
-            (ALPHA, f"{result.alpha:g}"),
-            ("study seed", f"{example.seed}"),
-        ),
-        source=f"{_COMPARE}, §2-4, appendix B, C.1-C.6",
-        inputs=("scikit-learn's breast cancer data (bundled with scikit-learn)",),
     )
 
 

@@ -86,6 +86,18 @@ class SignedRankResult:
         Which scores are better.
     missing : int
         The number of (method, task) pairs with missing runs (every method keeps the runs it has).
+
+    See Also
+    --------
+    signed_rank_test : The Bayesian signed-rank test across data sets.
+    plot_simplex : Draw the signed-rank test's posterior in the simplex.
+    correlated_t_test : The Bayesian correlated t-test on a cross-validation.
+
+    References
+    ----------
+    .. [1] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §4.
     """
 
     a: str
@@ -457,6 +469,20 @@ def signed_rank_test(
     Returns
     -------
     SignedRankResult
+
+    See Also
+    --------
+    SignedRankResult : The posterior of the Bayesian signed-rank test.
+    plot_simplex : Draw the signed-rank test's posterior in the simplex.
+    correlated_t_test : The Bayesian correlated t-test on a cross-validation.
+    wilcoxon_datasets : The Wilcoxon signed-rank test over data sets.
+
+    References
+    ----------
+    .. [1] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §4 (the Bayesian
+       signed-rank test).
 
     Examples
     --------

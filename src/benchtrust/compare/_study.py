@@ -59,6 +59,16 @@ def out_of_bootstrap(size_or_labels, *, seed):
     (numpy.ndarray, numpy.ndarray)
         ``train`` (n indices, with repeats, sorted) and ``test`` (distinct indices, sorted).
 
+    See Also
+    --------
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2; appendix B, Eq. (11)-(12).
+
     Examples
     --------
     >>> train, test = out_of_bootstrap(10, seed=0)
@@ -127,6 +137,17 @@ class RandomSearch:
     trials : int
         T, the number of hyperparameter values tried.
 
+    See Also
+    --------
+    NoisyGridSearch : Noisy grid search over a box.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2; appendix E.3.
+
     Examples
     --------
     >>> search = RandomSearch({"lr": (1e-4, 1e-1, "log"), "dropout": (0.0, 0.5)}, trials=3)
@@ -169,6 +190,17 @@ class NoisyGridSearch:
     points : int
         n, values per dimension (at least 2); ``points ** len(space)`` trials in all.
 
+    See Also
+    --------
+    RandomSearch : Random search over a box.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2; appendix E.1-E.2.
+
     Examples
     --------
     >>> search = NoisyGridSearch({"lr": (0.0, 1.0)}, points=3)
@@ -208,6 +240,17 @@ class Run:
 
     ``seeds`` holds one int per source of the study ('split', 'init', ..., and 'search' when the study
     searches hyperparameters); ``test_size`` is the number of test examples n' the score was measured on.
+
+    See Also
+    --------
+    Runs : The table of a study's runs.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.1; appendix C.2 (pairing).
     """
 
     index: int
@@ -244,6 +287,18 @@ class Runs:
     ``sources`` are the study's sources of variation, ``fixed`` those held fixed, ``seed`` the study seed.
     Index it, iterate over it, or take ``scores`` (a numpy array) and ``to_frame()`` (a pandas DataFrame
     with one column per source seed).
+
+    See Also
+    --------
+    Run : One training of a study.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+    test_set_variance : The measured standard deviation beside the binomial model's.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.1-2.2; appendix C.2 (pairing).
     """
 
     rows: tuple[Run, ...]
@@ -478,6 +533,24 @@ class Study:
     backend : str, optional
         joblib backend: 'loky' (default for n_jobs != 1), 'threading', or 'dask' to run on the
         ``dask.distributed.Client`` the caller created (needs the ``[dask]`` extra).
+
+    See Also
+    --------
+    Run : One training of a study.
+    Runs : The table of a study's runs.
+    RandomSearch : Random search over a box.
+    NoisyGridSearch : Noisy grid search over a box.
+    out_of_bootstrap : One out-of-bootstrap split of a data set.
+    source_variances : The variance due to each source of variation alone.
+    ideal_estimate : IdealEst, the estimator that randomises every source.
+    fixed_hopt_estimate : FixHOptEst, the biased estimator: one hyperparameter optimisation.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.1 (the sources ξ_O and ξ_H), §2.2; appendix B (out-of-bootstrap), C.1-C.2
+       (randomising and pairing), E (hyperparameter optimisation).
 
     Examples
     --------

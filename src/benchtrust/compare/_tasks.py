@@ -68,6 +68,20 @@ def bundled_results(name: str = "atari100k") -> Path:
     pathlib.Path
         The file inside the installed package; read it, never write it.
 
+    See Also
+    --------
+    bundled_task_scores : The bundled Atari 100k and UCI scores, read.
+    read_task_scores : Read the scores of several methods on many tasks.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. (the Atari 100k runs).
+    .. [2] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. (the UCI accuracies).
+
     Examples
     --------
     >>> bundled_results("atari100k").name
@@ -106,6 +120,21 @@ def bundled_task_scores(name: str = "atari100k") -> TaskScores:
         2021: 7 agents × 26 games), or the UCI accuracies in percent (Benavoli et al. 2017: 5
         classifiers × 54 data sets × 100 runs).
 
+    See Also
+    --------
+    bundled_results : The paths of the multi-task results bundled with benchtrust.
+    read_task_scores : Read the scores of several methods on many tasks.
+    TaskScores : The scores of several methods on many tasks.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. (the Atari 100k runs).
+    .. [2] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. (the UCI accuracies).
+
     Examples
     --------
     >>> bundled_task_scores("atari100k").scores.shape
@@ -134,6 +163,18 @@ class MissingRuns:
         The method's runs on the task.
     expected : int
         The method's most runs on any task.
+
+    See Also
+    --------
+    read_task_scores : Read the scores of several methods on many tasks.
+    TaskScores : The scores of several methods on many tasks.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §4.1 (the stratified bootstrap resamples
+       each task's runs within that task).
     """
 
     method: str
@@ -183,6 +224,25 @@ class TaskScores:
         k, the number of cross-validation folds of each run, when the table has a fold column: the runs
         axis then holds runs × folds, run-major (the folds of the first run, then those of the second ...).
         None when the table has no fold column.
+
+    See Also
+    --------
+    read_task_scores : Read the scores of several methods on many tasks.
+    MissingRuns : A (method, task) pair with fewer runs than the method's most.
+    bundled_task_scores : The bundled Atari 100k and UCI scores, read.
+    choose_analysis : Which analyses fit a table of task scores, and why.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §2 (human-normalised scores), §4.
+    .. [2] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.
+    .. [3] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3 (the folds of a
+       cross-validation).
 
     Examples
     --------
@@ -460,6 +520,26 @@ def read_task_scores(
         without any run on a task; for ``"minmax"`` a task where every run scores the same; for
         ``"reference"`` a task missing from the reference table or listed twice, or human equal to random
         or worse than it.
+
+    See Also
+    --------
+    TaskScores : The scores of several methods on many tasks.
+    MissingRuns : A (method, task) pair with fewer runs than the method's most.
+    bundled_results : The paths of the multi-task results bundled with benchtrust.
+    bundled_task_scores : The bundled Atari 100k and UCI scores, read.
+    choose_analysis : Which analyses fit a table of task scores, and why.
+
+    References
+    ----------
+    .. [1] Rishabh Agarwal, Max Schwarzer, Pablo Samuel Castro, Aaron Courville and Marc G. Bellemare, "Deep
+       reinforcement learning at the edge of the statistical precipice", Advances in Neural Information
+       Processing Systems 34 (NeurIPS 2021), 2021. arXiv:2108.13264. §2 (human-normalised scores), §4.
+    .. [2] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
+       Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.
+    .. [3] Alessio Benavoli, Giorgio Corani, Janez Demšar and Marco Zaffalon, "Time for a change: a tutorial
+       for comparing multiple classifiers through Bayesian analysis", Journal of Machine Learning Research
+       18(77), 1-36, 2017. https://jmlr.org/papers/v18/16-305.html; arXiv:1606.04316. §3 (the folds of a
+       cross-validation).
 
     Examples
     --------

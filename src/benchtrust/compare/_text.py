@@ -20,8 +20,6 @@ __all__ = [
     "error_rates_rows",
     "error_rates_text",
     "error_rates_verdict",
-    "example_runs_words",
-    "example_text",
     "history_date",
     "history_text",
     "history_verdict",
@@ -455,60 +453,6 @@ def criterion_text(result) -> str:
 
 
 # --- the worked example -------------------------------------------------------------------------------------
-
-
-def example_text(example) -> str:
-    """The worked example's report (paper §2-4, C.1-C.6): sources of variance, P(A > B), the decision and
-    the runs needed.
-
-    Parameters
-    ----------
-    example : ExampleResult
-
-    Returns
-    -------
-    str
-        Lines of at most 100 characters, without a trailing newline.
-    """
-    from benchtrust.compare._example import SOURCES
-
-    a, b = example.names
-    result = example.outperform
-    scores_a, scores_b = np.array(example.scores_a), np.array(example.scores_b)
-    lines = [
-        f"A = {a}",
-        f"B = {b}",
-        f"on {example.dataset}.",
-        f"{example.runs} paired runs: run i of A and of B share a new stratified out-of-bootstrap split",
-        "(appendix B) and a new 'init' seed (C.1-C.2).",
-        "",
-        f"Standard deviation of the accuracy, one source randomised at a time ({example.runs} runs each, "
-        "§2.2):",
-    ]
-    table = [("source", "A", "B")]
-    for source in (*SOURCES, "none"):
-        table.append((source, *(f"{example.source_sd(name, source):.4f}" for name in example.names)))
-    table.append(("all", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"))
-    lines += aligned(table)
-    lines += [
-        "  ('none': nothing randomised, numerical noise; 'all': the paired runs below)",
-        "",
-        f"Mean accuracy: A {scores_a.mean():.4f}, B {scores_b.mean():.4f}; "
-        f"A wins {result.wins}, ties {result.ties}, loses {result.losses} of {result.n_pairs} pairs.",
-        f"P(A > B) = {result.p_a_beats_b:.4f}, {level_text(result.alpha)} CI "
-        f"[{result.ci[0]:.4f}, {result.ci[1]:.4f}] (percentile bootstrap, {result.method}; §4.1, C.5)",
-        paragraph("Decision (C.6): " + result.conclusion),
-        paragraph(
-            f"Runs needed (C.3, {GAMMA} = {result.gamma:g}, {ALPHA} = {BETA} = 0.05): {example.runs_needed}; "
-            f"this example used {example.runs}, {example_runs_words(example)}."
-        ),
-    ]
-    return "\n".join(lines)
-
-
-def example_runs_words(example) -> str:
-    """Whether the example's runs are enough for the test's stated power (C.3), in words."""
-    return "enough" if example.enough_runs else "too few for the test's stated power"
 
 
 def plain(value):

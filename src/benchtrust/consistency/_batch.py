@@ -105,6 +105,18 @@ class BatchResult:
     counts : dict of str to int
         Rows per verdict, for each of :data:`VERDICTS` (``"undecided"`` included, 0 without ``protocols``
         rows; the readable summaries name it only when some row is).
+
+    See Also
+    --------
+    check_batch : Many claims at once, one per row of a table.
+    ProtocolsResult : The result of check_protocols.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §3, §4.2-4.4 and §5.1
+           (through check_test_set, check_kfold and check_protocols), one claim per row; the claims table is
+           benchtrust's own.
     """
 
     source: str
@@ -279,6 +291,21 @@ def check_batch(
         no header or no rows; a column missing (``positives``, ``negatives``), named twice, or neither an
         option nor a score (the message lists the known scores); no score column. For a ``*_column``
         argument that is not a name, or names the column another one names.
+
+    See Also
+    --------
+    BatchResult : The result of check_batch.
+    check_test_set : Scores reported for one test set (§3).
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+    check_protocols : Every candidate evaluation protocol of the scores, each checked (§5.1).
+    regression_verdicts : check_regression of many claims at once.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §3, §4.2-4.4 and §5.1
+           (through check_test_set, check_kfold and check_protocols), one claim per row; the claims table is
+           benchtrust's own.
 
     Examples
     --------

@@ -74,6 +74,20 @@ class TestSetCounts:
         The identifiers of the items, in the order of ``folds``; empty for one test set.
     collection : str
         The collection the set belongs to (the CSV file in ``benchtrust/data/test_sets/``).
+
+    See Also
+    --------
+    dataset : The class counts of a named test set.
+    dataset_names : The names of every named test set.
+    check_protocols : Every candidate evaluation protocol of the scores, each checked (§5.1).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §5.1-5.3: the test sets of
+           its case studies, DRIVE (§5.1), TPEHG (§5.2) and ISIC 2017 (§5.3), the images of a per-image
+           collection being the folds of a mean of scores (§4.1, §5.1); the other collections go beyond the
+           paper.
     """
 
     __test__ = False  # not a pytest test class despite its name
@@ -169,6 +183,22 @@ def dataset(name) -> TestSetCounts:
     InputError
         For an unknown name, naming the closest known ones.
 
+    See Also
+    --------
+    dataset_names : The names of every named test set.
+    TestSetCounts : The result of dataset: p, n and the folds of a per-image collection.
+    check_test_set : Scores reported for one test set (§3).
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+    check_protocols : Every candidate evaluation protocol of the scores, each checked (§5.1).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §5.1-5.3: the test sets of
+           its case studies, DRIVE (§5.1), TPEHG (§5.2) and ISIC 2017 (§5.3), the images of a per-image
+           collection being the folds of a mean of scores (§4.1, §5.1); the other collections go beyond the
+           paper.
+
     Examples
     --------
     The DRIVE test images, annotator 1, inside the field-of-view mask (Staal et al. 2004):
@@ -214,6 +244,19 @@ def dataset(name) -> TestSetCounts:
 
 def dataset_names() -> tuple[str, ...]:
     """The names of every named test set, collection by collection, in the order of their files.
+
+    See Also
+    --------
+    dataset : The class counts of a named test set.
+    TestSetCounts : The result of dataset: p, n and the folds of a per-image collection.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §5.1-5.3: the test sets of
+           its case studies, DRIVE (§5.1), TPEHG (§5.2) and ISIC 2017 (§5.3), the images of a per-image
+           collection being the folds of a mean of scores (§4.1, §5.1); the other collections go beyond the
+           paper.
 
     Examples
     --------

@@ -110,6 +110,19 @@ def fold_configurations(
         once, in the order of the paper's generator (see the module notes). Mind the size: count first
         with :func:`count_fold_configurations`.
 
+    See Also
+    --------
+    count_fold_configurations : The number of fold configurations, without listing them.
+    stratified_folds : The folds of scikit-learn's StratifiedKFold (§4.4.2).
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.4 and §4.4.3,
+           Algorithm 2; the example is that of §4.4.3. ``training_sets_hold_both=False`` extends §4.4.3 to the
+           configurations where one fold holds all of a class.
+
     Examples
     --------
     The example of §4.4.3 is one of the 673 configurations of p = 30, n = 300, k = 5:
@@ -150,6 +163,19 @@ def count_fold_configurations(
 
     With ``training_sets_hold_both=False`` the configurations where one fold holds all of a class (its
     training set has none) are counted too: every multiset of class counts the fold sizes allow.
+
+    See Also
+    --------
+    fold_configurations : Every fold configuration of k-fold cross-validation (§4.4.3).
+    stratified_folds : The folds of scikit-learn's StratifiedKFold (§4.4.2).
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.4.3, Algorithm 2,
+           counted without enumerating (the paper enumerates); the examples are the counts of §4.4.3 (673) and
+           §5.2 (918).
 
     Examples
     --------
@@ -199,6 +225,18 @@ def stratified_folds(positives, negatives, folds):
     -------
     numpy.ndarray of int, shape (folds, 2)
         (p_i, n_i) of folds i = 0..k-1, in scikit-learn's order.
+
+    See Also
+    --------
+    fold_configurations : Every fold configuration of k-fold cross-validation (§4.4.3).
+    count_fold_configurations : The number of fold configurations, without listing them.
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.4.2 (the fold
+           configuration of stratified k-fold cross-validation, inferred from p, n and k).
 
     Examples
     --------

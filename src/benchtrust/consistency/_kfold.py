@@ -145,6 +145,20 @@ class KFoldResult:
         The smallest and largest fold score reported (Eq. 10, mos), by the score's name as given:
         ``Interval(min, max)``, the ends as given (text keeps the decimals that give their ε); empty
         when none were reported.
+
+    See Also
+    --------
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+    TestSetResult : The result of check_test_set.
+    MulticlassKFoldResult : The result of check_multiclass_kfold.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.1-4.4, Eq. (5)-(10):
+           the score of means by §4.2 and Eq. (7), the mean of scores by §4.3.2 and Eq. (9)-(10), stratified
+           folds by §4.4.2, unknown folds by §4.4.3 and Algorithm 2; extends §4.4.3 to folds without a class
+           (``zero_division``) and to folds of other sizes (``fold_sizes``, ``partial``).
     """
 
     consistent: bool
@@ -375,6 +389,16 @@ def check_kfold(
     -------
     KFoldResult
 
+    See Also
+    --------
+    KFoldResult : The result of check_kfold.
+    check_test_set : Scores reported for one test set (§3).
+    check_multiclass_kfold : Averaged multiclass scores of k-fold cross-validation.
+    fold_configurations : Every fold configuration of k-fold cross-validation (§4.4.3).
+    stratified_folds : The folds of scikit-learn's StratifiedKFold (§4.4.2).
+    check_protocols : Every candidate evaluation protocol of the scores, each checked (§5.1).
+    check_batch : Many claims at once, one per row of a table.
+
     Notes
     -----
     An "inconsistent" verdict is about the folds described: with ``fold_sizes=None`` it says that no split
@@ -388,6 +412,15 @@ def check_kfold(
     counts) are handed to HiGHS, whose "infeasible" on intervals widened by 1e-5 is then trusted (see
     :mod:`benchtrust.consistency._mean_of_scores`). Evidence is checked exactly with fractions before it
     is returned.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.1-4.4, Eq. (5)-(10):
+           the score of means by §4.2 and Eq. (7), the mean of scores by §4.3.2 and Eq. (9)-(10), stratified
+           folds by §4.4.2, unknown folds by §4.4.3 and Algorithm 2; extends §4.4.3 to folds without a class
+           (``zero_division``) and to folds of other sizes (``fold_sizes``, ``partial``). The first examples
+           are those of §5.2.
 
     Examples
     --------

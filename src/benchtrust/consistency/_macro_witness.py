@@ -28,7 +28,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from benchtrust.consistency._multiclass import MACRO_BASES, SKLEARN_ACCURACY, _off_diagonal, verified_macro
+from benchtrust.consistency._multiclass_folds import MacroFit, _two_sizes
+from benchtrust.consistency._one_vs_rest import MACRO_BASES, SKLEARN_ACCURACY, off_diagonal, verified_macro
 
 #: Rounds of moves per score before the witness gives up (the integer program then decides).
 ROUNDS = 60
@@ -42,8 +43,6 @@ def windows(reported, sizes, classes):
     configuration of the folds (accuracy is defined in every fold). Every reported score is one of acc,
     sens, spec, bacc, their complements and ``accuracy_score``; acc is turned into x by the identity of the
     module notes."""
-    from benchtrust.consistency._multiclass_folds import _two_sizes
-
     out = {"x": None, "sens": None, "spec": None, "bacc": None}
     for rep in reported:
         base, complement = MACRO_BASES[rep.score]
@@ -86,9 +85,9 @@ def settle(reported, config, found):
 
     Examples
     --------
-    >>> from benchtrust.consistency._multiclass import _reported
+    >>> from benchtrust.consistency._one_vs_rest import multiclass_reported
     >>> def scores(**given):
-    ...     return _reported(given, eps=None, rounding="round", beta=None)
+    ...     return multiclass_reported(given, eps=None, rounding="round", beta=None)
     >>> config = np.array([[4, 4, 4]])
     >>> found = scores(sens="0.75", spec="0.80")
     >>> settle(found, config, windows(found, [12], 3))  # not settled here (inconsistent: spec = (1 + sens)/2)
@@ -114,8 +113,6 @@ def macro_witness(reported, config, found):
         The :func:`windows` of the scores, with ``"correct"``: whole numbers correct per fold in the window
         of x (:func:`~._multiclass_folds._two_sizes`) when an accuracy was reported.
     """
-    from benchtrust.consistency._multiclass_folds import MacroFit
-
     folds, classes = config.shape
     sizes = config.sum(axis=1)
     units = folds * classes
@@ -155,7 +152,7 @@ def macro_witness(reported, config, found):
             return None
     matrices = []
     for f in range(folds):
-        off = _off_diagonal(config[f] - d[f], fp[f])
+        off = off_diagonal(config[f] - d[f], fp[f])
         if off is None:
             return None
         matrices.append((off + np.diag(d[f])).tolist())

@@ -35,7 +35,7 @@ sums s (tn_c = N - r_c - s_c + d_c). So the program's variables are d and s (2C 
 a matrix with these row sums r, diagonal d and column sums s exists if and only if the off-diagonal part,
 with row sums a = r - d >= 0 and column sums b = s - d >= 0, does, and by the max-flow min-cut theorem
 (every row reaches every column but its own) that holds exactly when sum(s) = N and a_c + b_c <= N - sum(d)
-for every class c. :func:`_off_diagonal` builds one such matrix from the solution.
+for every class c. :func:`._one_vs_rest.off_diagonal` builds one such matrix from the solution.
 
 Certainty of the macro verdict
 ------------------------------
@@ -74,7 +74,6 @@ verified and printed). Above ``max_work`` it stops with an InputError naming tha
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import math
 from fractions import Fraction
 
@@ -85,9 +84,17 @@ from benchtrust._io import InputError, check_count
 from benchtrust._words import paragraph
 from benchtrust.consistency import _section, _text
 from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
-from benchtrust.consistency._mean_constraints import LINEAR
-from benchtrust.consistency._micro_line import MICRO_AFFINE, SKLEARN_ACCURACY, micro_window
-from benchtrust.consistency._reported import reported_scores
+from benchtrust.consistency._macro_witness import settle, windows
+from benchtrust.consistency._one_vs_rest import (
+    MARGIN,
+    MICRO_AFFINE,
+    SKLEARN_ACCURACY,
+    class_form,
+    micro_window,
+    multiclass_reported,
+    off_diagonal,
+    verified_macro,
+)
 from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._solver_output import quiet_stdout
 from benchtrust.consistency._test_set import (
@@ -100,19 +107,12 @@ from benchtrust.consistency._test_set import (
     satisfies,
 )
 
-#: Widening of every interval (in score units) for the infeasibility proof of the macro average.
-MARGIN = 1e-6
-
-
 #: The work of one cell of a macro average's C × C confusion matrix, in score evaluations: the matrix is
 #: built, verified and listed in full.
 CELL_WORK = 500
 
 _AVERAGES = ("micro", "macro")
 _LINEAR = tuple(name for name, found in SCORES.items() if found.linear)
-#: Score -> (base, is a complement) of the macro averages: the scores linear in tp and tn, and
-#: scikit-learn's accuracy.
-MACRO_BASES = {**LINEAR, SKLEARN_ACCURACY: (SKLEARN_ACCURACY, False)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,6 +140,20 @@ class MulticlassResult:
     evidence : list of list of int or None
         Macro: a confusion matrix (rows true classes, columns predictions) verified exactly to give every
         reported score; ``None`` when inconsistent, for micro, or when no matrix could be verified.
+
+    See Also
+    --------
+    check_multiclass : Averaged one-vs-rest scores of one multiclass test set.
+    MulticlassKFoldResult : The result of check_multiclass_kfold.
+    TestSetResult : The result of check_test_set.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats two
+           classes; this extends §4.2 and Eq. (7) (micro: the pooled one-vs-rest matrix, tested as in §3) and
+           §4.3.2 and Eq. (9) (macro: a mean of linear scores, by integer linear programming) to the
+           one-vs-rest averages of C classes.
     """
 
     consistent: bool
@@ -313,6 +327,20 @@ def check_multiclass(
     -------
     MulticlassResult
 
+    See Also
+    --------
+    MulticlassResult : The result of check_multiclass.
+    check_multiclass_kfold : Averaged multiclass scores of k-fold cross-validation.
+    check_test_set : Scores reported for one test set (§3).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats two
+           classes; this extends §4.2 and Eq. (7) (micro: the pooled one-vs-rest matrix, tested as in §3) and
+           §4.3.2 and Eq. (9) (macro: a mean of linear scores, by integer linear programming) to the
+           one-vs-rest averages of C classes.
+
     Examples
     --------
     Three classes of 10, 20 and 30 items; a micro-averaged F1 of 0.80 means 48 correct items:
@@ -331,7 +359,7 @@ def check_multiclass(
     """
     if average not in _AVERAGES:
         raise InputError(f"average: expected one of {', '.join(_AVERAGES)}, got {average!r}")
-    reported = _reported(scores, eps=eps, rounding=rounding, beta=beta)
+    reported = multiclass_reported(scores, eps=eps, rounding=rounding, beta=beta)
     counts = _class_counts(class_counts)
     count = check_examples(examples)
     limit = check_count(max_work, "max_work")
@@ -352,7 +380,6 @@ def check_multiclass(
     )
     if average == "micro":
         return MulticlassResult(**_micro(reported, counts, beta, count, progress), **common)
-    from benchtrust.consistency._macro_witness import settle, windows  # which import this module
 
     found = windows(reported, [sum(counts)], len(counts))
     settled = (False, None) if found is None else settle(reported, np.array([counts]), found)
@@ -378,38 +405,9 @@ def search_work(reported, counts, average, beta):
 def search_seconds(scores, *, class_counts, average, eps=None, rounding="round", beta=None):
     """Roughly how many seconds :func:`check_multiclass` would take, for a front end to decide whether to
     show a progress bar; the arguments are checked as it checks them."""
-    reported = _reported(scores, eps=eps, rounding=rounding, beta=beta)
+    reported = multiclass_reported(scores, eps=eps, rounding=rounding, beta=beta)
     work = search_work(reported, _class_counts(class_counts), average, None if beta is None else float(beta))
     return work / EVALUATIONS_PER_SECOND
-
-
-def _is_sklearn_accuracy(name):
-    return (
-        isinstance(name, str) and "_".join(name.strip().lower().split()).replace("-", "_") == SKLEARN_ACCURACY
-    )
-
-
-def _reported(scores, *, eps, rounding, beta):
-    """The reported scores as intervals; ``accuracy_score`` becomes a score of its own (module notes)."""
-    names = [name for name in scores if _is_sklearn_accuracy(name)] if hasattr(scores, "items") else []
-    if not names:
-        return reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
-    if len(names) > 1:
-        raise InputError(f"scores: {names[0]!r} and {names[1]!r} are the same score ({SKLEARN_ACCURACY})")
-    (name,) = names
-    others = {key: value for key, value in scores.items() if key != name}
-    own_eps, other_eps = eps, eps
-    if hasattr(eps, "items"):
-        own = [key for key in eps if _is_sklearn_accuracy(key)]
-        if not own:
-            raise InputError(f"eps: none given for {name}")
-        own_eps = eps[own[0]]
-        other_eps = {key: value for key, value in eps.items() if key != own[0]}
-    # read as the binary alias (acc, the same ε rule), then given its own name
-    (accuracy,) = reported_scores({name: scores[name]}, eps=own_eps, rounding=rounding, beta=beta)
-    accuracy = dataclasses.replace(accuracy, score=SKLEARN_ACCURACY)
-    rest = iter(reported_scores(others, eps=other_eps, rounding=rounding, beta=beta) if others else ())
-    return tuple(accuracy if key == name else next(rest) for key in scores)
 
 
 def _class_counts(class_counts):
@@ -545,7 +543,7 @@ def _macro(reported, counts):
     if result.x is None:
         return True, None
     diagonal, columns = (np.rint(result.x[part]).astype(np.int64) for part in (d, s))
-    off = _off_diagonal(np.array(counts, dtype=np.int64) - diagonal, columns - diagonal)
+    off = off_diagonal(np.array(counts, dtype=np.int64) - diagonal, columns - diagonal)
     if off is None:
         return True, None
     confusion = off + np.diag(diagonal)
@@ -570,106 +568,3 @@ def _macro_form(name, counts):
         coefficients[c] = float(on_diagonal / classes)
         coefficients[classes + c] = float(on_column / classes)
     return float(constant), coefficients
-
-
-def class_form(name, positives, negatives):
-    """A class's one-vs-rest score, linear in tp and tn, as (constant, on d, on s): exactly (Fractions
-    through the score's own formula) constant + on_d·d + on_s·s, with tp = d, the class's diagonal entry,
-    and tn = negatives - s + d, s its column sum.
-
-    >>> class_form("sens", 4, 8), class_form("spec", 4, 8)
-    ((Fraction(0, 1), Fraction(1, 4), Fraction(0, 1)), (Fraction(1, 1), Fraction(1, 8), Fraction(-1, 8)))
-    """
-    formula = SCORES[name].formula
-    p, n = Fraction(positives), Fraction(negatives)
-    a = formula(Fraction(0), Fraction(0), p, n, None)
-    b = formula(Fraction(1), Fraction(0), p, n, None) - a
-    g = formula(Fraction(0), Fraction(1), p, n, None) - a
-    return a + g * n, b + g, -g
-
-
-def _off_diagonal(a, b):
-    """A whole-number matrix with zero diagonal, row sums ``a`` and column sums ``b``, or None if none.
-
-    One exists if and only if a, b >= 0, sum(a) = sum(b) = S and a_c + b_c <= S for every c (module
-    notes). Greedily: move x items from a row i to a column j != i, as many as keep that condition for
-    every other class (x <= S - (a_c + b_c)); a class with a_c + b_c = S (tight) must be in every move, and
-    at most two are tight (then all items are theirs). Each move empties a row or a column or makes a class
-    tight, so there are at most 2C + 2 moves.
-    """
-    a, b = [int(value) for value in a], [int(value) for value in b]
-    left, size = sum(a), len(a)
-    if min(a) < 0 or min(b) < 0 or left != sum(b) or any(x + y > left for x, y in zip(a, b, strict=True)):
-        return None
-    matrix = np.zeros((size, size), dtype=np.int64)
-    while left > 0:  # plain lists: a few classes are the common case, and numpy's calls cost more there
-        load = [x + y for x, y in zip(a, b, strict=True)]
-        top = heapq.nlargest(3, range(size), key=load.__getitem__)  # the three largest loads, largest first
-        k = top[0]
-        tight = [c for c in top if load[c] == left]
-        if load[k] == left and a[k] > 0:
-            i = k
-            j = tight[1] if len(tight) > 1 else _largest_but(b, i)
-        elif load[k] == left:
-            j = k
-            i = tight[1] if len(tight) > 1 else _largest_but(a, j)
-        else:
-            i = max(range(size), key=a.__getitem__)
-            j = _largest_but(b, i)
-        others = [load[c] for c in top if c not in (i, j)]
-        x = min(a[i], b[j], left - (others[0] if others else 0))
-        if x <= 0:
-            raise AssertionError("internal error: no move left in a feasible zero-diagonal transport")
-        matrix[i, j] += x
-        a[i] -= x
-        b[j] -= x
-        left -= x
-    return matrix
-
-
-def _largest_but(values, skip):
-    """The index of the largest of ``values`` other than ``skip`` (the first if tied)."""
-    return max((c for c in range(len(values)) if c != skip), key=values.__getitem__)
-
-
-def verified_macro(matrices, config, reported):
-    """Whether confusion matrices, one per fold (every class with items and negatives in every fold), have
-    the folds' class counts and give every reported macro mean over the folds (``accuracy_score``: of the
-    folds' fractions correct), in exact whole-number arithmetic: each mean of fractions is one sum over a
-    common denominator. One test set is one fold.
-
-    >>> def scores(**given):
-    ...     return _reported(given, eps=None, rounding="round", beta=None)
-    >>> matrix, counts = np.array([[[3, 1, 0], [0, 3, 1], [1, 0, 3]]]), np.array([[4, 4, 4]])
-    >>> verified_macro(matrix, counts, scores(sens="0.75", spec="0.875"))
-    True
-    >>> verified_macro(matrix, counts, scores(sens="0.70"))
-    False
-    """
-    if (matrices < 0).any() or (matrices.sum(axis=2) != config).any():
-        return False
-    sizes = config.sum(axis=1, keepdims=True)
-    tp = np.einsum("fcc->fc", matrices)
-    tn = sizes - config - matrices.sum(axis=1) + tp
-    parts = {  # per base: (numerators, denominators) of the values averaged, all of them
-        "sens": [(tp, config)],
-        "spec": [(tn, sizes - config)],
-        "acc": [(tp + tn, np.broadcast_to(sizes, config.shape))],
-        "bacc": [(tp, 2 * config), (tn, 2 * (sizes - config))],
-        SKLEARN_ACCURACY: [(tp.sum(axis=1), sizes[:, 0])],
-    }
-    for rep in reported:
-        base, complement = MACRO_BASES[rep.score]
-        terms = [
-            (int(a), int(b))
-            for top, bottom in parts[base]
-            for a, b in zip(top.ravel(), bottom.ravel(), strict=True)
-        ]
-        common = math.lcm(*(b for _, b in terms))
-        count = tp.size if base != SKLEARN_ACCURACY else len(sizes)
-        mean = Fraction(sum(a * (common // b) for a, b in terms), common * count)
-        if complement:
-            mean = 1 - mean
-        if not Fraction(rep.interval.low) <= mean <= Fraction(rep.interval.high):
-            return False
-    return True

@@ -20,8 +20,8 @@ Which folds
 Micro average, mean over folds
 ------------------------------
 On fold f the pooled one-vs-rest matrix is (tp, tn, p, n) = (k_f, (C - 2)·N_f + k_f, N_f, (C - 1)·N_f),
-k_f the items classified correctly, and the scores of :data:`~._micro_line.MICRO_AFFINE` are a + b·x_f
-there, x_f = k_f / N_f, with a and b that depend on C only (:mod:`._micro_line`). The mean over folds of
+k_f the items classified correctly, and the scores of :data:`~._one_vs_rest.MICRO_AFFINE` are a + b·x_f
+there, x_f = k_f / N_f, with a and b that depend on C only (:mod:`._one_vs_rest`). The mean over folds of
 a + b·x_f is a + b·mean(x_f), so every reported mean bounds mean(x_f) to an exact interval, and the check
 is whether whole k_f in [0, N_f] exist with mean(k_f/N_f) in the intersection: directly for folds of one
 or two sizes (:func:`_two_sizes`), else as the mean of sensitivities with p_f = N_f (§4.3) by the exact
@@ -74,8 +74,16 @@ from benchtrust._io import InputError
 from benchtrust.consistency._highs_fallback import UnsettledError
 from benchtrust.consistency._mean_constraints import Constraints
 from benchtrust.consistency._mean_of_scores import solve
-from benchtrust.consistency._micro_line import MICRO_AFFINE, SKLEARN_ACCURACY, micro_line, micro_window
-from benchtrust.consistency._multiclass import MACRO_BASES, MARGIN, _off_diagonal, class_form
+from benchtrust.consistency._one_vs_rest import (
+    MACRO_BASES,
+    MARGIN,
+    MICRO_AFFINE,
+    SKLEARN_ACCURACY,
+    class_form,
+    micro_line,
+    micro_window,
+    off_diagonal,
+)
 from benchtrust.consistency._reported import Reported
 from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._solver_output import quiet_stdout
@@ -507,7 +515,7 @@ class _MacroProblem:
         for f in range(self.folds):
             diagonal = np.rint(x[self.d[f]]).astype(np.int64)
             columns = np.rint(x[self.s[f]]).astype(np.int64)
-            off = _off_diagonal(self.config[f] - diagonal, columns - diagonal)
+            off = off_diagonal(self.config[f] - diagonal, columns - diagonal)
             if off is None:
                 return None
             matrices.append(off + np.diag(diagonal))

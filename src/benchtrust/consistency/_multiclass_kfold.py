@@ -27,13 +27,8 @@ from benchtrust._words import paragraph
 from benchtrust.consistency import _macro_witness as witness
 from benchtrust.consistency import _multiclass_folds as folds_of
 from benchtrust.consistency._mean_of_scores import MAX_STATES
-from benchtrust.consistency._multiclass import (
-    CELL_WORK,
-    SKLEARN_ACCURACY,
-    _class_counts,
-    _reported,
-    check_multiclass,
-)
+from benchtrust.consistency._multiclass import CELL_WORK, _class_counts, check_multiclass
+from benchtrust.consistency._one_vs_rest import SKLEARN_ACCURACY, multiclass_reported
 from benchtrust.consistency._section import _PAPER as _SECTION_PAPER
 from benchtrust.consistency._section import _SCORE_COLUMNS, QUESTION, _capital, _epsilon, _score_rows
 from benchtrust.consistency._test_set import MAX_WORK, check_work, matrices_frame
@@ -113,6 +108,19 @@ class MulticlassKFoldResult:
         among the classes where the score is undefined.
     pooled : MulticlassResult or None
         Score of means: the check of the pooled test set.
+
+    See Also
+    --------
+    check_multiclass_kfold : Averaged multiclass scores of k-fold cross-validation.
+    MulticlassResult : The result of check_multiclass.
+    KFoldResult : The result of check_kfold.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats two
+           classes; this extends §4.2-4.4 (Eq. (5)-(9), the fold configurations of §4.4.2-4.4.3) to C classes,
+           each fold's one-vs-rest scores averaged over the classes.
     """
 
     consistent: bool | None
@@ -280,6 +288,19 @@ def check_multiclass_kfold(
     -------
     MulticlassKFoldResult
 
+    See Also
+    --------
+    MulticlassKFoldResult : The result of check_multiclass_kfold.
+    check_multiclass : Averaged one-vs-rest scores of one multiclass test set.
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats two
+           classes; this extends §4.2-4.4 (Eq. (5)-(9), the fold configurations of §4.4.2-4.4.3) to C classes,
+           each fold's one-vs-rest scores averaged over the classes.
+
     Examples
     --------
     Iris (three classes of 50), stratified 5-fold cross-validation, micro-averaged F1 (scikit-learn's
@@ -314,7 +335,7 @@ def check_multiclass_kfold(
         raise InputError(
             f"repeats: expected 1 to {MOST_FOLDS // k:,} ({MOST_FOLDS:,} folds in all), got {times}"
         )
-    reported = _reported(scores, eps=eps, rounding=rounding, beta=beta)
+    reported = multiclass_reported(scores, eps=eps, rounding=rounding, beta=beta)
     common = {
         "average": average,
         "aggregation": aggregation,

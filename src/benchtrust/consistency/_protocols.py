@@ -84,6 +84,21 @@ class ProtocolsResult:
         ε as given; None when it comes from the decimals by each protocol's rounding rule.
     beta : float or None
         β of the F-beta scores.
+
+    See Also
+    --------
+    check_protocols : Every candidate evaluation protocol of the scores, each checked (§5.1).
+    TestSetResult : The result of check_test_set.
+    KFoldResult : The result of check_kfold.
+    BatchResult : The result of check_batch.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §5.1 (the scores tested
+           under "field of view" and under "all pixels") and §4.4.4 (both aggregations tried when the mode is
+           unknown), each protocol tested by §3 or §4.2-4.4 with the two ε of §2; extends §5.1 to every
+           combination of region, aggregation, folding and rounding.
     """
 
     consistent: bool | None
@@ -250,6 +265,22 @@ def check_protocols(
     InputError
         For bad scores, counts or names, an unknown family or value, or a family that does not apply
         (a region without a named retinal set, a folding without k folds of one test set).
+
+    See Also
+    --------
+    ProtocolsResult : The result of check_protocols.
+    check_test_set : Scores reported for one test set (§3).
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+    check_batch : Many claims at once, one per row of a table.
+    dataset : The class counts of a named test set.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §5.1 (the scores tested
+           under "field of view" and under "all pixels") and §4.4.4 (both aggregations tried when the mode is
+           unknown), each protocol tested by §3 or §4.2-4.4 with the two ε of §2; extends §5.1 to every
+           combination of region, aggregation, folding and rounding.
 
     Examples
     --------

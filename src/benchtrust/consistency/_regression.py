@@ -106,6 +106,18 @@ class RegressionResult:
     mse : Interval or None
         The MSE values every reported score allows (RMSE is its square root); None unless consistent with
         at least one score of MSE, RMSE, MAE, or R² with the variance.
+
+    See Also
+    --------
+    check_regression : Regression scores (MSE, RMSE, MAE, R²) checked against each other.
+    regression_verdicts : check_regression of many claims at once.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats binary
+           classification only; this extends the numerical uncertainty of §2 and the interval reasoning of
+           §3.2 to the regression scores MSE, RMSE, MAE and R².
     """
 
     consistent: bool | None
@@ -170,6 +182,19 @@ def check_regression(scores, *, size, target_variance=None, eps=None, rounding="
     RegressionResult
         The verdict, the relations checked and those violated with their intervals.
 
+    See Also
+    --------
+    RegressionResult : The result of check_regression.
+    regression_verdicts : check_regression of many claims at once.
+    reported_scores : Reported scores as intervals (§2).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats binary
+           classification only; this extends the numerical uncertainty of §2 and the interval reasoning of
+           §3.2 to the regression scores MSE, RMSE, MAE and R².
+
     Examples
     --------
     The example of mlscorecheck's regression check (n = 100, its ε = 1e-4):
@@ -231,6 +256,19 @@ def regression_verdicts(scores, *, size, target_variance=None, eps=None, roundin
     pandas.DataFrame
         One row per claim: ``verdict`` ("consistent", "inconsistent" or "nothing to check") and
         ``violated`` (the violated relations, separated by "; ").
+
+    See Also
+    --------
+    check_regression : Regression scores (MSE, RMSE, MAE, R²) checked against each other.
+    RegressionResult : The result of check_regression.
+    check_batch : Many claims at once, one per row of a table.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. The paper treats binary
+           classification only; this extends the numerical uncertainty of §2 and the interval reasoning of
+           §3.2 to the regression scores MSE, RMSE, MAE and R².
 
     Examples
     --------

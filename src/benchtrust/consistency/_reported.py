@@ -23,6 +23,17 @@ from benchtrust.consistency._scores import score as _score
 
 #: Outward widening of every interval, relative to max(1, |v|). Floating-point evaluation of any score here
 #: errs by a few units in the 16th digit; 1e-9 is far above that and far below any reported precision.
+#:
+#: See Also
+#: --------
+#: reported_scores : Reported scores as intervals (§2).
+#: Reported : One reported score and the interval it stands for.
+#:
+#: References
+#: ----------
+#: .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for binary
+#:        classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2 and Eq. (1) (the interval
+#:        [v - ε, v + ε] it widens); the widening itself is benchtrust's.
 TOLERANCE = 1e-9
 
 _ROUNDING = ("round", "floor-or-ceil")
@@ -52,6 +63,19 @@ class Reported:
     rounding : str or None
         How ε was inferred from the decimals as written (``"round"``: ½·10^-d, ``"floor-or-ceil"``:
         10^-d); None when ε was given.
+
+    See Also
+    --------
+    reported_scores : Reported scores as intervals (§2).
+    decimals : The decimals of a reported value as written.
+    TOLERANCE : The outward widening of every interval.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2 (the numerical
+           uncertainty: ε = 10^-d/2 for rounding, 10^-d when flooring and ceiling are allowed) and Eq. (1);
+           the widening by TOLERANCE is benchtrust's.
     """
 
     score: str
@@ -70,6 +94,17 @@ class Reported:
 
 def decimals(value):
     """Decimals of a reported value as written: of the text itself, or of the float's shortest repr.
+
+    See Also
+    --------
+    reported_scores : Reported scores as intervals (§2).
+    Reported : One reported score and the interval it stands for.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2 (ε from the decimals of
+           a reported figure).
 
     Examples
     --------
@@ -108,6 +143,20 @@ def reported_scores(scores, *, eps=None, rounding="round", beta=None):
     -------
     tuple of Reported
         In the order given.
+
+    See Also
+    --------
+    Reported : One reported score and the interval it stands for.
+    decimals : The decimals of a reported value as written.
+    TOLERANCE : The outward widening of every interval.
+    score : One score by its abbreviation or an alias.
+    check_test_set : Scores reported for one test set (§3).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2 (the numerical
+           uncertainty: ε = 10^-d/2 for rounding, 10^-d when flooring and ceiling are allowed) and Eq. (1).
 
     Examples
     --------

@@ -49,6 +49,17 @@ class Score:
         ...): g(tp, tn, p, n, beta) -> (numerator, denominator), the denominator >= 0 on every confusion
         matrix. An interval of such a score is then two linear inequalities (numerator - low·denominator
         >= 0, high·denominator - numerator >= 0), which the test-set check counts exactly.
+
+    See Also
+    --------
+    score : One score by its abbreviation or an alias.
+    SCORES : Every score by its canonical abbreviation.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2, Table 2; ``linear``
+           marks the scores of §4.3.2 and Eq. (9).
     """
 
     name: str
@@ -241,6 +252,16 @@ _TABLE = [
 ]
 
 #: Every score by its canonical abbreviation.
+#:
+#: See Also
+#: --------
+#: score : One score by its abbreviation or an alias.
+#: Score : One performance score (§2, Table 2).
+#:
+#: References
+#: ----------
+#: .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for binary
+#:        classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2, Table 2.
 SCORES = {score.name: score for score in _TABLE}
 
 _ALIASES = {
@@ -306,6 +327,17 @@ _ALIASES = {
 
 def score(name):
     """The :class:`Score` called ``name`` (an abbreviation or an alias, any case, '-' or ' ' for '_').
+
+    See Also
+    --------
+    Score : One performance score (§2, Table 2).
+    SCORES : Every score by its canonical abbreviation.
+    reported_scores : Reported scores as intervals (§2).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §2, Table 2.
 
     Examples
     --------

@@ -93,6 +93,18 @@ class TestSetResult:
         The reported scores with their intervals.
     beta : float or None
         β of the F-beta scores.
+
+    See Also
+    --------
+    check_test_set : Scores reported for one test set (§3).
+    KFoldResult : The result of check_kfold.
+    MulticlassResult : The result of check_multiclass.
+    ProtocolsResult : The result of check_protocols.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §3.1-3.2, Eq. (1)-(3).
     """
 
     __test__ = False  # not a pytest test class despite its name
@@ -203,6 +215,21 @@ def check_test_set(
     -------
     TestSetResult
         The exact number of consistent (tp, tn) pairs and the first ``examples`` of them.
+
+    See Also
+    --------
+    TestSetResult : The result of check_test_set.
+    check_kfold : Scores reported for k-fold cross-validation (§4).
+    check_multiclass : Averaged one-vs-rest scores of one multiclass test set.
+    check_protocols : Every candidate evaluation protocol of the scores, each checked (§5.1).
+    check_batch : Many claims at once, one per row of a table.
+    reported_scores : Reported scores as intervals (§2).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §3.1-3.2, Eq. (1)-(3); the
+           examples are those of §3.3.
 
     Examples
     --------

@@ -27,6 +27,19 @@ class RankDistribution:
     table : pandas.DataFrame
         Long table with columns ``method``, ``rank``, ``combinations`` (how many give the method that
         rank) and ``share`` (the same as a fraction of all combinations), ranks ascending.
+
+    See Also
+    --------
+    rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
+    plot_rank_distribution : Draw the rank distribution (Fig. 2).
+    Multiverse : The rankings of the methods under every combination of options.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.1, Fig. 2 (the
+       rank distribution of the methods over all combinations).
     """
 
     methods: tuple[str, ...]
@@ -87,6 +100,20 @@ class RankDistribution:
 def rank_distribution(multiverse) -> RankDistribution:
     """Each method's best and worst rank and the share of combinations at each rank (Fig. 2, §4.1).
 
+    See Also
+    --------
+    RankDistribution : Each method's ranks over all combinations.
+    plot_rank_distribution : Draw the rank distribution (Fig. 2).
+    rankings : Rank the methods under every combination of the spec's options.
+    stepwise : Optimise each method's rank one choice at a time.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.1, Fig. 2 (the
+       rank distribution of the methods over all combinations).
+
     Examples
     --------
     >>> import numpy as np
@@ -131,6 +158,20 @@ class Stepwise:
         Each method's rank after the last step.
     rank_range : dict of str to list of float
         Each method's best and worst rank over all combinations (the dotted segments of Fig. 3).
+
+    See Also
+    --------
+    stepwise : Optimise each method's rank one choice at a time.
+    plot_stepwise : Draw the step-wise optimisation (Fig. 3).
+    RankDistribution : Each method's ranks over all combinations.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.1, Fig. 3
+       (step-wise optimisation from the default options); supplement, Fig. S1-S2 (another default measure,
+       another order).
     """
 
     order: tuple[str, ...]
@@ -215,6 +256,21 @@ def stepwise(multiverse, *, order=None) -> Stepwise:
     Returns
     -------
     Stepwise
+
+    See Also
+    --------
+    Stepwise : The step-wise optimisation of each method's rank.
+    plot_stepwise : Draw the step-wise optimisation (Fig. 3).
+    rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
+    rankings : Rank the methods under every combination of the spec's options.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.1, Fig. 3
+       (step-wise optimisation from the default options); supplement, Fig. S1-S2 (another default measure,
+       another order).
     """
     import pandas as pd
 
@@ -270,6 +326,19 @@ class Impact:
         ``from_option``, ``to_option``, ``pairs`` (pairs of combinations that differ in this choice only),
         ``ranking_changed`` and ``winner_changed`` (the share of pairs whose ranking, or set of
         first-ranked methods, differs) and ``mean_abs_rank_change`` (over pairs and methods).
+
+    See Also
+    --------
+    impact : Compare the rankings of combinations that differ in one choice only.
+    default_distances : How far one alternative option moves an ideal point.
+    plot_default_distances : Draw those distances as box plots (Fig. 5).
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2 (the impact
+       of individual choices), Fig. 4-5 (combinations that differ in one choice only).
     """
 
     table: object
@@ -339,6 +408,20 @@ def impact(multiverse) -> Impact:
     ------
     benchtrust.InputError
         When the multiverse has a single combination (every choice has one option), naming the spec.
+
+    See Also
+    --------
+    Impact : How much changing one choice alone changes the ranking.
+    default_distances : How far one alternative option moves an ideal point.
+    default_distance_summary : Count, quartiles and range of those distances.
+    rankings : Rank the methods under every combination of the spec's options.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2 (the impact
+       of individual choices), Fig. 4-5 (combinations that differ in one choice only).
     """
     import pandas as pd
 

@@ -83,6 +83,23 @@ class PermutationTest:
         How many refits stopped at ``max_iterations`` before converging.
     options : dict
         The :func:`~benchtrust.multiverse.unfold` options of the fit and of every refit.
+
+    See Also
+    --------
+    permutation_test : Test an unfolding's stress against refits on permuted data.
+    unfold : Non-metric unfolding by penalised stress.
+    Unfolding : A fitted unfolding: points, disparities, stress.
+    congruence : Each row's congruence between its disparities and its distances.
+
+    References
+    ----------
+    .. [1] P. Mair, I. Borg and T. Rusch, "Goodness-of-fit assessment in multidimensional scaling and
+       unfolding", Multivariate Behavioral Research 51(6), 772-789, 2016. doi:10.1080/00273171.2016.1235966.
+       The permutation test of an unfolding.
+    .. [2] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2 and
+       supplement, "Goodness-of-fit unfolding solutions" (p < 0.001 for each of its three unfolding models).
     """
 
     stress: float
@@ -250,6 +267,23 @@ def permutation_test(
         number, `seed` not an int, Generator or None, `n_jobs` 0 or not a whole number, `progress` not
         callable, `fitted` not an Unfolding or of another shape, or an unfold option that contradicts it.
 
+    See Also
+    --------
+    PermutationTest : A permutation test of an unfolding's stress.
+    unfold : Non-metric unfolding by penalised stress.
+    Unfolding : A fitted unfolding: points, disparities, stress.
+    congruence : Each row's congruence between its disparities and its distances.
+
+    References
+    ----------
+    .. [1] P. Mair, I. Borg and T. Rusch, "Goodness-of-fit assessment in multidimensional scaling and
+       unfolding", Multivariate Behavioral Research 51(6), 772-789, 2016. doi:10.1080/00273171.2016.1235966.
+       The permutation test of an unfolding.
+    .. [2] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2 and
+       supplement, "Goodness-of-fit unfolding solutions" (p < 0.001 for each of its three unfolding models).
+
     Examples
     --------
     Thirty subjects rank eight objects by their distance in a plane: the configuration beats every refit
@@ -407,6 +441,23 @@ def congruence(fitted) -> np.ndarray:
     InputError
         If `fitted` is not an Unfolding.
 
+    See Also
+    --------
+    unfold : Non-metric unfolding by penalised stress.
+    Unfolding : A fitted unfolding: points, disparities, stress.
+    permutation_test : Test an unfolding's stress against refits on permuted data.
+    PermutationTest : A permutation test of an unfolding's stress.
+
+    References
+    ----------
+    .. [1] P. Mair, I. Borg and T. Rusch, "Goodness-of-fit assessment in multidimensional scaling and
+       unfolding", Multivariate Behavioral Research 51(6), 772-789, 2016. doi:10.1080/00273171.2016.1235966.
+       Stress per point, which congruence complements.
+    .. [2] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. Supplement,
+       Fig. S7-S9 (stress per point of its three unfolding models).
+
     Examples
     --------
     >>> from benchtrust.multiverse import unfold
@@ -461,6 +512,21 @@ def default_distances(multiverse, fitted):
         If `multiverse` lacks combinations or defaults, a default option does not occur, two combinations
         are the same, a choice is named like one of the other columns, or the ideal points are not a
         finite matrix with one row per combination.
+
+    See Also
+    --------
+    default_distance_summary : Count, quartiles and range of those distances.
+    plot_default_distances : Draw those distances as box plots (Fig. 5).
+    unfold : Non-metric unfolding by penalised stress.
+    plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
+    impact : Compare the rankings of combinations that differ in one choice only.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 4 (the
+       grey lines) and Fig. 5 (their lengths as box plots).
 
     Examples
     --------
@@ -556,6 +622,19 @@ def default_distance_summary(table, *, by="choice"):
     ------
     InputError
         If `table` is not such a table or `by` is neither "choice" nor "option".
+
+    See Also
+    --------
+    default_distances : How far one alternative option moves an ideal point.
+    plot_default_distances : Draw those distances as box plots (Fig. 5).
+    impact : Compare the rankings of combinations that differ in one choice only.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 5 (the
+       distances between ideal points of default and alternative options).
 
     Examples
     --------

@@ -1,6 +1,6 @@
 """The maps of Nießl et al. (2022) drawn from an unfolding: Fig. 4, the solution coloured by the options of
 each choice (§4.2); Fig. 5, the distances between the ideal points of default and alternative options as
-box plots (§4.2); and Fig. 6 / Fig. S3, the unfolding of the rankings on subsamples of the data sets (§4.3).
+box plots (§4.2); and Fig. 6 / Fig. S3, the unfolding of the rankings on subsamples of the data sets (§4.2).
 
 Nießl, C., Herrmann, M., Wiedemann, C., Casalicchio, G. & Boulesteix, A.-L. (2022). Over-optimism in
 benchmark studies and the multiplicity of design and analysis options when interpreting their results.
@@ -102,6 +102,24 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
         If the points are not finite C x 2 and M x 2 arrays, `methods` does not have M names,
         `combinations` does not have C rows and at least one column, or `defaults` does not name an option
         that occurs for each choice (or names a choice that is not a column).
+
+    See Also
+    --------
+    unfold : Non-metric unfolding by penalised stress.
+    Unfolding : A fitted unfolding: points, disparities, stress.
+    default_distances : How far one alternative option moves an ideal point.
+    plot_default_distances : Draw those distances as box plots (Fig. 5).
+    plot_subsample : Draw an unfolding of the rankings on subsamples (Fig. 6, Fig. S3).
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 4 (the
+       unfolding coloured by the options of each choice).
+    .. [2] F. M. T. A. Busing, P. J. F. Groenen and W. J. Heiser, "Avoiding degeneracy in multidimensional
+       unfolding by penalizing on the coefficient of variation", Psychometrika 70(1), 71-98, 2005.
+       doi:10.1007/s11336-001-0908-1. The unfolding drawn.
 
     Examples
     --------
@@ -228,7 +246,7 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
     The ideal points of the rankings are circles coloured by the number of data sets each ranking uses (a
     sequential colour map, with a colour bar), those with the most data sets (all of them) ringed in black
     and drawn last; the methods are black triangles labelled with their names; the axes have equal aspect.
-    Nießl et al. (2022), §4.3: the fewer the data sets, the more the rankings scatter. The colour bar is
+    Nießl et al. (2022), §4.2: the fewer the data sets, the more the rankings scatter. The colour bar is
     drawn beside `ax`, on its figure; the title is the figure's.
 
     Drawn without a display; nothing is written: save the figure with :func:`benchtrust.save_figure`.
@@ -259,6 +277,20 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
     benchtrust.InputError
         If the points are not finite K x 2 and M x 2 arrays, `methods` does not have M names, or
         `nrdatasets` is not K finite numbers.
+
+    See Also
+    --------
+    subsample : Rank the methods on the first data sets of orders of the data sets.
+    Subsample : The distinct rankings on subsamples of the data sets.
+    unfold : Non-metric unfolding by penalised stress.
+    plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 6 (774
+       rankings on subsamples of the data sets, ibrier); supplement, Fig. S3 (the same with the cindex).
 
     Examples
     --------
@@ -383,6 +415,19 @@ def plot_default_distances(table, *, ax=None, title=None):
     benchtrust.InputError
         If `table` is not a table with those columns and at least one row, or a distance is negative,
         NaN or infinite (naming the file, line and column of a file's bad cell).
+
+    See Also
+    --------
+    default_distances : How far one alternative option moves an ideal point.
+    default_distance_summary : Count, quartiles and range of those distances.
+    plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 5 (the
+       distances between ideal points of default and alternative options).
 
     Examples
     --------

@@ -81,6 +81,19 @@ def register_option(family: str, name: str, *, better: str | None = None):
     callable
         A decorator that registers the function and returns it unchanged.
 
+    See Also
+    --------
+    read_spec : Read and check a multiverse spec.
+    Spec : A parsed multiverse spec.
+    rankings : Rank the methods under every combination of the spec's options.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §2.2-2.3 and
+       Fig. 1 (the four families: data sets §2.2.1, measure §2.2.2, imputation §2.3.1, aggregation §2.3.2).
+
     Examples
     --------
     A trimmed mean over data sets, as a new aggregation option:

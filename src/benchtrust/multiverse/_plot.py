@@ -129,6 +129,19 @@ def plot_rank_distribution(ranks, methods, *, ax=None, title=None):
     benchtrust.InputError
         If `ranks` is not a finite C x M array of ranks between 1 and M, or `methods` does not have M names.
 
+    See Also
+    --------
+    rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
+    RankDistribution : Each method's ranks over all combinations.
+    plot_stepwise : Draw the step-wise optimisation (Fig. 3).
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.1, Fig. 2 (the
+       rank distribution of the methods over all combinations).
+
     Examples
     --------
     >>> import pathlib, tempfile
@@ -232,6 +245,20 @@ def plot_stepwise(steps, rank_range, *, ax=None, title=None):
     benchtrust.InputError
         If `steps` lacks a column, has non-finite ranks or not exactly one step 0 per method, or
         `rank_range` lacks a method of `steps` or is not a pair of numbers.
+
+    See Also
+    --------
+    stepwise : Optimise each method's rank one choice at a time.
+    Stepwise : The step-wise optimisation of each method's rank.
+    plot_rank_distribution : Draw the rank distribution (Fig. 2).
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.1, Fig. 3
+       (step-wise optimisation from the default options); supplement, Fig. S1-S2 (another default measure,
+       another order).
 
     Examples
     --------

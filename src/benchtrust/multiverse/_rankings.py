@@ -51,6 +51,23 @@ class Multiverse:
         The data sets each option of the data-set choice keeps.
     spec : Spec
         The spec the multiverse was built from.
+
+    See Also
+    --------
+    rankings : Rank the methods under every combination of the spec's options.
+    rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
+    stepwise : Optimise each method's rank one choice at a time.
+    impact : Compare the rankings of combinations that differ in one choice only.
+    unfold : Non-metric unfolding by penalised stress.
+    study : Run the paper's analyses on one benchmark and spec.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3.1 (the ranking
+       under every combination of the options; average ranks for ties); §2 and Fig. 1 (the choices and their
+       options).
     """
 
     choices: tuple[str, ...]
@@ -174,6 +191,24 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
     ------
     benchtrust.InputError
         For a mistake in any input, naming the file and the place.
+
+    See Also
+    --------
+    Multiverse : The rankings of the methods under every combination of options.
+    read_spec : Read and check a multiverse spec.
+    register_option : Add a rule to an option family.
+    rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
+    stepwise : Optimise each method's rank one choice at a time.
+    impact : Compare the rankings of combinations that differ in one choice only.
+    study : Run the paper's analyses on one benchmark and spec.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3.1 (the ranking
+       under every combination of the options; average ranks for ties); §2 and Fig. 1 (the choices and their
+       options).
 
     Examples
     --------

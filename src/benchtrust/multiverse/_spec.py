@@ -82,7 +82,22 @@ class Choice:
 
 @dataclasses.dataclass(frozen=True)
 class Spec:
-    """A parsed multiverse spec; see the module docstring for the YAML form."""
+    """A parsed multiverse spec; see the module docstring for the YAML form.
+
+    See Also
+    --------
+    read_spec : Read and check a multiverse spec.
+    register_option : Add a rule to an option family.
+    rankings : Rank the methods under every combination of the spec's options.
+    study : Run the paper's analyses on one benchmark and spec.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §2 and Fig. 1 (the
+       choices and their options); §3.1 (their combinations).
+    """
 
     columns: Mapping[str, str | None]
     measures: tuple[Measure, ...]
@@ -134,6 +149,20 @@ def read_spec(spec) -> Spec:
     benchtrust.InputError
         Naming the file, the line and the key of the first mistake: malformed YAML, an unknown family or
         rule, a parameter the rule does not take, a default that is not an option, a duplicate name …
+
+    See Also
+    --------
+    Spec : A parsed multiverse spec.
+    register_option : Add a rule to an option family.
+    rankings : Rank the methods under every combination of the spec's options.
+    study : Run the paper's analyses on one benchmark and spec.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §2 and Fig. 1 (the
+       choices and their options); §3.1 (their combinations).
 
     Examples
     --------

@@ -60,6 +60,27 @@ class MultiverseStudy:
         orders were given or asked for).
     subsample_unfolding : Unfolding or None
         The unfolding of ``subsample.ranks`` (None without a subsample or an unfolding).
+
+    See Also
+    --------
+    study : Run the paper's analyses on one benchmark and spec.
+    study_files : The names of the files a study writes.
+    read_spec : Read and check a multiverse spec.
+    Spec : A parsed multiverse spec.
+    bundled_study : The bundled results, characteristics and spec of the paper.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3-4, Fig. 2-6;
+       supplement, Fig. S3 and the goodness of fit of the unfolding.
+    .. [2] F. M. T. A. Busing, P. J. F. Groenen and W. J. Heiser, "Avoiding degeneracy in multidimensional
+       unfolding by penalizing on the coefficient of variation", Psychometrika 70(1), 71-98, 2005.
+       doi:10.1007/s11336-001-0908-1. The unfolding.
+    .. [3] P. Mair, I. Borg and T. Rusch, "Goodness-of-fit assessment in multidimensional scaling and
+       unfolding", Multivariate Behavioral Research 51(6), 772-789, 2016. doi:10.1080/00273171.2016.1235966.
+       The permutation test.
     """
 
     multiverse: Multiverse
@@ -265,14 +286,19 @@ def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: 
 
     See Also
     --------
-    study, MultiverseStudy.write
+    study : Run the paper's analyses on one benchmark and spec.
+    MultiverseStudy : The rankings and everything derived from them.
+    MultiverseStudy.write : Write a study's tables and figures to a folder.
+    read_spec : Read and check a multiverse spec.
+    Spec : A parsed multiverse spec.
+    bundled_study : The bundled results, characteristics and spec of the paper.
 
     References
     ----------
-    Nießl, C., Herrmann, M., Wiedemann, C., Casalicchio, G. & Boulesteix, A.-L. (2022). Over-optimism in
-    benchmark studies and the multiplicity of design and analysis options when interpreting their
-    results. WIREs Data Mining and Knowledge Discovery 12(2), e1441. doi:10.1002/widm.1441 (§3-4: the
-    tables and figures written).
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3-4, Fig. 2-6
+       (the tables and figures written).
 
     Examples
     --------
@@ -343,6 +369,28 @@ def study(
     Returns
     -------
     MultiverseStudy
+
+    See Also
+    --------
+    MultiverseStudy : The rankings and everything derived from them.
+    study_files : The names of the files a study writes.
+    bundled_study : The bundled results, characteristics and spec of the paper.
+    read_spec : Read and check a multiverse spec.
+    Spec : A parsed multiverse spec.
+    rankings : Rank the methods under every combination of the spec's options.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3-4, Fig. 2-6;
+       supplement, Fig. S3 and the goodness of fit of the unfolding.
+    .. [2] F. M. T. A. Busing, P. J. F. Groenen and W. J. Heiser, "Avoiding degeneracy in multidimensional
+       unfolding by penalizing on the coefficient of variation", Psychometrika 70(1), 71-98, 2005.
+       doi:10.1007/s11336-001-0908-1. The unfolding.
+    .. [3] P. Mair, I. Borg and T. Rusch, "Goodness-of-fit assessment in multidimensional scaling and
+       unfolding", Multivariate Behavioral Research 51(6), 772-789, 2016. doi:10.1080/00273171.2016.1235966.
+       The permutation test.
 
     Examples
     --------
@@ -428,7 +476,25 @@ def _fit_summary(fitted) -> dict[str, object]:
 
 def bundled_study() -> dict[str, Path]:
     """The paths of the bundled Herrmann et al. (2021) results, their data-set characteristics and the spec
-    of Nießl et al.'s 288 combinations, as keyword arguments of :func:`study`."""
+    of Nießl et al.'s 288 combinations, as keyword arguments of :func:`study`.
+
+    See Also
+    --------
+    study : Run the paper's analyses on one benchmark and spec.
+    MultiverseStudy : The rankings and everything derived from them.
+    bundled_orders : The paper's 50 orders of the 18 data sets.
+    read_spec : Read and check a multiverse spec.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3.1 (the
+       9 × 2 × 4 × 4 = 288 combinations), Fig. 1.
+    .. [2] M. Herrmann, P. Probst, R. Hornung, V. Jurinovic and A.-L. Boulesteix, "Large-scale benchmark study
+       of survival prediction methods using multi-omics data", Briefings in Bioinformatics 22(3), bbaa167,
+       2021. doi:10.1093/bib/bbaa167. The bundled results: 13 methods on 18 data sets.
+    """
     return {
         "results": bundled_file("herrmann2020_cv_results.csv"),
         "spec": bundled_file("herrmann-spec.yaml"),

@@ -1,4 +1,4 @@
-"""Rankings on growing subsamples of the data sets (Nießl et al. 2022, §4.3, Fig. 6 and Fig. S3).
+"""Rankings on growing subsamples of the data sets (Nießl et al. 2022, §4.2, Fig. 6 and Fig. S3).
 
 How much does the ranking of the methods depend on which data sets the benchmark happens to include? The
 data sets are put in random orders; for each order the methods are ranked on its first l = 1, …, L − 1
@@ -38,7 +38,7 @@ _CELLS_PER_CALL = 4_000_000
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Subsample:
-    """The distinct rankings of the methods on the first data sets of orders of them (§4.3, Fig. 6, S3).
+    """The distinct rankings of the methods on the first data sets of orders of them (§4.2, Fig. 6, S3).
 
     Attributes
     ----------
@@ -69,6 +69,19 @@ class Subsample:
         Whether a lower value ranks first.
     candidates : int
         The number of rankings before duplicates were dropped: orders × (L − 1).
+
+    See Also
+    --------
+    subsample : Rank the methods on the first data sets of orders of the data sets.
+    plot_subsample : Draw an unfolding of the rankings on subsamples (Fig. 6, Fig. S3).
+    bundled_orders : The paper's 50 orders of the 18 data sets.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 6 (774
+       rankings on subsamples of the data sets, ibrier); supplement, Fig. S3 (the same with the cindex).
     """
 
     methods: tuple[str, ...]
@@ -107,7 +120,7 @@ class Subsample:
 
     @property
     def verdict(self) -> str:
-        """The rankings in plain words (§4.3, Fig. 6): how many there are, from which subsamples, and how
+        """The rankings in plain words (§4.2, Fig. 6): how many there are, from which subsamples, and how
         often the winner on all data sets is first on fewer of them."""
         return _text.subsample_verdict(self)
 
@@ -166,7 +179,7 @@ def subsample(
     characteristics_dataset_column: str | None = None,
     orders_label_column: str | None = None,
 ) -> Subsample:
-    """Rank the methods on the first l data sets of orders of the data sets (Nießl et al. 2022, §4.3).
+    """Rank the methods on the first l data sets of orders of the data sets (Nießl et al. 2022, §4.2).
 
     For each order and each l = 1, …, L − 1 the methods are ranked on the first l data sets of the order,
     with the spec's default options of the measure (unless `measure` is given), the imputation of failed
@@ -217,6 +230,20 @@ def subsample(
         For a mistake in any input: an order that is not a permutation of the results' data sets (naming
         the file, line and column), a repeated ``rep`` label, an unknown measure, `orders` and `n_orders`
         both given.
+
+    See Also
+    --------
+    Subsample : The distinct rankings on subsamples of the data sets.
+    plot_subsample : Draw an unfolding of the rankings on subsamples (Fig. 6, Fig. S3).
+    bundled_orders : The paper's 50 orders of the 18 data sets.
+    unfold : Non-metric unfolding by penalised stress.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 6 (774
+       rankings on subsamples of the data sets, ibrier); supplement, Fig. S3 (the same with the cindex).
 
     Examples
     --------
@@ -317,7 +344,24 @@ def _distinct(codes, reps) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def bundled_orders() -> Path:
     """The path of the bundled 50 orders of the 18 data sets of Nießl et al.'s Fig. 6 (``rep``, ``pos1`` …
-    ``pos18``; from the reference repository's ``Data/rankdata_datasample.RData``)."""
+    ``pos18``; from the reference repository's ``Data/rankdata_datasample.RData``).
+
+    See Also
+    --------
+    subsample : Rank the methods on the first data sets of orders of the data sets.
+    Subsample : The distinct rankings on subsamples of the data sets.
+    bundled_study : The bundled results, characteristics and spec of the paper.
+
+    References
+    ----------
+    .. [1] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §4.2, Fig. 6 (the
+       50 random orders behind it).
+    .. [2] M. Herrmann, P. Probst, R. Hornung, V. Jurinovic and A.-L. Boulesteix, "Large-scale benchmark study
+       of survival prediction methods using multi-omics data", Briefings in Bioinformatics 22(3), bbaa167,
+       2021. doi:10.1093/bib/bbaa167. The 18 data sets.
+    """
     return bundled_file("datasample_orders_50x18.csv")
 
 

@@ -240,7 +240,7 @@ def unfolding_verdict(fitted) -> str:
 
 
 def subsample_verdict(result) -> str:
-    """The rankings on subsamples of the data sets in words (paper §4.3, Fig. 6): how many, from which
+    """The rankings on subsamples of the data sets in words (paper §4.2, Fig. 6): how many, from which
     subsamples, and how often the winner on all data sets is first on fewer of them."""
     L, k = len(result.datasets), len(result.ranks)
     prefixes = {1: "no smaller set", 2: "the first data set of each order"}.get(

@@ -125,6 +125,27 @@ class Unfolding:
         ω, the weight of the penalty 1/ν²(γ).
     row_labels, column_labels : tuple of str or None
         The index and the columns of a pandas DataFrame given as dissimilarities, else None.
+
+    See Also
+    --------
+    unfold : Non-metric unfolding by penalised stress.
+    plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
+    permutation_test : Test an unfolding's stress against refits on permuted data.
+    congruence : Each row's congruence between its disparities and its distances.
+    default_distances : How far one alternative option moves an ideal point.
+
+    References
+    ----------
+    .. [1] F. M. T. A. Busing, P. J. F. Groenen and W. J. Heiser, "Avoiding degeneracy in multidimensional
+       unfolding by penalizing on the coefficient of variation", Psychometrika 70(1), 71-98, 2005.
+       doi:10.1007/s11336-001-0908-1. Eq. 8 (the penalised stress).
+    .. [2] J. de Leeuw and P. Mair, "Multidimensional scaling using majorization: SMACOF in R", Journal of
+       Statistical Software 31(3), 1-30, 2009. doi:10.18637/jss.v031.i03. §2.3 (rectangular SMACOF: the
+       configuration update).
+    .. [3] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3.2 (non-metric
+       unfolding of the ranks), Fig. 4 and Fig. 6 (its fits).
     """
 
     row_points: np.ndarray
@@ -297,6 +318,15 @@ def unfold(
         unknown conditionality, λ outside (0, 1], ω ≤ 0, a negative tolerance or a max_iterations that is
         not a positive whole number.
 
+    See Also
+    --------
+    Unfolding : A fitted unfolding: points, disparities, stress.
+    plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
+    permutation_test : Test an unfolding's stress against refits on permuted data.
+    PermutationTest : A permutation test of an unfolding's stress.
+    congruence : Each row's congruence between its disparities and its distances.
+    default_distances : How far one alternative option moves an ideal point.
+
     Notes
     -----
     Unconditional: the alternating majorisation of Busing et al. as R smacof's ``unfolding()`` runs it
@@ -320,6 +350,19 @@ def unfold(
     3. rescales γ, X and Y by the same factor so that ‖γ‖² = n·m, which leaves σ²_p unchanged.
 
     Neither update increases σ²_p, so that loss never increases.
+
+    References
+    ----------
+    .. [1] F. M. T. A. Busing, P. J. F. Groenen and W. J. Heiser, "Avoiding degeneracy in multidimensional
+       unfolding by penalizing on the coefficient of variation", Psychometrika 70(1), 71-98, 2005.
+       doi:10.1007/s11336-001-0908-1. Eq. 8 (the penalised stress).
+    .. [2] J. de Leeuw and P. Mair, "Multidimensional scaling using majorization: SMACOF in R", Journal of
+       Statistical Software 31(3), 1-30, 2009. doi:10.18637/jss.v031.i03. §2.3 (rectangular SMACOF: the
+       configuration update).
+    .. [3] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3.2 (non-metric
+       unfolding of the ranks), Fig. 4 and Fig. 6 (its fits).
 
     Examples
     --------

@@ -75,6 +75,21 @@ class BestOfResult:
         "accuracy" or "auc".
     positives : int or None
         n+, positive items in the test set (AUC only).
+
+    See Also
+    --------
+    best_of : The exact distribution of the best of m accuracies.
+    simulate_best_of : The same by Monte Carlo, a cross-check.
+    best_of_auc : The best of m AUCs.
+    plot_best_of : Draw an accuracy result as the paper's Fig. 1.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.3, Eq. (2)-(3) (the cdf F(z)
+       and pmf f(z) of the smallest number of failures Z); §3.4, Fig. 1-3 and Table 1 (E(θ̂_max), its
+       standard deviation and the multiplicity-adjusted upper limit θ^m_{1-α/2}); §4, Table 2
+       (dependent and non-identical classifiers); §5.2.1, Fig. 11 (AUC).
     """
 
     score: np.ndarray
@@ -287,6 +302,23 @@ def best_of(
     Returns
     -------
     BestOfResult
+
+    See Also
+    --------
+    simulate_best_of : The same distribution by Monte Carlo, a cross-check.
+    plot_best_of : Draw the result as the paper's Fig. 1.
+    BestOfResult : The result: distribution, E(θ̂_max), its standard deviation and interval.
+    best_of_auc : The best of m AUCs instead of accuracies.
+    prob_any_reaches : The chance that at least one of m classifiers reaches a given accuracy.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.3, Eq. (1)-(3) (identical,
+       independent classifiers) and §3.4, Table 1; §4.2, Eq. (7)-(9) (non-identical); §4.1 and §4.3,
+       Eq. (10)-(12) (dependent through a reference classifier Y0) and Table 2.
+    .. [2] P. J. Boland, F. Proschan and Y. L. Tong, "Modelling dependence in simple and indirect majority
+       systems", Journal of Applied Probability 26, 81-88, 1989. doi:10.2307/3214318.
 
     Examples
     --------

@@ -36,6 +36,19 @@ class SotaEstimate:
         Teams whose observed score is above ``sota``.
     dropped : int
         Teams left out by Eq. 12 for the approach's θ0 and ρ (accuracy with ρ > 0 only).
+
+    See Also
+    --------
+    leaderboard : Computes the estimates.
+    LeaderboardResult : Holds them (``plugin``, ``cropped``, ``conservative``).
+    plot_leaderboard : Draw them over the leaderboard's scores.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5.1.1 and Table 3 (the
+       approaches "Kaggle accuracies" and "cropping", with their SOTA estimate, 95 % interval, E(θ̂_max)
+       and number of teams above); §5.2.1, Fig. 12 (AUC).
     """
 
     sota: float

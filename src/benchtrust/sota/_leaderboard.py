@@ -99,6 +99,22 @@ class LeaderboardResult:
     warnings : tuple of str
         What may make the count of teams wrong, read off the table (:attr:`Leaderboard.warnings`); shown
         after the verdict.
+
+    See Also
+    --------
+    leaderboard : Computes this result.
+    SotaEstimate : Each of ``plugin``, ``cropped`` and ``conservative``.
+    plot_leaderboard : Draw the result as the paper's Fig. 7a.
+    read_leaderboard : Read a leaderboard's scores.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5.1.1, Fig. 7 and Table 3 (the
+       four approaches); §5.1.2 (a winner that stands out); §5.2.1, Fig. 12 (AUC).
+    .. [2] C. J. Clopper and E. S. Pearson, "The use of confidence or fiducial limits illustrated in the
+       case of the binomial", Biometrika 26(4), 404-413, 1934. doi:10.1093/biomet/26.4.404. The interval
+       ``naive_ci`` for accuracy.
     """
 
     metric: str
@@ -340,6 +356,26 @@ def leaderboard(
     Returns
     -------
     LeaderboardResult
+
+    See Also
+    --------
+    read_leaderboard : Read a leaderboard's scores from a file or a table (as this function does).
+    plot_leaderboard : Draw the result as the paper's Fig. 7a.
+    LeaderboardResult : The result: the estimates and the counts of teams.
+    SotaEstimate : Each of the three multiplicity-aware estimates.
+    best_of : The best of m classifiers whose true accuracies are known.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5 (the plug-in and cropping
+       set-up); §5.1.1, Fig. 7 and Table 3 (the four approaches, the bootstrap over teams, ρ = 0.6);
+       §4.3, Eq. (10)-(12) (the dependence model); §5.2.1, Fig. 12 (AUC).
+    .. [2] C. J. Clopper and E. S. Pearson, "The use of confidence or fiducial limits illustrated in the
+       case of the binomial", Biometrika 26(4), 404-413, 1934. doi:10.1093/biomet/26.4.404. The interval
+       ignoring multiplicity, for accuracy.
+    .. [3] P. J. Boland, F. Proschan and Y. L. Tong, "Modelling dependence in simple and indirect majority
+       systems", Journal of Applied Probability 26, 81-88, 1989. doi:10.2307/3214318.
 
     Examples
     --------

@@ -48,6 +48,20 @@ def plot_best_of(result, *, ax=None, title=None):
     matplotlib.axes.Axes
         The Axes drawn on.
 
+    See Also
+    --------
+    best_of : The exact distribution of the best of m accuracies, to draw.
+    simulate_best_of : The same by Monte Carlo.
+    BestOfResult : The result drawn.
+    plot_leaderboard : The figure of a leaderboard's estimates (Fig. 7a).
+    benchtrust.save_figure : Write the figure to a file.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.4, Fig. 1 (the pmf of one
+       classifier, E(θ̂_max) and θ^m_{1-α/2}); the pmf of the best of m is that of Fig. 3 (Eq. (3)).
+
     Examples
     --------
     The example of §3.4 (m = 1000, n = 3000, θ = 0.9), saved as a PNG file:
@@ -151,6 +165,24 @@ def plot_leaderboard(result, *, ax=None, title=None):
     -------
     matplotlib.axes.Axes
         The Axes drawn on.
+
+    See Also
+    --------
+    leaderboard : The estimates to draw.
+    LeaderboardResult : The result drawn.
+    SotaEstimate : Each marked estimate.
+    plot_best_of : The figure of the best of m classifiers (Fig. 1).
+    benchtrust.save_figure : Write the figure to a file.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5.1.1, Fig. 7a (the
+       competition observations and the interval of θ̂_max ignoring multiplicity) and Table 3 (the
+       estimates marked).
+    .. [2] C. J. Clopper and E. S. Pearson, "The use of confidence or fiducial limits illustrated in the
+       case of the binomial", Biometrika 26(4), 404-413, 1934. doi:10.1093/biomet/26.4.404. The interval
+       ignoring multiplicity drawn for accuracy.
 
     Examples
     --------

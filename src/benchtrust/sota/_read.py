@@ -70,6 +70,19 @@ class Leaderboard:
     direction : {"higher", "lower"}
         Which scores are better, as declared: ``"lower"`` for an error rate (1 - accuracy) or 1 - AUC.
 
+    See Also
+    --------
+    read_leaderboard : Read one from a file or a table.
+    bundled_leaderboard : The Kaggle leaderboards shipped with benchtrust.
+    leaderboard : Estimate the state of the art from the scores.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5: the competition
+       observations θ̂_1, ..., θ̂_m, one per team; §5.1.1-5.1.2 and §5.2.1: the teams below chance left
+       out (m = 3,498, 3,752 and 3,173).
+
     Examples
     --------
     >>> import numpy as np
@@ -230,6 +243,19 @@ def read_leaderboard(
         analysed); if the file's order contradicts `direction`; or if an argument is out of range. The
         message names the file (or ``<table>``), the 1-based line number (the DataFrame's row label) and
         the column, or the argument.
+
+    See Also
+    --------
+    Leaderboard : The result: the kept scores and what was left out.
+    leaderboard : Estimate the state of the art from a leaderboard (reads it with this function).
+    bundled_leaderboard : The Kaggle leaderboards shipped with benchtrust, to read.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5: the competition
+       observations θ̂_1, ..., θ̂_m, one per team; §5.1.1-5.1.2 and §5.2.1: the teams below chance left
+       out (the ``"chance"`` filter).
 
     Examples
     --------
@@ -449,6 +475,19 @@ def bundled_leaderboard(competition: str = "titanic") -> Path:
     -------
     pathlib.Path
         The file inside the installed package; read it, never write it.
+
+    See Also
+    --------
+    read_leaderboard : Read the file.
+    Leaderboard : What it reads into.
+    leaderboard : Estimate the state of the art from it.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §5.1.2 and Fig. 8 (Cassava Leaf
+       Disease Classification); §5.2, Fig. 9 and §5.2.1, Fig. 12 (SIIM-ISIC Melanoma Classification).
+       The Titanic leaderboard is not in the paper.
 
     Examples
     --------

@@ -46,6 +46,22 @@ def simulate_best_of(
     BestOfResult
         The empirical distribution, with ``method`` "monte carlo, R simulations".
 
+    See Also
+    --------
+    best_of : The exact distribution this simulation checks.
+    plot_best_of : Draw the result as the paper's Fig. 1.
+    BestOfResult : The result: distribution, E(θ̂_max), its standard deviation and interval.
+    best_of_auc : The best of m AUCs; its ``simulations`` runs the paper's direct simulation.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §4.1-4.3: the simulations
+       (100,000 repetitions) of dependent (Fig. 4) and non-identical (Fig. 5-6) classifiers, Table 2;
+       the conditional accuracies given the reference classifier Y0, Eq. (10)-(11).
+    .. [2] P. J. Boland, F. Proschan and Y. L. Tong, "Modelling dependence in simple and indirect majority
+       systems", Journal of Applied Probability 26, 81-88, 1989. doi:10.2307/3214318.
+
     Examples
     --------
     >>> r = simulate_best_of(0.9, classifiers=1000, test_size=3000, simulations=2000, seed=1)

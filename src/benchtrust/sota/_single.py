@@ -37,6 +37,20 @@ def clopper_pearson(accuracy, *, test_size, alpha=0.05):
     Interval
         (θ_{α/2}, θ_{1-α/2}).
 
+    See Also
+    --------
+    prob_beats : The chance that a classifier of given true accuracy reaches a value.
+    prob_any_reaches : The chance that at least one of m classifiers reaches a value.
+    leaderboard : Its ``naive_ci``, this interval around a leaderboard's best accuracy.
+
+    References
+    ----------
+    .. [1] C. J. Clopper and E. S. Pearson, "The use of confidence or fiducial limits illustrated in the
+       case of the binomial", Biometrika 26(4), 404-413, 1934. doi:10.1093/biomet/26.4.404.
+    .. [2] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.4: the 95 % interval
+       (θ_{α/2}, θ_{1-α/2}) = (0.8887, 0.9105) for θ̂ = 0.90, n = 3,000, drawn in Fig. 1.
+
     Examples
     --------
     >>> low, high = clopper_pearson(0.9, test_size=3000)
@@ -65,6 +79,18 @@ def prob_beats(value, *, test_size, accuracy):
     Returns
     -------
     float
+
+    See Also
+    --------
+    clopper_pearson : The interval whose upper limit is the paper's new classifier's θ'.
+    prob_any_reaches : The chance that at least one of m classifiers reaches ``value``.
+    best_of : The distribution of the best of m, whose E(θ̂_max) and upper limit are the values to beat.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.4, Fig. 1:
+       P(θ̂_{m+1} >= θ^m_{1-α/2}) = 0.0190 (red area) and P(θ̂_{m+1} >= E(θ̂_max)) = 0.0996 (blue and red).
 
     Examples
     --------
@@ -100,6 +126,18 @@ def prob_any_reaches(value, *, test_size, accuracy, classifiers=None):
     -------
     float
         1 - prod_j P(θ̂_j < value), computed in log space.
+
+    See Also
+    --------
+    single_tail_for_any : The inverse: the single-classifier tail that gives a chance for any of m.
+    prob_beats : The same chance for one classifier.
+    best_of : The whole distribution of the best of m.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.2 (the coin-flip examples:
+       0.8765 and 0.1823); §3.3, Eq. (1)-(2) (identical classifiers); §4.2, Eq. (7)-(8) (non-identical).
 
     Examples
     --------
@@ -140,6 +178,17 @@ def single_tail_for_any(probability, *, classifiers):
     Returns
     -------
     float
+
+    See Also
+    --------
+    prob_any_reaches : The forward direction: the chance that at least one of m classifiers reaches a value.
+    best_of : Its ``ci`` holds the multiplicity-adjusted upper limit θ^m_{1-α/2} this P_x leads to.
+
+    References
+    ----------
+    .. [1] K. Møllersen and E. Holsbø, "Accounting for multiplicity in machine learning benchmark
+       performance", arXiv preprint, 2023 (v4, 2024). arXiv:2303.07272v4. §3.4: P_x = 0.00002532 for
+       α/2 = 0.025 and m = 1,000, the tail of θ^m_{1-α/2} = 0.9213; Eq. (2).
 
     Examples
     --------
