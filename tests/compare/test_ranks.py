@@ -11,8 +11,7 @@ from scipy import special, stats
 
 from benchtrust import InputError
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._ranks import RankResult, rank_test
-from benchtrust.compare._studentized_range import range_quantile, range_tail
+from benchtrust.compare._ranks import RankResult, range_quantile, range_tail, rank_test
 
 UCI = {
     "direction": "higher",

@@ -21,7 +21,6 @@ prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` an
 """
 
 from benchtrust.compare._aggregate import AggregateResult, aggregate
-from benchtrust.compare._bayes_plot import plot_simplex
 from benchtrust.compare._chooser import ChoiceResult, choose_analysis
 from benchtrust.compare._correlated_t import CorrelatedTResult, correlated_t_test
 from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
@@ -56,13 +55,17 @@ from benchtrust.compare._many import (
     pairwise,
     wilcoxon_datasets,
 )
-from benchtrust.compare._outperform import OutperformResult, outperform, probability_of_outperforming
+from benchtrust.compare._outperform import (
+    OutperformResult,
+    outperform,
+    probability_of_outperforming,
+    sample_size,
+)
 from benchtrust.compare._plot import plot_error_rates, plot_history
 from benchtrust.compare._profiles import ProfileResult, performance_profile, plot_performance_profile
 from benchtrust.compare._rank_plot import critical_difference_svg, plot_critical_difference
 from benchtrust.compare._ranks import RankResult, rank_test
-from benchtrust.compare._sample_size import sample_size
-from benchtrust.compare._signed_rank import SignedRankResult, signed_rank_test
+from benchtrust.compare._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
 from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
 from benchtrust.compare._tasks import (
     MissingRuns,

@@ -23,8 +23,7 @@ from benchtrust._io import InputError, check_count
 from benchtrust._words import ALPHA, BETA, GAMMA, interval_text, level_text, paragraph
 from benchtrust.compare import _section, _text
 from benchtrust.compare._estimators import source_variances
-from benchtrust.compare._outperform import probability_of_outperforming
-from benchtrust.compare._sample_size import sample_size
+from benchtrust.compare._outperform import probability_of_outperforming, sample_size
 from benchtrust.compare._study import Study
 
 __all__ = ["ExampleResult", "sklearn_example"]

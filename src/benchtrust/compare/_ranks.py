@@ -5,12 +5,14 @@ JMLR 7 (2006), §3.2.2: rank the methods on every data set, test whether their a
 (Friedman's χ²_F and Iman and Davenport's F_F), then find which pairs differ: the Nemenyi test over all
 pairs with its critical difference (CD), Holm's step-down procedure over all pairs or against a control,
 or the Bonferroni-Dunn test against a control. The groups of methods no test tells apart are the bars of
-the critical-difference diagram (:func:`~benchtrust.compare.plot_critical_difference`).
+the critical-difference diagram (:func:`~benchtrust.compare.plot_critical_difference`). Nemenyi's test
+reads the range of k standard normals (:func:`nemenyi`, at the end of the module).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -28,7 +30,6 @@ from benchtrust.compare._ranks_text import (
     _ranked,
     _yes,
 )
-from benchtrust.compare._studentized_range import nemenyi
 from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
 from benchtrust.compare._text import aligned, plain
 
@@ -654,3 +655,64 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
     )
+
+
+# --- The range of k independent standard normals (the studentized range with infinite degrees of freedom)
+# for Nemenyi's test, by quadrature: it agrees with scipy.stats.studentized_range (p-values to 1e-12) and is
+# much faster, as the test computes it for every pair at once.
+
+#: Step and half-width of the trapezoid rule over z for the studentized range (error about 1e-14).
+_STEP, _REACH = 0.05, 9.0
+
+
+@functools.cache
+def _range_grid():
+    """The nodes z of the trapezoid rule for the studentized range, with Φ(z) and φ(z)."""
+    from scipy import special
+
+    z = np.arange(-_REACH, _REACH + _STEP / 2, _STEP)
+    return z, special.ndtr(z), np.exp(-0.5 * z * z) / np.sqrt(2.0 * np.pi)
+
+
+def range_tail(w, k):
+    """P(W > w) and the density of W at w, for W the range of k independent standard normals: the
+    studentized range with infinite degrees of freedom (Nemenyi's test; Demšar 2006, §3.2.2).
+
+    Given the largest of the k at z, W <= w when the other k - 1 lie in (z - w, z], so
+    P(W > w) = k ∫ φ(z) Φ(z)^(k-1) [1 - (1 - Φ(z - w)/Φ(z))^(k-1)] dz (as k ∫ φ Φ^(k-1) dz = 1, written
+    with expm1 and log1p to keep small p-values accurate) and its density is
+    k(k - 1) ∫ φ(z) φ(z - w) (Φ(z) - Φ(z - w))^(k-2) dz. The trapezoid rule on z in [-9, 9] with step
+    0.05 computes both to about 1e-14 (the integrands are smooth and negligible beyond), vectorised over w.
+    """
+    from scipy import special
+
+    z, cdf, pdf = _range_grid()
+    w = np.asarray(w, dtype=float)[..., None]
+    low = special.ndtr(z - w)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inside = -np.expm1((k - 1) * np.log1p(-low / cdf))
+        tail = k * _STEP * (pdf * cdf ** (k - 1) * np.nan_to_num(inside, nan=1.0)).sum(axis=-1)
+    density = k * (k - 1) * _STEP * (pdf * np.exp(-0.5 * (z - w) ** 2) * (cdf - low) ** (k - 2)).sum(axis=-1)
+    return tail, density / np.sqrt(2.0 * np.pi)
+
+
+def range_quantile(alpha, k):
+    """The w with P(W > w) = α, W the range of k standard normals: Newton's method on log P(W > w), from
+    the Bonferroni bound √2 z_(1 - α/(k(k - 1))) (each of the k(k - 1)/2 differences exceeds w with
+    probability 2Φ(-w/√2))."""
+    from scipy import special
+
+    w = -np.sqrt(2.0) * special.ndtri(alpha / (k * (k - 1)))
+    for _ in range(50):  # converges in under 12 steps for k <= 500 and 1e-8 <= α <= 0.999
+        tail, density = range_tail(w, k)
+        step = (np.log(tail) - np.log(alpha)) * tail / density
+        w += step
+        if abs(step) <= 1e-13 * w:
+            break
+    return float(w)
+
+
+def nemenyi(absolute_z, k, alpha):
+    """Nemenyi's q_α and the p-values of |z| (Demšar 2006, §3.2.2): q_α = the studentized range's
+    quantile at 1 - α over √2, and p = P(W > √2 |z|)."""
+    return range_quantile(alpha, k) / np.sqrt(2.0), range_tail(np.sqrt(2.0) * absolute_z, k)[0]
