@@ -420,10 +420,11 @@ def _fit_unconditional(delta, p, lam, omega, tol, max_iterations):
     gamma, d = delta, _distances(X, Y) / np.linalg.norm(X)
     misfit, loss = _misfit_and_loss(gamma, d, lam, omega)
     d = _distances(X, Y)
+    weights = np.ones(n)  # the Guttman transform's row weights: all 1 unconditionally
     converged, iterations = False, 0
     while iterations < max_iterations and not converged:
         iterations += 1
-        X_new, Y_new = _guttman(X, Y, gamma, d, np.ones(n))
+        X_new, Y_new = _guttman(X, Y, gamma, d, weights)
         if iterations > _RELAX_AFTER:  # over-relaxation: twice the Guttman step
             X_new, Y_new = 2 * X_new - X, 2 * Y_new - Y
         X, Y = X_new, Y_new
