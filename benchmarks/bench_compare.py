@@ -45,7 +45,7 @@ import _compare_ranks
 from _peers import median_seconds
 from _tables import print_table
 from benchtrust.compare import probability_of_outperforming
-from benchtrust.compare._outperform import _sum_pmf
+from benchtrust.compare._pipelines._outperform import _sum_pmf
 
 PAIRS = 50
 RESAMPLES = 10_000

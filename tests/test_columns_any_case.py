@@ -7,8 +7,8 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust._io import find_column, read_numbers
-from benchtrust.compare._runs import read_history, read_runs
-from benchtrust.compare._tasks import read_task_scores
+from benchtrust.compare._pipelines._runs import read_history, read_runs
+from benchtrust.compare._tasks._scores import read_task_scores
 from benchtrust.consistency import check_batch
 from benchtrust.multiverse import read_spec
 from benchtrust.multiverse._data import read_characteristics, read_results

@@ -15,6 +15,8 @@ SUBPACKAGES = ("sota", "consistency", "compare", "multiverse")
 #: The layer of each top-level part of the package; a private top-level module (``_io``, …) is layer 0.
 LAYERS = {**dict.fromkeys(SUBPACKAGES, 1), "_report": 2, "cli": 3, "__main__": 4, "_demo": 4}
 ROOT = "benchtrust"
+#: compare's two families: the one over many tasks builds on the one of two pipelines, never the reverse.
+PIPELINES, TASKS = "benchtrust.compare._pipelines", "benchtrust.compare._tasks"
 
 
 def part(module: str) -> str:
@@ -82,6 +84,12 @@ def violations(path: Path) -> list[str]:
             found.append(f"{path.relative_to(SRC.parent)}:{line} imports {target} (a higher layer)")
         elif there in SUBPACKAGES and here in SUBPACKAGES:
             found.append(f"{path.relative_to(SRC.parent)}:{line} imports {target} (another subpackage)")
+    if module_name(path).startswith(PIPELINES):
+        found += [
+            f"{path.relative_to(SRC.parent)}:{line} imports {target} (the family over many tasks)"
+            for line, target in imports(path)
+            if target.startswith(TASKS)
+        ]
     return found
 
 
@@ -104,6 +112,27 @@ def test_the_checker_finds_an_upward_import(tmp_path, monkeypatch):
     assert violations(fake / "sota" / "_x.py") == [
         "benchtrust/sota/_x.py:1 imports benchtrust.compare (another subpackage)"
     ]
+
+
+def test_the_checker_finds_the_family_of_two_pipelines_importing_the_one_over_many_tasks(
+    tmp_path, monkeypatch
+):
+    fake = tmp_path / "benchtrust"
+    for family in ("_pipelines", "_tasks"):
+        (fake / "compare" / family).mkdir(parents=True)
+        (fake / "compare" / family / "_x.py").write_text("", "utf-8")
+    (fake / "compare" / "_pipelines" / "_y.py").write_text(
+        "from benchtrust.compare._tasks import _x\n", "utf-8"
+    )
+    (fake / "compare" / "_tasks" / "_y.py").write_text(
+        "from benchtrust.compare._pipelines import _x\n", "utf-8"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    assert violations(fake / "compare" / "_pipelines" / "_y.py") == [
+        "benchtrust/compare/_pipelines/_y.py:1 imports benchtrust.compare._tasks._x"
+        " (the family over many tasks)"
+    ]
+    assert violations(fake / "compare" / "_tasks" / "_y.py") == []
 
 
 def import_cycles(modules) -> list[str]:

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import cli
-from benchtrust.compare import _section as compare_sections
 from benchtrust.compare import error_rates, history
+from benchtrust.compare._pipelines import _section as compare_sections
 from benchtrust.consistency import check_batch, check_kfold, check_multiclass, check_test_set
 from benchtrust.consistency._section import batch_section, kfold_section, multiclass_section, test_set_section
 from benchtrust.multiverse import study

@@ -393,7 +393,7 @@ def multiverse(folder):
 
 def comparison():
     """Two scikit-learn classifiers compared as Bouthillier et al. recommend: variance by source, P(A > B)."""
-    from benchtrust.compare._example import sklearn_example
+    from benchtrust.compare._pipelines._example import sklearn_example
 
     print("Is A really better than B? (Bouthillier et al., §2-4 and appendix C)")
     example = sklearn_example()
@@ -434,7 +434,7 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None,
     """
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
-    from benchtrust.compare._example import compare_example_section, sklearn_example
+    from benchtrust.compare._pipelines._example import compare_example_section, sklearn_example
     from benchtrust.multiverse import bundled_orders, bundled_study, study
     from benchtrust.multiverse._section import multiverse_section
     from benchtrust.sota import bundled_leaderboard, leaderboard

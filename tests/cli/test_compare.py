@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from benchtrust import cli
 from benchtrust.compare import probability_of_outperforming, sample_size
-from benchtrust.compare._error_rates import error_rates
-from benchtrust.compare._history import history
+from benchtrust.compare._pipelines._error_rates import error_rates
+from benchtrust.compare._pipelines._history import history
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 PNG = b"\x89PNG\r\n\x1a\n"

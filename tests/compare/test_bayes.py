@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from benchtrust import InputError
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._correlated_t import CorrelatedTResult, correlated_t_test
-from benchtrust.compare._section import COMPARE_QUESTION
-from benchtrust.compare._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION
+from benchtrust.compare._tasks._correlated_t import CorrelatedTResult, correlated_t_test
+from benchtrust.compare._tasks._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
 
 UCI = {
     "direction": "higher",

@@ -19,10 +19,6 @@ import pytest
 from benchtrust import InputError
 from benchtrust.compare import (
     _bootstrap,
-    _error_rates,
-    _outperform,
-    _pair_bootstrap,
-    _signed_rank,
     aggregate,
     effect_sizes,
     improvement_probabilities,
@@ -31,7 +27,9 @@ from benchtrust.compare import (
     read_task_scores,
     signed_rank_test,
 )
-from benchtrust.compare._error_rates import error_rates
+from benchtrust.compare._pipelines import _error_rates, _outperform
+from benchtrust.compare._pipelines._error_rates import error_rates
+from benchtrust.compare._tasks import _pair_bootstrap, _signed_rank
 
 
 def table(seed, methods=3, tasks=5, runs=6):

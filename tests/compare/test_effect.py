@@ -12,14 +12,14 @@ from scipy import special, stats
 
 from benchtrust import InputError
 from benchtrust.compare import probability_of_outperforming, read_task_scores
-from benchtrust.compare._effect import (
+from benchtrust.compare._tasks._effect import (
     EffectSizeResult,
     cohen_magnitude,
     effect_sizes,
     vargha_delaney_magnitude,
 )
-from benchtrust.compare._effect_stats import brunner_munzel, hedges_g
-from benchtrust.compare._improvement import improvement_probabilities
+from benchtrust.compare._tasks._effect_stats import brunner_munzel, hedges_g
+from benchtrust.compare._tasks._improvement import improvement_probabilities
 
 
 @pytest.fixture(scope="module")

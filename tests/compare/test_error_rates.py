@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust.compare._error_rates import error_rates
+from benchtrust.compare._pipelines._error_rates import error_rates
 
 SIGMA = 0.02
 K = 50
@@ -215,7 +215,7 @@ def test_bad_input_names_the_argument(kwargs, name):
 
 
 def test_chunked_comparisons_give_the_same_wins(monkeypatch):
-    from benchtrust.compare import _error_rates
+    from benchtrust.compare._pipelines import _error_rates
 
     options = {"conditional_sd": 0.01, "bias_sd": 0.005, "simulations": 200, "seed": 4}
     whole = error_rates(0.01, **options).to_dict()

@@ -1,4 +1,4 @@
-"""Tests of benchtrust.compare._estimators: Algorithms 1-2, Fig. 1, Eq. 7 and the binomial model (Fig. 2)."""
+"""Tests of compare._pipelines._estimators: Algorithms 1-2, Fig. 1, Eq. 7 and the binomial model (Fig. 2)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from benchtrust._io import InputError
-from benchtrust.compare import _estimators as est
-from benchtrust.compare._study import RandomSearch, Study, out_of_bootstrap
+from benchtrust.compare._pipelines import _estimators as est
+from benchtrust.compare._pipelines._study import RandomSearch, Study, out_of_bootstrap
 
 P = 0.8  # accuracy of the simulated pipeline
 N = 300  # examples in the data set

@@ -10,7 +10,7 @@ pytest.importorskip("sklearn")
 
 from benchtrust import InputError
 from benchtrust.compare import probability_of_outperforming, sample_size
-from benchtrust.compare._example import SOURCES, sklearn_example
+from benchtrust.compare._pipelines._example import SOURCES, sklearn_example
 
 RUNS = 6
 

@@ -14,7 +14,6 @@ from benchtrust import Interval
 from benchtrust._html import Section
 from benchtrust.compare import (
     Study,
-    _section,
     average_difference,
     better_everywhere,
     error_rates,
@@ -31,6 +30,7 @@ from benchtrust.compare import (
     test_set_variance,
     wilcoxon_datasets,
 )
+from benchtrust.compare._pipelines import _section
 
 HOSTILE = '<b>"Ben & Jerry\'s"</b>'
 ESCAPED = "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;"

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from benchtrust import InputError
-from benchtrust.compare._history import history
+from benchtrust.compare._pipelines._history import history
 
 Z95 = 1.6448536269514722  # Φ⁻¹(0.95)
 

@@ -12,11 +12,15 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust.compare import _pair_bootstrap as module
 from benchtrust.compare import read_task_scores
-from benchtrust.compare._improvement import ImprovementResult, improvement_probabilities, plot_improvement
-from benchtrust.compare._outperform import _exact_interval, _sum_pmf
-from benchtrust.compare._pair_bootstrap import lattice_interval, lattice_top, paired_distributions
+from benchtrust.compare._pipelines._outperform import _exact_interval, _sum_pmf
+from benchtrust.compare._tasks import _pair_bootstrap as module
+from benchtrust.compare._tasks._improvement import (
+    ImprovementResult,
+    improvement_probabilities,
+    plot_improvement,
+)
+from benchtrust.compare._tasks._pair_bootstrap import lattice_interval, lattice_top, paired_distributions
 
 #: rliable 1.2.0 metrics.probability_of_improvement(scores_x, scores_y) on the human-normalised Atari 100k
 #: scores (runs × games), recorded from rliable 1.2.0, see benchmarks/RLIABLE_FACTS.md.
@@ -123,7 +127,7 @@ def test_uci_task_probability_is_mann_whitney_u_over_n_m(uci_runs):
 
 def test_exact_paired_distribution_equals_convolution_of_the_tasks(uci_runs):
     """The FFT of the product of generating functions equals the direct convolution of each task's
-    exact distribution (benchtrust.compare._outperform._sum_pmf, a polynomial power)."""
+    exact distribution (benchtrust.compare._pipelines._outperform._sum_pmf, a polynomial power)."""
     x, y = uci_runs.scores[2], uci_runs.scores[1]  # hnb against aode, 54 data sets of 100 paired folds
     wins, ties = (x > y).sum(axis=1), (x == y).sum(axis=1)
     runs = np.full(x.shape[0], 100)

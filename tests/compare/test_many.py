@@ -7,14 +7,14 @@ import pytest
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust.compare._many import (
+from benchtrust.compare._pipelines._datasets import (
     better_everywhere,
     friedman_datasets,
     holm,
     pairwise,
     wilcoxon_datasets,
 )
-from benchtrust.compare._outperform import probability_of_outperforming
+from benchtrust.compare._pipelines._outperform import probability_of_outperforming
 
 
 def _runs_with_wins(wins, n, rng):

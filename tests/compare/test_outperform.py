@@ -11,8 +11,8 @@ from scipy import stats
 
 from benchtrust import InputError
 from benchtrust.compare import OutperformResult, probability_of_outperforming, sample_size
-from benchtrust.compare import _outperform as module
-from benchtrust.compare._outperform import _exact_interval, _sum_pmf, _sum_tails
+from benchtrust.compare._pipelines import _outperform as module
+from benchtrust.compare._pipelines._outperform import _exact_interval, _sum_pmf, _sum_tails
 
 
 def scores_from_counts(wins, ties, losses):

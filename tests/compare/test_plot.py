@@ -10,9 +10,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from benchtrust import InputError, save_figure
-from benchtrust.compare._error_rates import error_rates
-from benchtrust.compare._history import history
-from benchtrust.compare._plot import plot_error_rates, plot_history
+from benchtrust.compare._pipelines._error_rates import error_rates
+from benchtrust.compare._pipelines._history import history
+from benchtrust.compare._pipelines._plot import plot_error_rates, plot_history
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -78,8 +78,8 @@ def test_variants_plot():
 
 def test_importing_the_modules_does_not_load_matplotlib():
     code = (
-        "import sys; import benchtrust.compare._plot, benchtrust.compare._error_rates, "
-        "benchtrust.compare._many, benchtrust.compare._history; print('matplotlib' in sys.modules)"
+        "import sys; from benchtrust.compare._pipelines import _plot, _error_rates, _datasets, _history; "
+        "print('matplotlib' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

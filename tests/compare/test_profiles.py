@@ -10,7 +10,7 @@ import pytest
 from benchtrust import InputError
 from benchtrust._words import TIMES
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._profiles import ProfileResult, performance_profile, plot_performance_profile
+from benchtrust.compare._tasks._profiles import ProfileResult, performance_profile, plot_performance_profile
 
 ATARI = {"direction": "higher", "method_column": "algorithm", "task_column": "game"}
 THRESHOLDS = (0.0, 0.5, 1.0, 2.0, 4.0)

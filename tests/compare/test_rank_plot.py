@@ -12,8 +12,8 @@ from benchtrust import InputError
 from benchtrust._html import _clean_svg, prefix_ids
 from benchtrust._words import ALPHA
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._rank_plot import _layout, critical_difference_svg, plot_critical_difference
-from benchtrust.compare._ranks import rank_test
+from benchtrust.compare._tasks._rank_plot import _layout, critical_difference_svg, plot_critical_difference
+from benchtrust.compare._tasks._ranks import rank_test
 
 UCI = {
     "method_column": "classifier",

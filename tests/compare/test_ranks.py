@@ -11,7 +11,7 @@ from scipy import special, stats
 
 from benchtrust import InputError
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._ranks import RankResult, range_quantile, range_tail, rank_test
+from benchtrust.compare._tasks._ranks import RankResult, range_quantile, range_tail, rank_test
 
 UCI = {
     "direction": "higher",

@@ -3,7 +3,7 @@
 import pytest
 
 from benchtrust import InputError
-from benchtrust.compare._runs import read_history, read_runs
+from benchtrust.compare._pipelines._runs import read_history, read_runs
 
 RUNS = "algorithm,seed,score\nA,1,0.90\nB,1,0.80\nB,2,0.85\nA,2,0.91\nA,3,0.92\nB,3,0.95\n"
 AB = {"a": "A", "b": "B"}

@@ -1,4 +1,4 @@
-"""Tests of benchtrust.compare._study: splits, seeds, replay, pairing, searches, resuming, backends."""
+"""Tests of compare._pipelines._study: splits, seeds, replay, pairing, searches, resuming, backends."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from benchtrust._io import InputError
-from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
+from benchtrust.compare._pipelines._study import (
+    NoisyGridSearch,
+    RandomSearch,
+    Run,
+    Runs,
+    Study,
+    out_of_bootstrap,
+)
 
 P = 0.8  # accuracy of the simulated pipeline
 INIT_SD = 0.01  # score standard deviation due to the weight initialisation seed

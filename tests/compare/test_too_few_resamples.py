@@ -23,9 +23,9 @@ from benchtrust.compare import (
     signed_rank_test,
 )
 from benchtrust.compare._bootstrap import minimum_resamples
-from benchtrust.compare._error_rates import error_rates
 from benchtrust.compare._monte_carlo import fewest_draws, monte_carlo_error
-from benchtrust.compare._signed_rank import minimum_samples
+from benchtrust.compare._pipelines._error_rates import error_rates
+from benchtrust.compare._tasks._signed_rank import minimum_samples
 
 ALPHAS = st.floats(0.001, 0.9).map(lambda a: round(a, 3)).filter(lambda a: a > 0)
 

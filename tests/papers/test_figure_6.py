@@ -29,8 +29,8 @@ import numpy as np
 import pytest
 from scipy import integrate, stats
 
-from benchtrust.compare._error_rates import error_rates
-from benchtrust.compare._outperform import _exact_interval
+from benchtrust.compare._pipelines._error_rates import error_rates
+from benchtrust.compare._pipelines._outperform import _exact_interval
 
 K, GAMMA, ALPHA, DELTA = 50, 0.75, 0.05, 1.9952
 SIMULATIONS = 20_000

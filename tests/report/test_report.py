@@ -159,7 +159,11 @@ def test_leaderboard_report_shows_hostile_team_names_as_text(hostile_board, tmp_
 def test_a_result_in_a_notebook_shows_its_report_section():
     """The HTML a notebook shows for a result is the section the report lays out for it, by one builder."""
     from benchtrust.compare import error_rates, history, probability_of_outperforming
-    from benchtrust.compare._section import error_rates_section, history_section, outperform_section
+    from benchtrust.compare._pipelines._section import (
+        error_rates_section,
+        history_section,
+        outperform_section,
+    )
     from benchtrust.consistency import check_multiclass, check_test_set
     from benchtrust.consistency._section import multiclass_section, test_set_section
 

@@ -147,7 +147,7 @@ def _consistency_protocols(entry, files):
 
 def _compare_outperform(entry, files):
     from benchtrust.compare import outperform
-    from benchtrust.compare._section import outperform_section
+    from benchtrust.compare._pipelines._section import outperform_section
 
     options = {key: value for key, value in entry.items() if key != "file"}
     options["a"], options["b"] = str(entry["a"]), str(entry["b"])
@@ -157,14 +157,14 @@ def _compare_outperform(entry, files):
 
 def _compare_history(entry, files):
     from benchtrust.compare import history
-    from benchtrust.compare._section import history_section
+    from benchtrust.compare._pipelines._section import history_section
 
     options = {key: value for key, value in entry.items() if key != "file"}
     return history_section(history(os.fspath(files["file"]), **options), file=entry["file"])
 
 
 def _compare_example(entry, files):
-    from benchtrust.compare._example import compare_example_section, sklearn_example
+    from benchtrust.compare._pipelines._example import compare_example_section, sklearn_example
 
     return compare_example_section(sklearn_example(**entry))
 

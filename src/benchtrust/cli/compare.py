@@ -163,7 +163,7 @@ def outperform_command(
         )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust.compare._section import outperform_section
+            from benchtrust.compare._pipelines._section import outperform_section
 
             _write_report(report, outperform_section(result), json_output)
 
@@ -194,14 +194,14 @@ def sample_size_command(
 
         runs = sample_size(g, alpha=level, beta=miss)
         if report is not None:
-            from benchtrust.compare._section import sample_size_section
+            from benchtrust.compare._pipelines._section import sample_size_section
 
             section = sample_size_section(runs, gamma=g, alpha=level, beta=miss)
             _write_report(report, section, json_output)
         if json_output:
             typer.echo(json_text({"runs": runs, "gamma": g, "alpha": level, "beta": miss}))
             return
-        from benchtrust.compare._text import sample_size_text
+        from benchtrust.compare._pipelines._text import sample_size_text
 
         typer.echo(sample_size_text(runs, gamma=g, alpha=level, beta=miss))
 
@@ -260,7 +260,7 @@ def error_rates_command(
     def command():
         if sigma is None:
             raise InputError(f"--sigma S is required ({SIGMA}, the SD of one run's score)")
-        from benchtrust.compare._error_rates import check_runs
+        from benchtrust.compare._pipelines._error_rates import check_runs
 
         options = {
             "runs": check_runs(_count(runs, "--runs"), "--runs"),
@@ -295,7 +295,7 @@ def error_rates_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.compare._error_rates import error_rates
+        from benchtrust.compare._pipelines._error_rates import error_rates
 
         result = _with_progress(
             "simulating benchmarks",
@@ -304,13 +304,13 @@ def error_rates_command(
         )
         if plot is not None:
             from benchtrust._figures import save_figure
-            from benchtrust.compare._plot import plot_error_rates
+            from benchtrust.compare._pipelines._plot import plot_error_rates
 
             save_figure(plot_error_rates(result), plot)
         _print_result(result, json_output, lambda: str(result))
         _plot_note(plot, json_output)
         if report is not None:
-            from benchtrust.compare._section import error_rates_section
+            from benchtrust.compare._pipelines._section import error_rates_section
 
             _write_report(report, error_rates_section(result), json_output)
 
@@ -367,13 +367,13 @@ def history_command(
         result = history(file, date_column=date_column, score_column=score_column, **options)
         if plot is not None:
             from benchtrust._figures import save_figure
-            from benchtrust.compare._plot import plot_history
+            from benchtrust.compare._pipelines._plot import plot_history
 
             save_figure(plot_history(result), plot)
         _print_result(result, json_output, lambda: str(result))
         _plot_note(plot, json_output)
         if report is not None:
-            from benchtrust.compare._section import history_section
+            from benchtrust.compare._pipelines._section import history_section
 
             _write_report(report, history_section(result), json_output)
 

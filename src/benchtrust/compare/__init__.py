@@ -20,18 +20,19 @@ prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` an
 ``to_frame()``. Plots draw on an Axes and return it; save them with :func:`benchtrust.save_figure`.
 """
 
-from benchtrust.compare._aggregate import AggregateResult, aggregate
-from benchtrust.compare._chooser import ChoiceResult, choose_analysis
-from benchtrust.compare._correlated_t import CorrelatedTResult, correlated_t_test
-from benchtrust.compare._criteria import CriterionResult, average_difference, single_point, t_test
-from benchtrust.compare._effect import (
-    EffectSizeResult,
-    cohen_magnitude,
-    effect_sizes,
-    vargha_delaney_magnitude,
+from benchtrust.compare._pipelines._criteria import CriterionResult, average_difference, single_point, t_test
+from benchtrust.compare._pipelines._datasets import (
+    DatasetTestResult,
+    EverywhereResult,
+    PairwiseResult,
+    better_everywhere,
+    friedman_datasets,
+    holm,
+    pairwise,
+    wilcoxon_datasets,
 )
-from benchtrust.compare._error_rates import ErrorRatesResult, error_rates
-from benchtrust.compare._estimators import (
+from benchtrust.compare._pipelines._error_rates import ErrorRatesResult, error_rates
+from benchtrust.compare._pipelines._estimators import (
     Estimate,
     SourceVariances,
     TestSetVariance,
@@ -43,37 +44,47 @@ from benchtrust.compare._estimators import (
     source_variances,
     test_set_variance,
 )
-from benchtrust.compare._history import HistoryResult, history
-from benchtrust.compare._improvement import ImprovementResult, improvement_probabilities, plot_improvement
-from benchtrust.compare._many import (
-    DatasetTestResult,
-    EverywhereResult,
-    PairwiseResult,
-    better_everywhere,
-    friedman_datasets,
-    holm,
-    pairwise,
-    wilcoxon_datasets,
-)
-from benchtrust.compare._outperform import (
+from benchtrust.compare._pipelines._history import HistoryResult, history
+from benchtrust.compare._pipelines._outperform import (
     OutperformResult,
     outperform,
     probability_of_outperforming,
     sample_size,
 )
-from benchtrust.compare._plot import plot_error_rates, plot_history
-from benchtrust.compare._profiles import ProfileResult, performance_profile, plot_performance_profile
-from benchtrust.compare._rank_plot import critical_difference_svg, plot_critical_difference
-from benchtrust.compare._ranks import RankResult, rank_test
-from benchtrust.compare._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
-from benchtrust.compare._study import NoisyGridSearch, RandomSearch, Run, Runs, Study, out_of_bootstrap
-from benchtrust.compare._tasks import (
+from benchtrust.compare._pipelines._plot import plot_error_rates, plot_history
+from benchtrust.compare._pipelines._study import (
+    NoisyGridSearch,
+    RandomSearch,
+    Run,
+    Runs,
+    Study,
+    out_of_bootstrap,
+)
+from benchtrust.compare._tasks._aggregate import AggregateResult, aggregate
+from benchtrust.compare._tasks._chooser import ChoiceResult, choose_analysis
+from benchtrust.compare._tasks._correlated_t import CorrelatedTResult, correlated_t_test
+from benchtrust.compare._tasks._effect import (
+    EffectSizeResult,
+    cohen_magnitude,
+    effect_sizes,
+    vargha_delaney_magnitude,
+)
+from benchtrust.compare._tasks._improvement import (
+    ImprovementResult,
+    improvement_probabilities,
+    plot_improvement,
+)
+from benchtrust.compare._tasks._profiles import ProfileResult, performance_profile, plot_performance_profile
+from benchtrust.compare._tasks._rank_plot import critical_difference_svg, plot_critical_difference
+from benchtrust.compare._tasks._ranks import RankResult, rank_test
+from benchtrust.compare._tasks._scores import (
     MissingRuns,
     TaskScores,
     bundled_results,
     bundled_task_scores,
     read_task_scores,
 )
+from benchtrust.compare._tasks._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
 
 __all__ = [
     "AggregateResult",

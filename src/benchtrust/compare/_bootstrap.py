@@ -4,8 +4,8 @@ A stratified bootstrap resample draws, on every task, as many runs as the task h
 that task's runs alone: every task is kept, and only the runs vary. A resample is therefore fully described
 by its counts: how many times each run was drawn. :func:`resample_counts` draws them for many resamples at
 once (in chunks, to bound the memory), as an array of shape (resamples, tasks, runs), and every statistic of
-:mod:`benchtrust.compare._aggregate` and :mod:`benchtrust.compare._profiles` is read off the counts without
-building or sorting a single resampled data set:
+:func:`~benchtrust.compare.aggregate` and :func:`~benchtrust.compare.performance_profile` is read off the
+counts without building or sorting a single resampled data set:
 
 * a mean over the runs of a task, a mean over all runs or any other sum of a fixed function of the scores is
   linear in the counts (one matrix product for many methods and statistics together);

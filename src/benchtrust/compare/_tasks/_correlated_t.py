@@ -4,7 +4,7 @@
 mean difference is a Student t whose scale carries the Nadeau-Bengio correction for the overlap of the
 training sets; the probabilities of the three outcomes (a practically better, practically equivalent, b
 practically better) are exact. The words and checks it shares with the signed-rank test are in
-:mod:`benchtrust.compare._bayes`.
+:mod:`benchtrust.compare._tasks._bayes`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import numpy as np
 
 from benchtrust._exact import exact_mean, exact_variance, power_of_two_scale
 from benchtrust._io import InputError
-from benchtrust._words import RHO, paragraph
-from benchtrust.compare._bayes import (
+from benchtrust._result import jsonable
+from benchtrust._words import RHO, aligned, listed, paragraph
+from benchtrust.compare._tasks._bayes import (
     _DECISIONS,
     _TITLE,
     PAPER,
@@ -35,8 +36,7 @@ from benchtrust.compare._bayes import (
     _short_outcomes,
     _task_indices,
 )
-from benchtrust.compare._tasks import check_task_scores, method_pair
-from benchtrust.compare._text import aligned, listed, plain
+from benchtrust.compare._tasks._scores import check_task_scores, method_pair
 
 __all__ = ["CorrelatedTResult", "correlated_t_test"]
 
@@ -240,7 +240,7 @@ class CorrelatedTResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         header, rows = self._rows()
         return Section(
@@ -298,12 +298,12 @@ class CorrelatedTResult:
                 {
                     "task": self.tasks[j],
                     "runs": int(self.runs[j]),
-                    "mean": plain(self.mean[j]),
-                    "scale": plain(self.scale[j]),
+                    "mean": jsonable(self.mean[j]),
+                    "scale": jsonable(self.scale[j]),
                     "df": int(self.df[j]),
-                    "p_a_better": plain(self.p_a_better[j]),
-                    "p_rope": plain(self.p_rope[j]),
-                    "p_b_better": plain(self.p_b_better[j]),
+                    "p_a_better": jsonable(self.p_a_better[j]),
+                    "p_rope": jsonable(self.p_rope[j]),
+                    "p_b_better": jsonable(self.p_b_better[j]),
                     "decision": decision,
                     "degenerate": bool(self.degenerate[j]),
                 }

@@ -1,7 +1,7 @@
 """The words about comparing pipelines under the sources of variance (Bouthillier et al. 2021): the
 readable summaries of P(A > B), of the runs it needs, of the criteria's error rates, of a benchmark's
 history and of the scikit-learn example, and their verdicts in plain words (the tests over many pipelines
-and data sets are worded in :mod:`._text_many`, the study harness in :mod:`._text_study`), as
+and data sets are worded in :mod:`._datasets_text`, the study harness in :mod:`._study_text`), as
 ``benchtrust compare``, the HTML sections (:mod:`._section`) and ``str(result)`` show them.
 """
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, interval_text, level_text, paragraph
+from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, aligned, level_text, listed, paragraph
 
 __all__ = [
     "CRITERION_WORDS",
     "PAPER",
-    "aligned",
     "criterion_text",
     "error_rates_reading",
     "error_rates_rows",
@@ -23,7 +22,6 @@ __all__ = [
     "history_date",
     "history_text",
     "history_verdict",
-    "listed",
     "outperform_conclusion",
     "outperform_pairing",
     "outperform_runs_needed",
@@ -183,14 +181,6 @@ def sample_size_text(runs: int, *, gamma: float, alpha: float, beta: float) -> s
     )
 
 
-def aligned(rows) -> list[str]:
-    """`rows` of cells as lines of left-aligned columns two spaces apart, indented by two spaces."""
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    return [
-        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
-    ]
-
-
 def rates_text(values, estimators) -> str:
     """Rates of the estimators, as ``0.044 / 0.052`` (``-`` where there is none: not simulated, no grid
     point in the region, or the oracle's biased estimator)."""
@@ -273,12 +263,6 @@ def error_rates_reading(result) -> str:
         "binomial) and the oracle, which knows the variance of the ideal estimator's mean difference (C.6 "
         "on its normal interval; one line, as in Fig. 6); the others are simulated."
     )
-
-
-def listed(words) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    words = list(words)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _percent(rate) -> str:
@@ -453,28 +437,3 @@ def criterion_text(result) -> str:
 
 
 # --- the worked example -------------------------------------------------------------------------------------
-
-
-def plain(value):
-    """A number or an array as plain JSON types: None where it is NaN or infinite (JSON has neither).
-
-    Examples
-    --------
-    >>> plain(np.float64(0.25)), plain(np.nan), plain(np.array([1.5, np.inf])), plain(np.int64(3))
-    (0.25, None, [1.5, None], 3)
-    """
-    array = np.asarray(value)
-    if array.dtype.kind in "biu":
-        return array.tolist()
-    return np.where(np.isfinite(array), array, None).tolist()
-
-
-def interval_cell(low, high, digits=4) -> str:
-    """An interval as a table cell, ``[low, high]``, or ``-`` where it is not computed (NaN).
-
-    Examples
-    --------
-    >>> interval_cell(0.25, 0.5), interval_cell(np.nan, np.nan), interval_cell(0.1, 0.2, 2)
-    ('[0.2500, 0.5000]', '-', '[0.10, 0.20]')
-    """
-    return "-" if np.isnan(low) else interval_text((low, high), digits)

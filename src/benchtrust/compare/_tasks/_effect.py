@@ -24,19 +24,19 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, check_probability, check_seed
-from benchtrust._words import level_text, paragraph
+from benchtrust._result import jsonable
+from benchtrust._words import aligned, interval_cell, level_text, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_progress, check_resamples
-from benchtrust.compare._effect_stats import brunner_munzel, hedges_g
-from benchtrust.compare._outperform import _exact_interval
-from benchtrust.compare._pair_bootstrap import (
+from benchtrust.compare._pipelines._outperform import _exact_interval
+from benchtrust.compare._tasks._effect_stats import brunner_munzel, hedges_g
+from benchtrust.compare._tasks._pair_bootstrap import (
     check_paired,
     method_words,
     oriented,
     pair_estimates,
     require_pairs,
 )
-from benchtrust.compare._tasks import check_task_scores, method_pair, normalisation_words
-from benchtrust.compare._text import aligned, interval_cell, plain
+from benchtrust.compare._tasks._scores import check_task_scores, method_pair, normalisation_words
 
 __all__ = ["EffectSizeResult", "cohen_magnitude", "effect_sizes", "vargha_delaney_magnitude"]
 
@@ -383,7 +383,7 @@ class EffectSizeResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         overall = self._overall_rows()
         return Section(
@@ -446,18 +446,18 @@ class EffectSizeResult:
             "method": self.method,
             "direction": self.direction,
             "overall": {
-                "a12": plain(self.overall_a12),
-                "a12_ci": [plain(v) for v in self.overall_a12_ci],
-                "delta": plain(self.overall_delta),
-                "delta_ci": [plain(v) for v in self.overall_delta_ci],
-                "g": plain(self.overall_g),
-                "g_ci": [plain(v) for v in self.overall_g_ci],
+                "a12": jsonable(self.overall_a12),
+                "a12_ci": [jsonable(v) for v in self.overall_a12_ci],
+                "delta": jsonable(self.overall_delta),
+                "delta_ci": [jsonable(v) for v in self.overall_delta_ci],
+                "g": jsonable(self.overall_g),
+                "g_ci": [jsonable(v) for v in self.overall_g_ci],
                 "g_tasks": self.g_tasks,
                 "a12_size": str(vargha_delaney_magnitude(self.overall_a12)),
                 "g_size": str(cohen_magnitude(self.overall_g)),
             },
             "tasks": [
-                {key: plain(value) if isinstance(value, float) else value for key, value in row.items()}
+                {key: jsonable(value) if isinstance(value, float) else value for key, value in row.items()}
                 for row in self.to_frame().to_dict(orient="records")
             ],
         }

@@ -23,8 +23,8 @@ import numpy as np
 
 from benchtrust._io import MAX_MEMORY, InputError, check_memory
 from benchtrust.compare._bootstrap import percentile_interval, replicates_memory, resample_counts
-from benchtrust.compare._outperform import TAIL_TOLERANCE
-from benchtrust.compare._tasks import TaskScores
+from benchtrust.compare._pipelines._outperform import TAIL_TOLERANCE
+from benchtrust.compare._tasks._scores import TaskScores
 
 #: Resamples of the stratified bootstrap when its interval is not computed exactly (all pairs of runs).
 RESAMPLES = 10_000

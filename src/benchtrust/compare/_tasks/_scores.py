@@ -25,8 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from benchtrust._io import InputError, bundled_file, check_direction, is_number, table_of
-from benchtrust._words import TIMES, paragraph
-from benchtrust.compare._text import aligned
+from benchtrust._words import TIMES, aligned, paragraph
 
 __all__ = [
     "MissingRuns",

@@ -19,7 +19,17 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, check_memory, check_number, check_probability, check_seed
-from benchtrust._words import GAMMA, TIMES, interval_text, level_text, paragraph
+from benchtrust._result import jsonable
+from benchtrust._words import (
+    GAMMA,
+    TIMES,
+    aligned,
+    interval_cell,
+    interval_text,
+    level_text,
+    listed,
+    paragraph,
+)
 from benchtrust.compare._bootstrap import (
     FEW_RUNS,
     check_progress,
@@ -33,8 +43,7 @@ from benchtrust.compare._bootstrap import (
     trim_plan,
     trimmed_means,
 )
-from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
-from benchtrust.compare._text import aligned, interval_cell, listed, plain
+from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words, scores_words
 
 __all__ = ["AggregateResult", "aggregate"]
 
@@ -281,7 +290,7 @@ class AggregateResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         def cell(key, i):
             value = _number(getattr(self, key)[i])
@@ -354,7 +363,7 @@ class AggregateResult:
                     "runs": int(self.runs[i]),
                     "single_run": bool(self.single_run[i]),
                     **{
-                        name: plain(value)
+                        name: jsonable(value)
                         for key in _ESTIMATES
                         for name, value in zip(
                             (key, f"{key}_low", f"{key}_high"),

@@ -7,8 +7,7 @@ import string
 
 import numpy as np
 
-from benchtrust._words import ALPHA
-from benchtrust.compare._text import listed
+from benchtrust._words import ALPHA, listed
 
 PAPER = "Demšar 2006"
 #: Most pairs, and groups, the verdict names one by one.

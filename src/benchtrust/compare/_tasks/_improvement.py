@@ -11,7 +11,7 @@ percentile interval of the stratified bootstrap (§4.1): the runs of each method
 again with replacement, P(X > Y) is computed again, many times.
 
 Runs compared in pairs, and the exact interval of their stratified bootstrap, are in
-:mod:`benchtrust.compare._pair_bootstrap`.
+:mod:`benchtrust.compare._tasks._pair_bootstrap`.
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, InputError, check_probability, check_seed
-from benchtrust._words import level_text, paragraph
+from benchtrust._result import jsonable
+from benchtrust._words import aligned, interval_cell, level_text, listed, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_resamples
-from benchtrust.compare._pair_bootstrap import (
+from benchtrust.compare._tasks._pair_bootstrap import (
     check_paired,
     method_words,
     oriented,
     pair_estimates,
     require_pairs,
 )
-from benchtrust.compare._tasks import check_task_scores, normalisation_words
-from benchtrust.compare._text import aligned, interval_cell, listed, plain
+from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words
 
 __all__ = ["ImprovementResult", "improvement_probabilities", "plot_improvement"]
 
@@ -265,7 +265,7 @@ class ImprovementResult:
         return " ".join(sentences)
 
     def _listed(self, pairs, between):
-        from benchtrust.compare._effect import vargha_delaney_magnitude
+        from benchtrust.compare._tasks._effect import vargha_delaney_magnitude
 
         words = [
             f"{self.methods[i]}{between}{self.methods[j]} ({self.probability[i, j]:.2f}"
@@ -285,7 +285,7 @@ class ImprovementResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section, svg_of
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         figure = svg_of(plot_improvement(self)) if len(self.methods) > 1 else None
         return Section(
@@ -350,8 +350,8 @@ class ImprovementResult:
                     "method_x": row.method_x,
                     "method_y": row.method_y,
                     "probability": float(row.probability),
-                    "low": plain(row.low),
-                    "high": plain(row.high),
+                    "low": jsonable(row.low),
+                    "high": jsonable(row.high),
                 }
                 for row in self.to_frame().itertuples()
             ],

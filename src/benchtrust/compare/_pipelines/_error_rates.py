@@ -45,10 +45,10 @@ import numpy as np
 
 from benchtrust._io import InputError, check_count, check_number, check_probability, check_seed
 from benchtrust._words import ALPHA
-from benchtrust.compare import _text
 from benchtrust.compare._bootstrap import check_progress
 from benchtrust.compare._monte_carlo import fewest_draws
-from benchtrust.compare._outperform import _exact_interval
+from benchtrust.compare._pipelines import _text
+from benchtrust.compare._pipelines._outperform import _exact_interval
 
 #: §4.2: the average and single-point criteria's threshold δ = 1.9952σ (fitted to paperswithcode.com).
 DELTA_PER_SIGMA = 1.9952
@@ -205,7 +205,7 @@ class ErrorRatesResult:
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import error_rates_section
+        from benchtrust.compare._pipelines._section import error_rates_section
 
         return section_html(error_rates_section(self))
 
@@ -389,7 +389,7 @@ def error_rates(
     With k = 50 and γ = 0.75 the P(A > B) test concludes from 33 wins of 50, so under the ideal estimator
     its errors are binomial tails: P(Bin(50, 0.5) >= 33) and P(Bin(50, 0.75) <= 32).
 
-    >>> from benchtrust.compare._error_rates import error_rates
+    >>> from benchtrust.compare._pipelines._error_rates import error_rates
     >>> r = error_rates(0.01, conditional_sd=0.008, bias_sd=0.004, probabilities=[0.4, 0.5, 1],
     ...                 simulations=20_000, seed=0)
     >>> r.estimators

@@ -9,8 +9,8 @@ import numbers
 
 import numpy as np
 
-from benchtrust._words import RHO, paragraph
-from benchtrust.compare._text import PAPER, aligned, listed
+from benchtrust._words import RHO, aligned, listed, paragraph
+from benchtrust.compare._pipelines._text import PAPER
 
 __all__ = [
     "estimate_rows",

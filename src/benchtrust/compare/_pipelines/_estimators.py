@@ -1,4 +1,4 @@
-"""Estimators of a pipeline's performance over a :class:`~benchtrust.compare._study.Study` (paper §2.2, §3).
+"""Estimators of a pipeline's performance over a :class:`~benchtrust.compare.Study` (paper §2.2, §3).
 
 * :func:`ideal_estimate` — IdealEst(k), Algorithm 1: every source, hyperparameter optimisation included,
   randomised in each of the k runs.
@@ -21,8 +21,8 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, check_count
-from benchtrust.compare import _text_study
-from benchtrust.compare._study import Runs, Study, _root_seed
+from benchtrust.compare._pipelines import _study_text
+from benchtrust.compare._pipelines._study import Runs, Study, _root_seed
 
 __all__ = [
     "Estimate",
@@ -130,16 +130,16 @@ class Estimate:
 
     def __str__(self):
         """The estimate's numbers, then its verdict (paper §3.2, Algorithms 1-2)."""
-        return _text_study.estimate_text(self)
+        return _study_text.estimate_text(self)
 
     @property
     def verdict(self) -> str:
         """The estimate and its spread in plain words (paper §3.2, Eq. 7)."""
-        return _text_study.estimate_verdict(self)
+        return _study_text.estimate_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import estimate_section
+        from benchtrust.compare._pipelines._section import estimate_section
 
         return section_html(estimate_section(self))
 
@@ -355,16 +355,16 @@ class SourceVariances:
 
     def __str__(self):
         """The variance of each source, then the verdict (paper §2.2, Fig. 1)."""
-        return _text_study.source_variances_text(self)
+        return _study_text.source_variances_text(self)
 
     @property
     def verdict(self) -> str:
         """The source that moves the score most, in plain words (paper §2.2, Fig. 1)."""
-        return _text_study.source_variances_verdict(self)
+        return _study_text.source_variances_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import source_variances_section
+        from benchtrust.compare._pipelines._section import source_variances_section
 
         return section_html(source_variances_section(self))
 
@@ -661,16 +661,16 @@ class TestSetVariance:
 
     def __str__(self):
         """The two standard deviations and their ratio, then the verdict (paper §2.2, Fig. 2)."""
-        return _text_study.test_set_variance_text(self)
+        return _study_text.test_set_variance_text(self)
 
     @property
     def verdict(self) -> str:
         """The measured spread beside the binomial model's, in plain words (paper §2.2, Fig. 2)."""
-        return _text_study.test_set_variance_verdict(self)
+        return _study_text.test_set_variance_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import test_set_variance_section
+        from benchtrust.compare._pipelines._section import test_set_variance_section
 
         return section_html(test_set_variance_section(self))
 

@@ -18,9 +18,10 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_probability
-from benchtrust._words import ALPHA, TIMES, paragraph
-from benchtrust.compare._many import holm
-from benchtrust.compare._ranks_text import (
+from benchtrust._result import jsonable
+from benchtrust._words import ALPHA, TIMES, aligned, paragraph
+from benchtrust.compare._pipelines._datasets import holm
+from benchtrust.compare._tasks._ranks_text import (
     PAPER,
     _caveats,
     _group_letters,
@@ -30,8 +31,7 @@ from benchtrust.compare._ranks_text import (
     _ranked,
     _yes,
 )
-from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
-from benchtrust.compare._text import aligned, plain
+from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words, scores_words
 
 __all__ = ["POSTHOCS", "RankResult", "rank_test"]
 
@@ -321,8 +321,8 @@ class RankResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section, _clean_svg
-        from benchtrust.compare._rank_plot import critical_difference_svg
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
+        from benchtrust.compare._tasks._rank_plot import critical_difference_svg
 
         enough = self.enough_data
         tables = ()
@@ -405,17 +405,17 @@ class RankResult:
             "alpha": self.alpha,
             "posthoc": self.posthoc,
             "control": self.control,
-            "average_ranks": plain(self.average_ranks),
-            "friedman": plain(self.friedman),
-            "friedman_p_value": plain(self.friedman_p_value),
-            "iman_davenport": plain(self.iman_davenport),
-            "iman_davenport_p_value": plain(self.iman_davenport_p_value),
+            "average_ranks": jsonable(self.average_ranks),
+            "friedman": jsonable(self.friedman),
+            "friedman_p_value": jsonable(self.friedman_p_value),
+            "iman_davenport": jsonable(self.iman_davenport),
+            "iman_davenport_p_value": jsonable(self.iman_davenport_p_value),
             "degrees_of_freedom": list(self.degrees_of_freedom),
             "rejected": self.rejected,
-            "standard_error": plain(self.standard_error),
-            "critical_difference": plain(self.critical_difference),
-            "q_alpha": plain(self.q_alpha),
-            "p_values": plain(self.p_values),
+            "standard_error": jsonable(self.standard_error),
+            "critical_difference": jsonable(self.critical_difference),
+            "q_alpha": jsonable(self.q_alpha),
+            "p_values": jsonable(self.p_values),
             "different": self.different.tolist(),
             "groups": [list(g) for g in self.groups],
             "tied_tasks": self.tied_tasks,

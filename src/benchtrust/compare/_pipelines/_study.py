@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_seed
-from benchtrust.compare import _text_study
+from benchtrust.compare._pipelines import _study_text
 
 __all__ = ["NoisyGridSearch", "RandomSearch", "Run", "Runs", "Study", "out_of_bootstrap"]
 
@@ -334,16 +334,16 @@ class Runs:
 
     def __str__(self):
         """The runs as a table (score, test size, hyperparameters), then the verdict (paper §2, C.1)."""
-        return _text_study.runs_text(self)
+        return _study_text.runs_text(self)
 
     @property
     def verdict(self) -> str:
         """The runs in plain words: which sources were randomised, the scores' mean and spread."""
-        return _text_study.runs_verdict(self)
+        return _study_text.runs_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import runs_section
+        from benchtrust.compare._pipelines._section import runs_section
 
         return section_html(runs_section(self))
 

@@ -24,8 +24,8 @@ import sys
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_number, check_probability
-from benchtrust.compare import _text
-from benchtrust.compare._runs import _source, iso_date, read_history
+from benchtrust.compare._pipelines import _text
+from benchtrust.compare._pipelines._runs import _source, iso_date, read_history
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -117,7 +117,7 @@ class HistoryResult:
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import history_section
+        from benchtrust.compare._pipelines._section import history_section
 
         return section_html(history_section(self))
 

@@ -5,8 +5,8 @@ data sets and of Holm's data sets, as ``str(result)`` and the HTML sections (:mo
 
 from __future__ import annotations
 
-from benchtrust._words import ALPHA, GAMMA, level_text, paragraph
-from benchtrust.compare._text import PAPER, aligned, listed
+from benchtrust._words import ALPHA, GAMMA, aligned, level_text, listed, paragraph
+from benchtrust.compare._pipelines._text import PAPER
 
 __all__ = [
     "EVERYWHERE_TESTS",

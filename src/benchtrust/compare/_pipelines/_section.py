@@ -3,8 +3,8 @@
 assumptions and paper section.
 
 The same builder serves the report (``benchtrust compare ... --report``, ``benchtrust report``) and a
-notebook, through each result's ``_repr_html_``. The words come from :mod:`benchtrust.compare._text` (and
-``_text_many``, ``_text_study``), the same words the command prints and ``str(result)`` gives.
+notebook, through each result's ``_repr_html_``. The words come from :mod:`._text` (and
+``_datasets_text``, ``_study_text``), the same words the command prints and ``str(result)`` gives.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 
 from benchtrust._html import Section, input_names, svg_of
 from benchtrust._words import ALPHA, BETA, GAMMA, RHO, SIGMA, interval_text, level_text
-from benchtrust.compare import _text, _text_many, _text_study
+from benchtrust.compare._pipelines import _datasets_text, _study_text, _text
 
 __all__ = [
     "COMPARE_QUESTION",
@@ -128,7 +128,7 @@ def sample_size_section(runs, *, gamma, alpha, beta) -> Section:
 def error_rates_section(result) -> Section:
     """The section of an :class:`~benchtrust.compare.ErrorRatesResult` (``compare error-rates``), Fig. 6:
     each criterion's errors at the edges of the regions and averaged over the grid."""
-    from benchtrust.compare._plot import plot_error_rates
+    from benchtrust.compare._pipelines._plot import plot_error_rates
 
     header, *rows = _text.error_rates_rows(result)
     assumptions = [
@@ -162,7 +162,7 @@ def history_section(result, *, file=None) -> Section:
     file : str, optional
         The history file as the user named it (default: the result's ``source``).
     """
-    from benchtrust.compare._plot import plot_history
+    from benchtrust.compare._pipelines._plot import plot_history
 
     def number(value):
         return "" if np.isnan(value) else f"{value:.4f}"
@@ -238,7 +238,8 @@ def pairwise_section(result) -> Section:
         verdict=result.verdict,
         columns=("P(row > column)", *result.names),
         rows=tuple(
-            (result.names[i], *(_text_many.pairwise_cell(result, i, j) for j in range(n))) for i in range(n)
+            (result.names[i], *(_datasets_text.pairwise_cell(result, i, j) for j in range(n)))
+            for i in range(n)
         ),
         notes=(f"* the row is better: lower end > 0.5 and upper end > {GAMMA}.",),
         assumptions=(
@@ -247,7 +248,7 @@ def pairwise_section(result) -> Section:
             (f"{ALPHA}, family-wise", f"{result.alpha:g}"),
             (
                 "interval level",
-                f"{_text_many.pairwise_level(result)} (Bonferroni, {result.comparisons} pairs)",
+                f"{_datasets_text.pairwise_level(result)} (Bonferroni, {result.comparisons} pairs)",
             ),
         ),
         source=f"{_COMPARE}, §6, appendix C.5-C.6",
@@ -287,7 +288,7 @@ def everywhere_section(result) -> Section:
             )
         ),
         assumptions=(
-            ("test on each data set", _text_many.EVERYWHERE_TESTS[result.test]),
+            ("test on each data set", _datasets_text.EVERYWHERE_TESTS[result.test]),
             (f"{ALPHA}, family-wise", f"{result.alpha:g}"),
         ),
         source=f"{_COMPARE}, §6 (Dror et al. 2017)",
@@ -301,7 +302,7 @@ def estimate_section(estimate) -> Section:
         analysis=f"compare {estimate.estimator}",
         verdict=estimate.verdict,
         columns=("quantity", "value"),
-        rows=tuple(_text_study.estimate_rows(estimate)),
+        rows=tuple(_study_text.estimate_rows(estimate)),
         assumptions=((f"{RHO}", "the average correlation of runs sharing the fixed sources (Eq. 7)"),),
         source=f"{_COMPARE}, §3.2, Algorithms 1-2",
     )
@@ -314,7 +315,7 @@ def source_variances_section(result) -> Section:
         analysis="compare source variances",
         verdict=result.verdict,
         columns=("source", "variance", "std", "fraction of split"),
-        rows=tuple(_text_study.source_variances_rows(result)),
+        rows=tuple(_study_text.source_variances_rows(result)),
         notes=("'none': nothing randomised, numerical noise.",),
         assumptions=(("runs per source", f"{result.runs}, the other sources held fixed"),),
         source=f"{_COMPARE}, §2.2, Fig. 1",
@@ -347,7 +348,7 @@ test_set_variance_section.__test__ = False  # its name starts with test_: not a 
 
 def runs_section(runs) -> Section:
     """The section of a study's :class:`~benchtrust.compare.Runs` (paper §2, C.1): the runs, at most 50."""
-    columns, rows = _text_study.runs_rows(runs)
+    columns, rows = _study_text.runs_rows(runs)
     notes = ()
     if len(rows) > _LISTED_RUNS:
         notes = (f"{len(rows)} runs; the table lists the first {_LISTED_RUNS} (to_frame() has them all).",)

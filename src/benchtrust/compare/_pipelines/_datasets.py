@@ -22,8 +22,8 @@ import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_number, check_probability
-from benchtrust.compare import _text_many
-from benchtrust.compare._outperform import _exact_interval
+from benchtrust.compare._pipelines import _datasets_text
+from benchtrust.compare._pipelines._outperform import _exact_interval
 
 #: The per-data-set tests :func:`better_everywhere` offers.
 _TESTS = ("wilcoxon", "t")
@@ -122,16 +122,16 @@ class PairwiseResult:
 
     def __str__(self):
         """P(A > B) of every pair as a matrix with its intervals, then the verdict (paper §6, C.5-C.6)."""
-        return _text_many.pairwise_text(self)
+        return _datasets_text.pairwise_text(self)
 
     @property
     def verdict(self) -> str:
         """The result in plain words: which pipelines are better than which (paper §6, C.6)."""
-        return _text_many.pairwise_verdict(self)
+        return _datasets_text.pairwise_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import pairwise_section
+        from benchtrust.compare._pipelines._section import pairwise_section
 
         return section_html(pairwise_section(self))
 
@@ -217,7 +217,7 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
 
     Examples
     --------
-    >>> from benchtrust.compare._many import pairwise
+    >>> from benchtrust.compare._pipelines._datasets import pairwise
     >>> r = pairwise({"A": [0.91, 0.92, 0.93, 0.90, 0.94, 0.92, 0.93, 0.95, 0.91, 0.92],
     ...               "B": [0.89, 0.90, 0.92, 0.88, 0.91, 0.90, 0.91, 0.92, 0.92, 0.90],
     ...               "C": [0.90, 0.93, 0.90, 0.91, 0.92, 0.93, 0.90, 0.91, 0.94, 0.91]})
@@ -341,16 +341,16 @@ class DatasetTestResult:
 
     def __str__(self):
         """The test, its statistic and p-value, and the data sets, in words (paper §6)."""
-        return _text_many.dataset_test_text(self)
+        return _datasets_text.dataset_test_text(self)
 
     @property
     def verdict(self) -> str:
         """The result in plain words: the test, the hypothesis tested and its p-value (paper §6)."""
-        return _text_many.dataset_test_verdict(self)
+        return _datasets_text.dataset_test_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import dataset_test_section
+        from benchtrust.compare._pipelines._section import dataset_test_section
 
         return section_html(dataset_test_section(self))
 
@@ -406,7 +406,7 @@ def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
 
     Examples
     --------
-    >>> from benchtrust.compare._many import wilcoxon_datasets
+    >>> from benchtrust.compare._pipelines._datasets import wilcoxon_datasets
     >>> r = wilcoxon_datasets([0.81, 0.92, 0.75, 0.68, 0.88, 0.95],
     ...                       scores_b=[0.80, 0.90, 0.765, 0.65, 0.84, 0.90], alternative="greater")
     >>> float(r.statistic), r.p_value  # T+ = 1 + 3 + 4 + 5 + 6; P(T- <= 2) = 3/64
@@ -475,7 +475,7 @@ def friedman_datasets(scores):
 
     Examples
     --------
-    >>> from benchtrust.compare._many import friedman_datasets
+    >>> from benchtrust.compare._pipelines._datasets import friedman_datasets
     >>> r = friedman_datasets({"A": [0.81, 0.92, 0.75, 0.68], "B": [0.80, 0.90, 0.76, 0.65],
     ...                        "C": [0.70, 0.85, 0.70, 0.60]})
     >>> float(r.statistic), round(r.p_value, 4)
@@ -607,16 +607,16 @@ class EverywhereResult:
 
     def __str__(self):
         """The p-values of every data set, Holm-adjusted, then the verdict (paper §6)."""
-        return _text_many.everywhere_text(self)
+        return _datasets_text.everywhere_text(self)
 
     @property
     def verdict(self) -> str:
         """The result in plain words: better on every data set, or where it is not shown (paper §6)."""
-        return _text_many.everywhere_verdict(self)
+        return _datasets_text.everywhere_verdict(self)
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import everywhere_section
+        from benchtrust.compare._pipelines._section import everywhere_section
 
         return section_html(everywhere_section(self))
 
@@ -698,7 +698,7 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
 
     Examples
     --------
-    >>> from benchtrust.compare._many import better_everywhere
+    >>> from benchtrust.compare._pipelines._datasets import better_everywhere
     >>> a = {"cifar": [0.91, 0.92, 0.93, 0.90, 0.94, 0.92], "sst2": [0.85, 0.86, 0.84, 0.88, 0.87, 0.86]}
     >>> b = {"cifar": [0.89, 0.90, 0.92, 0.88, 0.91, 0.90], "sst2": [0.83, 0.84, 0.83, 0.85, 0.85, 0.84]}
     >>> r = better_everywhere(a, runs_b=b)

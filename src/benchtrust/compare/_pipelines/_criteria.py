@@ -17,8 +17,8 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_number, check_probability
-from benchtrust.compare import _text
-from benchtrust.compare._outperform import _runs
+from benchtrust.compare._pipelines import _text
+from benchtrust.compare._pipelines._outperform import _runs
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,7 +98,7 @@ class CriterionResult:
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import criterion_section
+        from benchtrust.compare._pipelines._section import criterion_section
 
         return section_html(criterion_section(self))
 

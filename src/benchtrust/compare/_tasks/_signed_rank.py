@@ -2,7 +2,7 @@
 
 :func:`signed_rank_test`: from one value per data set (the mean of its runs), the posterior of the
 distribution of the differences is a Dirichlet process, sampled; each sample costs O(n) for n data sets,
-not O(n²). The words and checks it shares with the correlated t-test are in :mod:`benchtrust.compare._bayes`.
+not O(n²). The words and checks it shares with the correlated t-test are in :mod:`._bayes`.
 :func:`plot_simplex` draws its posterior samples in the barycentric triangle (§4, Fig. 6-8).
 """
 
@@ -17,8 +17,10 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._figures import axes_for
 from benchtrust._io import MAX_MEMORY, InputError, check_count, check_memory, check_number, check_seed
-from benchtrust._words import paragraph
-from benchtrust.compare._bayes import (
+from benchtrust._words import aligned, paragraph
+from benchtrust.compare._bootstrap import check_progress
+from benchtrust.compare._monte_carlo import fewest_draws, monte_carlo_error
+from benchtrust.compare._tasks._bayes import (
     _DECISIONS,
     _TITLE,
     PAPER,
@@ -32,10 +34,7 @@ from benchtrust.compare._bayes import (
     _probabilities_words,
     _rope_words,
 )
-from benchtrust.compare._bootstrap import check_progress
-from benchtrust.compare._monte_carlo import fewest_draws, monte_carlo_error
-from benchtrust.compare._tasks import check_task_scores, method_pair
-from benchtrust.compare._text import aligned
+from benchtrust.compare._tasks._scores import check_task_scores, method_pair
 
 __all__ = ["SignedRankResult", "signed_rank_test"]
 
@@ -224,7 +223,7 @@ class SignedRankResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section, svg_of
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         header, rows = self._rows()
         return Section(

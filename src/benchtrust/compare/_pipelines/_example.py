@@ -20,11 +20,11 @@ import numpy as np
 
 from benchtrust._html import Section, section_html
 from benchtrust._io import InputError, check_count
-from benchtrust._words import ALPHA, BETA, GAMMA, interval_text, level_text, paragraph
-from benchtrust.compare import _section, _text
-from benchtrust.compare._estimators import source_variances
-from benchtrust.compare._outperform import probability_of_outperforming, sample_size
-from benchtrust.compare._study import Study
+from benchtrust._words import ALPHA, BETA, GAMMA, aligned, interval_text, level_text, paragraph
+from benchtrust.compare._pipelines import _section
+from benchtrust.compare._pipelines._estimators import source_variances
+from benchtrust.compare._pipelines._outperform import probability_of_outperforming, sample_size
+from benchtrust.compare._pipelines._study import Study
 
 __all__ = ["ExampleResult", "sklearn_example"]
 
@@ -79,7 +79,7 @@ class ExampleResult:
     scores_a, scores_b : tuple of float
         The accuracies of A's and B's runs, run *i* of both on the same split.
     variances : dict
-        ``variances[name]``: the :class:`~benchtrust.compare._estimators.SourceVariances` of pipeline
+        ``variances[name]``: the :class:`~benchtrust.compare.SourceVariances` of pipeline
         ``name``, each source randomised alone over ``runs`` runs (Fig. 1).
     outperform : OutperformResult
         P(A > B) over the paired runs, its interval and the decision.
@@ -243,7 +243,7 @@ def example_text(example) -> str:
     for source in (*SOURCES, "none"):
         table.append((source, *(f"{example.source_sd(name, source):.4f}" for name in example.names)))
     table.append(("all", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"))
-    lines += _text.aligned(table)
+    lines += aligned(table)
     lines += [
         "  ('none': nothing randomised, numerical noise; 'all': the paired runs below)",
         "",

@@ -27,8 +27,8 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
-from benchtrust.compare import _text
 from benchtrust.compare._bootstrap import check_progress, check_resamples
+from benchtrust.compare._pipelines import _text
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.
@@ -301,7 +301,7 @@ class OutperformResult:
 
     def _repr_html_(self):
         from benchtrust._html import section_html
-        from benchtrust.compare._section import outperform_section
+        from benchtrust.compare._pipelines._section import outperform_section
 
         return section_html(outperform_section(self))
 
@@ -624,7 +624,7 @@ def outperform(
     >>> r.enough_runs, r.runs_needed, r.a_is_better  # C.3: 10 pairs are too few to conclude
     (False, 29, False)
     """
-    from benchtrust.compare._runs import read_runs
+    from benchtrust.compare._pipelines._runs import read_runs
 
     read = read_runs(
         runs, a=a, b=b, pair_by=pair_by, algorithm_column=algorithm_column, score_column=score_column

@@ -1,5 +1,5 @@
 """The per-task statistics of the effect sizes: Vargha and Delaney's A with its Brunner-Munzel interval,
-and Hedges' g with its noncentral t interval (see :mod:`benchtrust.compare._effect` for the definitions).
+and Hedges' g with its noncentral t interval (see :mod:`._effect` for the definitions).
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchtrust._exact import exact_mean, exact_sum, exact_variance, power_of_two_scale
-from benchtrust.compare._pair_bootstrap import (
+from benchtrust.compare._tasks._pair_bootstrap import (
     run_codes,
     run_positions,
 )

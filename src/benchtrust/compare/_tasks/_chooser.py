@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 
 from benchtrust._words import TIMES, paragraph
-from benchtrust.compare._tasks import check_task_scores
+from benchtrust.compare._tasks._scores import check_task_scores
 
 __all__ = ["ChoiceResult", "choose_analysis"]
 
@@ -156,7 +156,7 @@ class ChoiceResult:
     def _section(self):
         """The report's section of this result."""
         from benchtrust._html import Section
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         return Section(
             title=COMPARE_QUESTION,

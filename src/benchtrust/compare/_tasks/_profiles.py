@@ -21,7 +21,7 @@ import numbers
 import numpy as np
 
 from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
-from benchtrust._words import TIMES, interval_text, level_text, paragraph
+from benchtrust._words import TIMES, aligned, interval_text, level_text, listed, paragraph
 from benchtrust.compare._bootstrap import (
     check_progress,
     check_resamples,
@@ -32,8 +32,7 @@ from benchtrust.compare._bootstrap import (
     resample_counts,
     stratified_values,
 )
-from benchtrust.compare._tasks import check_task_scores, normalisation_words, scores_words
-from benchtrust.compare._text import aligned, listed
+from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words, scores_words
 
 __all__ = ["ProfileResult", "performance_profile", "plot_performance_profile"]
 
@@ -246,7 +245,7 @@ class ProfileResult:
     def _section(self):
         """The report's section of this result (also shown by ``_repr_html_``)."""
         from benchtrust._html import Section, svg_of
-        from benchtrust.compare._section import COMPARE_QUESTION
+        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
         return Section(
             title=COMPARE_QUESTION,

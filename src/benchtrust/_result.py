@@ -1,0 +1,192 @@
+"""One way to present a result: every view of it follows from one description of itself.
+
+Every public result of benchtrust derives from :class:`Result` and describes itself once, in its
+``describe()`` method, as a :class:`Description`: the question it answers, its verdict in words, the text
+the command prints, its table of numbers (and further tables and notes), the assumptions it made, the
+inputs it was read from, the paper section it follows, a figure (drawn only when one is shown) and its data.
+The views follow from that description, as statsmodels' ``Summary`` serves both ``as_text`` and
+``as_html``:
+
+* ``str(result)``: the text, exactly what the command prints (its verdict included);
+* ``result._repr_html_()``: the section a notebook shows and the report lays out
+  (:meth:`Description.section`, rendered by :func:`benchtrust._html.section_html`);
+* ``result.to_dict()``: the data as plain JSON types, through :func:`jsonable`, the one JSON helper;
+* ``result.to_frame()``: the table as a pandas DataFrame.
+
+A result keeps what its views need: the files it was read from are its ``inputs`` (set by the function
+that read them, or by a front end that read them itself, with :func:`dataclasses.replace`), so no front end
+reads a file twice or calls a private builder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from collections.abc import Callable, Mapping
+
+import numpy as np
+
+from benchtrust._html import Section, section_html, svg_of
+
+__all__ = ["Description", "Result", "jsonable"]
+
+
+def jsonable(value):
+    """`value` as plain JSON types: dicts, lists, str, int, float, bool and None.
+
+    NaN and infinities become None (JSON has neither), numpy scalars and arrays their Python values,
+    tuples lists, paths their text. It is the one conversion behind every ``to_dict()``.
+
+    Parameters
+    ----------
+    value : object
+        A number, array, string, path, None, or a mapping, list or tuple of those (nested).
+
+    Returns
+    -------
+    object
+        The same data as plain JSON types.
+
+    Raises
+    ------
+    TypeError
+        For a value of another type, named.
+
+    Examples
+    --------
+    >>> jsonable({"p": np.float64(0.25), "ci": (np.nan, 1.0), "runs": np.array([3, 4]), "best": np.inf})
+    {'p': 0.25, 'ci': [None, 1.0], 'runs': [3, 4], 'best': None}
+    """
+    if isinstance(value, (str, bool)) or value is None:
+        return value
+    if isinstance(value, (np.ndarray, np.generic)):
+        if value.dtype.kind in "biu":
+            return value.tolist()
+        if value.dtype.kind == "f":
+            return np.where(np.isfinite(value), value, None).tolist()
+        return jsonable(value.tolist())
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value) if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {key if isinstance(key, str) else jsonable(key): jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(item) for item in value]
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    raise TypeError(f"not a JSON value: {type(value).__name__}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Description:
+    """What a result says about itself, from which every view of it is made.
+
+    Attributes
+    ----------
+    question : str
+        The question the analysis answers, the title of its section.
+    verdict : str
+        The answer in plain words, as the section shows it (the text holds it too).
+    text : str
+        ``str(result)``: what the command prints.
+    data : Mapping
+        ``to_dict()`` before its conversion by :func:`jsonable`.
+    columns, rows : tuple
+        The header and the rows (tuples of str) of the table of numbers.
+    frame : Mapping or None
+        The columns of ``to_frame()`` (name to values) when it is not the table of `rows`: numbers kept
+        as numbers, one row per method, configuration ... .
+    assumptions : tuple of (str, str)
+        The assumptions made, as (name, value) pairs.
+    source : str
+        The paper and section the result follows.
+    inputs : tuple of str
+        The files the result was read from.
+    analysis : str
+        The command that makes the result, such as ``"sota best-of"``.
+    tables : tuple
+        Further tables, each ``(caption, columns, rows)``.
+    notes : tuple of str
+        Further sentences shown below the verdict.
+    figure : callable or None
+        Draws the result's figure and returns its Axes (or Figure); called only when a section is made.
+    """
+
+    question: str
+    verdict: str
+    text: str
+    data: Mapping
+    columns: tuple = ()
+    rows: tuple = ()
+    frame: Mapping | None = None
+    assumptions: tuple = ()
+    source: str = ""
+    inputs: tuple = ()
+    analysis: str = ""
+    tables: tuple = ()
+    notes: tuple = ()
+    figure: Callable | None = None
+
+    def section(self) -> Section:
+        """The result as the report and a notebook show it, its figure drawn and inlined as SVG."""
+        return Section(
+            title=self.question,
+            verdict=self.verdict,
+            columns=self.columns,
+            rows=self.rows,
+            figure_svg=None if self.figure is None else svg_of(self.figure()),
+            assumptions=self.assumptions,
+            source=self.source,
+            inputs=self.inputs,
+            analysis=self.analysis,
+            tables=self.tables,
+            notes=self.notes,
+        )
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Result:
+    """The base of every public result: its views from its :class:`Description`.
+
+    A subclass is a frozen dataclass that implements ``describe()``; it gets ``__str__``,
+    ``_repr_html_``, ``section``, ``to_dict`` and ``to_frame`` from here, and a keyword-only field
+    ``inputs``, the files it was read from.
+
+    Attributes
+    ----------
+    inputs : tuple of str
+        The files the result was read from, as given (empty for data passed in Python).
+    """
+
+    inputs: tuple = dataclasses.field(default=(), kw_only=True)
+
+    def describe(self) -> Description:
+        """The one description every view follows from."""
+        raise NotImplementedError(f"{type(self).__name__}.describe")
+
+    def __str__(self) -> str:
+        """The readable text the command prints, verdict included."""
+        return self.describe().text
+
+    def section(self) -> Section:
+        """The section of the report that shows this result (with its figure)."""
+        return self.describe().section()
+
+    def _repr_html_(self) -> str:
+        """The report's section of this result, for a notebook."""
+        return section_html(self.section())
+
+    def to_dict(self) -> dict:
+        """The result as plain JSON types (None where a number is not computed)."""
+        return jsonable(self.describe().data)
+
+    def to_frame(self):
+        """The result's table as a :class:`pandas.DataFrame`."""
+        import pandas as pd
+
+        description = self.describe()
+        if description.frame is not None:
+            return pd.DataFrame(dict(description.frame))
+        return pd.DataFrame(list(description.rows), columns=list(description.columns))
