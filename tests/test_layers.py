@@ -1,7 +1,8 @@
 """The layers run one way: ``_io`` (and the other private top-level modules) → the four subpackages →
 ``_report`` → the CLI → the runners (``__main__``, ``_demo``). Every import in ``src/benchtrust``, including
 those inside functions, is checked: a module may import its own layer or a lower one, and no subpackage
-imports another subpackage (DESIGN.md, "Layout"; docs/layout.md). Nor do modules import each other in a
+imports another subpackage (DESIGN.md, "Layout"; docs/layout.md); the layers above the subpackages use
+their public names only. Nor do modules import each other in a
 circle, inside a subpackage or across layers: every import cycle is named."""
 
 import ast
@@ -84,6 +85,10 @@ def violations(path: Path) -> list[str]:
             found.append(f"{path.relative_to(SRC.parent)}:{line} imports {target} (a higher layer)")
         elif there in SUBPACKAGES and here in SUBPACKAGES:
             found.append(f"{path.relative_to(SRC.parent)}:{line} imports {target} (another subpackage)")
+        elif there in SUBPACKAGES and any(piece.startswith("_") for piece in target.split(".")[2:]):
+            found.append(
+                f"{path.relative_to(SRC.parent)}:{line} imports {target} (private: use public names)"
+            )
     if module_name(path).startswith(PIPELINES):
         found += [
             f"{path.relative_to(SRC.parent)}:{line} imports {target} (the family over many tasks)"
@@ -111,6 +116,21 @@ def test_the_checker_finds_an_upward_import(tmp_path, monkeypatch):
     ]
     assert violations(fake / "sota" / "_x.py") == [
         "benchtrust/sota/_x.py:1 imports benchtrust.compare (another subpackage)"
+    ]
+
+
+def test_the_checker_finds_a_front_end_importing_a_private_module(tmp_path, monkeypatch):
+    """The CLI, the report and the runners use the subpackages' public names only."""
+    fake = tmp_path / "benchtrust"
+    (fake / "cli").mkdir(parents=True)
+    (fake / "sota").mkdir()
+    (fake / "sota" / "_text.py").write_text("", "utf-8")
+    (fake / "cli" / "sota.py").write_text(
+        "from benchtrust.sota import best_of\ndef f():\n    from benchtrust.sota import _text\n", "utf-8"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    assert violations(fake / "cli" / "sota.py") == [
+        "benchtrust/cli/sota.py:3 imports benchtrust.sota._text (private: use public names)"
     ]
 
 

@@ -10,13 +10,9 @@ from typer.testing import CliRunner
 
 from benchtrust import cli
 from benchtrust.compare import error_rates, history
-from benchtrust.compare._pipelines import _section as compare_sections
 from benchtrust.consistency import check_batch, check_kfold, check_multiclass, check_test_set
-from benchtrust.consistency._section import batch_section, kfold_section, multiclass_section, test_set_section
 from benchtrust.multiverse import study
-from benchtrust.multiverse._section import multiverse_section
 from benchtrust.sota import best_of, bundled_leaderboard, leaderboard
-from benchtrust.sota._section import best_of_section, leaderboard_section
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 SPEC = """\
@@ -61,20 +57,20 @@ def test_test_set_verdict_is_printed_and_reported():
     )
     assert str(result) + "\n" == shown
     assert words(result.verdict) in words(shown)
-    assert test_set_section(result).verdict == "C" + result.verdict[1:]
+    assert result.section().verdict == "C" + result.verdict[1:]
 
 
 def test_kfold_and_multiclass_verdicts_are_printed_and_reported():
-    kfold = check_kfold({"acc": "0.95"}, positives=38, negatives=262, folds=5, aggregation="som")
+    kfold = check_kfold({"acc": "0.95"}, positives=38, negatives=262, folds=5, aggregation="score_of_means")
     shown = printed(
         "consistency kfold --positives 38 --negatives 262 --folds 5 --aggregation som --score acc=0.95"
     )
     assert str(kfold) + "\n" == shown
-    assert kfold_section(kfold).verdict == "C" + kfold.verdict[1:]
+    assert kfold.section().verdict == "C" + kfold.verdict[1:]
     multiclass = check_multiclass({"f1": "0.80"}, class_counts=[10, 20, 30], average="micro")
     shown = printed("consistency multiclass --class-counts 10,20,30 --average micro --score f1=0.80")
-    assert words(multiclass.verdict) in words(shown)
-    assert multiclass_section(multiclass).verdict == "C" + multiclass.verdict[1:]
+    assert str(multiclass) + "\n" == shown
+    assert multiclass.section().verdict == "C" + multiclass.verdict[1:]
 
 
 def test_batch_verdict_and_text(claims):
@@ -84,13 +80,14 @@ def test_batch_verdict_and_text(claims):
         "about integers, not a statistical test)."
     )
     assert str(result) + "\n" == printed("consistency batch", str(claims))
-    assert words(batch_section(result).verdict) == result.verdict
+    assert words(result.section().verdict) == result.verdict
 
 
 def test_best_of_verdict_is_the_reports():
     result = best_of(0.9, classifiers=1000, test_size=3000)
-    assert best_of_section(result).verdict == result.verdict
+    assert result.section().verdict == result.verdict
     assert "expected at 0.9173" in result.verdict
+    assert words(result.verdict) in words(str(result))
     shown = printed("sota best-of --classifiers 1000 --test-size 3000 --accuracy 0.9")
     assert str(result) + "\n" == shown
 
@@ -101,7 +98,7 @@ def test_leaderboard_verdict_is_printed_and_reported():
     )
     paragraphs = result.verdict.split("\n\n")
     assert paragraphs[0].startswith("The observed best 0.9952 is within the range that luck alone produces")
-    section = leaderboard_section(result)
+    section = result.section()
     assert [section.verdict, *section.notes] == paragraphs
     assert words(result.verdict) in words(str(result))
 
@@ -112,12 +109,12 @@ def test_error_rates_and_history_explain_themselves():
         "compare error-rates --sigma 0.01 --runs 10 --simulations 60 --seed 1 --probabilities 0.3,0.9"
     )
     assert str(rates) + "\n" == shown
-    assert compare_sections.error_rates_section(rates).verdict == rates.verdict
+    assert rates.section().verdict == rates.verdict
     assert rates.verdict.startswith("At the edges of the regions (false positives at P(A > B) = 0.5")
     found = history(["2015-01-01", "2016-01-01", "2017-01-01"], [0.90, 0.93, 0.931], test_size=1000)
     assert found.verdict.startswith("1 of 2 results improve on the best before them")
     assert words(found.verdict) in words(str(found))
-    assert compare_sections.history_section(found).verdict == found.verdict
+    assert found.section().verdict == found.verdict
 
 
 def test_to_dict_holds_no_verdict_it_did_not_hold_before():
@@ -137,7 +134,7 @@ def test_multiverse_study_explains_itself(tmp_path):
     spec.write_text(SPEC, encoding="utf-8")
     result = study(results, spec)
     assert result.verdict.endswith("unless the choices were fixed before the results were seen.")
-    assert multiverse_section(result).verdict == result.verdict
+    assert result.section().verdict == result.verdict
     shown = printed("multiverse run", str(results), "--spec", str(spec), "--out", str(tmp_path / "out"))
     # the command names what it studied and the files it wrote; the rest is str(result)
     head, _, rest = str(result).partition(" (")

@@ -25,6 +25,7 @@ of other names in the folder are never touched.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -264,24 +265,31 @@ def leaderboards(folder):
     numbers beside benchtrust's; return ``[(path, options, result), ...]`` for the report.
     """
     from benchtrust import save_figure
-    from benchtrust.sota import bundled_leaderboard, leaderboard, plot_leaderboard
-    from benchtrust.sota._text import leaderboard_text
+    from benchtrust.sota import plot_leaderboard
 
     boards = []
     for competition, options, figure in BOARDS:
-        path = bundled_leaderboard(competition)
+        path, result = _board(competition, options)
         plot = (Path(folder) / figure).as_posix()
         words = [f"--{key.replace('_', '-')} {value}" for key, value in options.items()]
         print(f"$ benchtrust sota leaderboard {path.name} {' '.join(words)} --plot {plot}")
-        result = leaderboard(path, **options)
         save_figure(plot_leaderboard(result), plot)
-        print(leaderboard_text(result, path.name))
+        print(result)
         print(f"plot written to {plot}")
         if competition in PAPER_LINES:
             print(PAPER_LINES[competition](result))
         print()
         boards.append((path, options, result))
     return boards
+
+
+def _board(competition, options):
+    """The bundled leaderboard `competition` and its analysis with `options`, the file named as the demo's
+    command names it (its file name)."""
+    from benchtrust.sota import bundled_leaderboard, leaderboard
+
+    path = bundled_leaderboard(competition)
+    return path, dataclasses.replace(leaderboard(path, **options), inputs=(path.name,))
 
 
 def _cassava_line(result):
@@ -330,7 +338,7 @@ _CONSISTENCY_ANALYSES = [
                 "positives": positives,
                 "negatives": 262,
                 "folds": 5,
-                "aggregation": "mos",
+                "aggregation": "mean_of_scores",
                 "folding": "unknown",
                 "scores": _EHG_SCORES,
                 "eps": "1e-4",
@@ -382,18 +390,19 @@ def multiverse(folder):
     multiverse example`` prints them; the study is returned, for the report (computed once: it takes most
     of the demo's multiverse time)."""
     from benchtrust.multiverse import bundled_orders, bundled_study, study
-    from benchtrust.multiverse._text import study_text
 
     out = f"{folder}/multiverse"
     print(f"$ benchtrust multiverse example --out {out}")
     result = study(**bundled_study(), orders=bundled_orders())
-    print(study_text(result, HERRMANN, result.write(out, force=True)))  # its own files: main's owning
+    written = tuple(result.write(out, force=True))  # its own files: main's owning
+    result = dataclasses.replace(result, what=HERRMANN, inputs=(), written=written)
+    print(result)
     return result
 
 
 def comparison():
     """Two scikit-learn classifiers compared as Bouthillier et al. recommend: variance by source, P(A > B)."""
-    from benchtrust.compare._pipelines._example import sklearn_example
+    from benchtrust.compare import sklearn_example
 
     print("Is A really better than B? (Bouthillier et al., §2-4 and appendix C)")
     example = sklearn_example()
@@ -434,32 +443,22 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None,
     """
     from benchtrust._report.config import ANALYSES
     from benchtrust._report.html import write_report
-    from benchtrust.compare._pipelines._example import compare_example_section, sklearn_example
-    from benchtrust.multiverse import bundled_orders, bundled_study, study
-    from benchtrust.multiverse._section import multiverse_section
-    from benchtrust.sota import bundled_leaderboard, leaderboard
-    from benchtrust.sota._section import best_of_section, leaderboard_file_section
+    from benchtrust.compare import sklearn_example
 
     sections = []
     if table2_result is not None:
-        sections.append(best_of_section(table2_result, accuracy="0.9"))
+        sections.append(table2_result.section())
     if boards is None:
-        boards = []
-        for competition, options, _ in BOARDS:
-            path = bundled_leaderboard(competition)
-            boards.append((path, options, leaderboard(path, **options)))
-    reading = ("score_column", "team_column", "classes", "max_plausible")
-    for path, options, result in boards:
-        given = {key: options[key] for key in reading if key in options}
-        sections.append(leaderboard_file_section(result, path, name=path.name, **given))
+        results = [_board(competition, options)[1] for competition, options, _ in BOARDS]
+    else:
+        results = [result for _, _, result in boards]
+    sections += [result.section() for result in results]
     for command, entry in _CONSISTENCY_ANALYSES:
         run = ANALYSES[f"consistency {command}"].run
         sections.append(run(entry, {"_folder": Path(".")}))
-    sections.append(compare_example_section(example if example is not None else sklearn_example()))
-    sections += [result._section() for result in (tasks if tasks is not None else many_tasks())]
-    if herrmann is None:
-        herrmann = study(**bundled_study(), orders=bundled_orders())
-    sections.append(multiverse_section(herrmann, what=HERRMANN))
+    sections.append((example if example is not None else sklearn_example()).section())
+    sections += [result.section() for result in (tasks if tasks is not None else many_tasks())]
+    sections.append(ANALYSES["multiverse example"].run({}, {}) if herrmann is None else herrmann.section())
     return write_report(sections, Path(folder) / REPORT_NAME, title="benchtrust: the bundled examples")
 
 

@@ -143,8 +143,9 @@ def svg_of(figure) -> str:
 
     Parameters
     ----------
-    figure : matplotlib.axes.Axes or matplotlib.figure.Figure
-        What a ``plot_*`` function returned, such as ``plot_best_of(result)``.
+    figure : matplotlib.axes.Axes or matplotlib.figure.Figure or str
+        What a ``plot_*`` function returned, such as ``plot_best_of(result)``, or a figure written as SVG
+        text already (such as :func:`benchtrust.compare.critical_difference_svg`'s).
 
     Returns
     -------
@@ -152,6 +153,8 @@ def svg_of(figure) -> str:
         The ``<svg>`` element. Text stays text (``svg.fonttype: none``), escaped by matplotlib's SVG
         writer; the same bytes on every run (:func:`benchtrust._figures.figure_bytes`).
     """
+    if isinstance(figure, str):
+        return _clean_svg(figure)
     from benchtrust._figures import figure_bytes
 
     return _clean_svg(figure_bytes(figure, "svg", text_as_text=True).decode("utf-8"))

@@ -426,6 +426,22 @@ def bundled_file(filename: str) -> Path:
     return _bundled_paths[filename]
 
 
+def input_name(path) -> str:
+    """A file as a result names it among its inputs: as given, except a bundled data file (from
+    :func:`bundled_file`), named ``benchtrust/data/NAME`` on every machine.
+
+    Examples
+    --------
+    >>> input_name("results.csv"), input_name(bundled_file("atari100k_runs.csv"))
+    ('results.csv', 'benchtrust/data/atari100k_runs.csv')
+    """
+    text = os.fspath(path)
+    for name, bundled in _bundled_paths.items():
+        if os.fspath(bundled) == text:
+            return f"benchtrust/data/{name}"
+    return text
+
+
 def json_text(data) -> str:
     """`data` as ``json.dumps(data, indent=2)`` writes it, character for character, in a fraction of its
     time when `data` holds long lists: the layout of every JSON output (``--json``, the batch's file).

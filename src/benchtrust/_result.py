@@ -111,7 +111,8 @@ class Description:
     notes : tuple of str
         Further sentences shown below the verdict.
     figure : callable or None
-        Draws the result's figure and returns its Axes (or Figure); called only when a section is made.
+        Draws the result's figure and returns its Axes (or Figure), or returns it as SVG text already; called
+        only when a section is made.
     """
 
     question: str
@@ -131,12 +132,13 @@ class Description:
 
     def section(self) -> Section:
         """The result as the report and a notebook show it, its figure drawn and inlined as SVG."""
+        figure = None if self.figure is None else self.figure()
         return Section(
             title=self.question,
             verdict=self.verdict,
             columns=self.columns,
             rows=self.rows,
-            figure_svg=None if self.figure is None else svg_of(self.figure()),
+            figure_svg=None if figure is None else svg_of(figure),
             assumptions=self.assumptions,
             source=self.source,
             inputs=self.inputs,

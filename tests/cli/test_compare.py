@@ -11,10 +11,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from benchtrust import cli
-from benchtrust.compare import probability_of_outperforming, sample_size
-from benchtrust.compare._pipelines._error_rates import error_rates
-from benchtrust.compare._pipelines._history import history
+from benchtrust import InputError, cli, compare
+from benchtrust.compare import error_rates, history, probability_of_outperforming, runs_needed, sample_size
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -90,14 +88,14 @@ def test_outperform_unpaired_is_seeded_random_pairing(runs_file):
 
 def test_outperform_options_reach_the_library(runs_file):
     args = ["outperform", str(runs_file), "--a", "rf", "--b", "lr", "--pair-by", "seed"]
-    out = run_json(*args, "--gamma", "0.6", "--alpha", "0.1", "--lower-is-better", "--resamples", "500")
+    out = run_json(*args, "--gamma", "0.6", "--alpha", "0.1", "--direction", "lower", "--resamples", "500")
     order = list(reversed(B))  # the pairs follow A's runs, here rf's, in the file's order
     expected = probability_of_outperforming(
         [B[seed] for seed in order],
         [A[seed] for seed in order],
         gamma=0.6,
         alpha=0.1,
-        lower_is_better=True,
+        direction="lower",
         resamples=500,
         seed=0,
         names=("rf", "lr"),
@@ -178,6 +176,16 @@ def test_sample_size_readable():
     text = " ".join(run_text("sample-size").split())
     assert text.startswith("29 runs of each pipeline")
     assert "\N{GREEK SMALL LETTER GAMMA} = 0.75" in text and "C.3" in text
+
+
+def test_sample_size_prints_the_result_of_runs_needed(tmp_path):
+    result = runs_needed(0.6, beta=0.2)
+    assert result.runs == sample_size(0.6, beta=0.2)
+    assert run_text("sample-size", "--gamma", "0.6", "--beta", "0.2") == str(result) + "\n"
+    assert run_json("sample-size", "--gamma", "0.6", "--beta", "0.2") == result.to_dict()
+    report = tmp_path / "runs.html"
+    assert invoke("sample-size", "--gamma", "0.6", "--beta", "0.2", "--report", str(report)).exit_code == 0
+    assert result.verdict.replace("'", "&#39;").replace(">", "&gt;") in report.read_text(encoding="utf-8")
 
 
 # --- error-rates --------------------------------------------------------------------------------------------
@@ -285,6 +293,7 @@ def outperform(*extra):
         ([*ERR, "--simulations", "59"], "--simulations: error rates to compare with"),
         ([*ERR, "--simulations", "299", "--alpha", "0.01"], "need at least 300 simulations"),
         (outperform("--seed", "-1"), "--seed: expected a whole number >= 0"),
+        (outperform("--direction", "up"), "--direction: expected one of 'higher', 'lower', got 'up'"),
         (["outperform", "{noscore}", "--a", "lr", "--b", "rf"], "line 1: no column 'score'"),
         (["outperform", "{text}", "--a", "lr", "--b", "rf"], "line 3, column 'score': 'high' is not"),
         (["outperform", "{missing}", "--a", "lr", "--b", "rf"], "missing.csv: no such file"),
@@ -367,3 +376,47 @@ def test_through_python_m(tmp_path):
     )
     assert failed.returncode == 2 and failed.stdout == ""
     assert failed.stderr == f"benchtrust: error: {missing}: no such file\n"
+
+
+# --- the old spelling of the direction ----------------------------------------------------------------------
+
+
+def test_the_old_spelling_lower_is_better_still_works_and_says_so(runs_file, history_file):
+    """``lower_is_better=True`` is ``direction="lower"`` with a DeprecationWarning naming ``direction=``,
+    in every function that took it, and ``--lower-is-better`` is ``--direction lower`` with a note."""
+    a, b = list(A.values()), list(B.values())
+    calls = [
+        (compare.probability_of_outperforming, (a, b), {}),
+        (compare.outperform, (str(runs_file),), {"a": "lr", "b": "rf", "pair_by": "seed"}),
+        (compare.single_point, (a[0], b[0]), {}),
+        (compare.average_difference, (a, b), {}),
+        (compare.t_test, (a, b), {}),
+        (compare.pairwise, ({"lr": a, "rf": b},), {}),
+        (compare.better_everywhere, ({"d": a},), {"runs_b": {"d": b}}),
+        (compare.history, (str(history_file),), {"sigma": 0.005}),
+    ]
+    for function, args, options in calls:
+        with pytest.warns(DeprecationWarning, match="direction=") as caught:
+            old = function(*args, **options, lower_is_better=True)
+        assert caught[0].filename == __file__, function.__name__  # the warning points at the caller
+        assert old.to_dict() == function(*args, **options, direction="lower").to_dict(), function.__name__
+        if hasattr(old, "direction"):
+            assert old.direction == "lower" and old.lower_is_better
+    with pytest.warns(DeprecationWarning, match="direction="):
+        study = compare.Study(lambda *_: 0.5, data_size=10, sources=("split",), lower_is_better=True)
+    assert study.direction == "lower" and study.lower_is_better
+    with (
+        pytest.raises(InputError, match="lower_is_better: expected True or False"),
+        pytest.warns(DeprecationWarning),
+    ):
+        compare.t_test(a, b, lower_is_better="yes")
+    with pytest.raises(InputError, match="contradicts direction='lower'"), pytest.warns(DeprecationWarning):
+        compare.t_test(a, b, direction="lower", lower_is_better=False)
+    for command in (
+        ["outperform", str(runs_file), "--a", "lr", "--b", "rf", "--pair-by", "seed"],
+        ["history", str(history_file), "--sigma", "0.005"],
+    ):
+        old = invoke(*command, "--lower-is-better", "--json")
+        assert old.exit_code == 0 and old.stdout == invoke(*command, "--direction", "lower", "--json").stdout
+        assert old.stderr == "note: --lower-is-better is deprecated; use --direction lower\n"
+        assert "--lower-is-better" not in invoke(command[0], "--help").stdout

@@ -130,7 +130,7 @@ def test_batch_with_a_dataset_column(tmp_path):
     out = run_json("batch", str(claims), "--id-column", "paper", "--dataset-column", "data")
     assert [(row["id"], row["check"], row["verdict"]) for row in out["rows"]] == [
         ("a", "test-set", "consistent"),
-        ("b", "kfold-mos", "consistent"),
+        ("b", "kfold-mean-of-scores", "consistent"),
     ]
 
 
@@ -157,6 +157,31 @@ def test_test_set_section_3_3_variants_are_inconsistent():
     other_p = [arg.replace("1000", "1100") for arg in SECTION_3_3]
     out = run_json("test-set", *other_p)
     assert (out["consistent"], out["n_solutions"], out["solutions"]) == (False, 0, [])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["test-set", "--positives", "100", "--negatives", "200", "--score", "mcc=0.75"],
+        ["multiclass", "--class-counts", "4,4,4", "--average", "macro", "--score", "sens=0.75"],
+    ],
+)
+def test_a_progress_bar_only_for_a_check_that_says_it_is_long(args, monkeypatch):
+    """A check runs quietly within some 2 s of work; one that refuses that budget runs with the bar."""
+    from benchtrust.cli import consistency as group
+
+    quiet, real = [], group._with_progress
+    monkeypatch.setattr(group, "_with_progress", lambda *given: quiet.append(given[1]) or real(*given))
+    quick = invoke("consistency", *args)
+    assert quick.exit_code == 0 and quiet == [True]
+    monkeypatch.setattr(group, "_QUICK_WORK", 10)
+    quiet.clear()
+    assert invoke("consistency", *args).stdout == quick.stdout and quiet == [True, False]
+    quiet.clear()
+    assert invoke("consistency", *args, "--json").exit_code == 0 and quiet == [True, True]
+    quiet.clear()
+    refused = invoke("consistency", *args, "--max-work", "10")  # the budget asked for is the quick one
+    assert refused.exit_code == 2 and "max_work" not in refused.stderr and quiet == [True]
 
 
 def test_test_set_readable_output_names_the_matrices():
@@ -269,6 +294,18 @@ def test_kfold_bounds_narrow_the_folds(folds_file):
     base = ["kfold", "--folding", str(folds_file), "--aggregation", "mos", *scores]
     assert run_json(*base, "--bound", "acc=0.9000:0.9833")["consistent"] is True
     assert run_json(*base, "--bound", "acc=0.8000:0.9000")["consistent"] is False
+
+
+def test_kfold_report_names_the_file_of_folds(folds_file, tmp_path):
+    """The folds read from a file are the result's input: its section names the file."""
+    page = tmp_path / "kfold.html"
+    scores = as_options(mean_of_scores(FOLDS, COUNTS))
+    result = invoke(
+        "consistency", "kfold", "--folding", str(folds_file), "--aggregation", "mean_of_scores", *scores,
+        "--report", str(page),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert f'<p class="inputs">Inputs: {folds_file}</p>' in page.read_text(encoding="utf-8")
 
 
 def _pairs(pairs):

@@ -14,8 +14,7 @@ from typer.testing import CliRunner
 
 from benchtrust import InputError, cli
 from benchtrust._report.config import _MULTICLASS_FOLD_KEYS, run_config
-from benchtrust.consistency import check_multiclass, check_multiclass_kfold
-from benchtrust.consistency._class_folds_file import read_class_folds
+from benchtrust.consistency import check_multiclass, check_multiclass_kfold, read_class_folds
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 # Iris: three classes of 50, five folds.
@@ -129,8 +128,10 @@ def test_fold_options_need_folds(option):
 
 def test_one_test_set_options_and_the_aggregation_with_folds():
     base = [*IRIS[:-2], "--average", "micro", "--score", "f1=0.9533"]
-    assert refused(*base).startswith("--aggregation is required: mos")
-    assert refused(*base, "--aggregation", "mean").startswith("--aggregation: expected mos or som")
+    assert refused(*base).startswith("--aggregation is required: mean_of_scores")
+    assert refused(*base, "--aggregation", "mean").startswith(
+        "--aggregation: expected mean_of_scores or score_of_means or mos or som, got 'mean'"
+    )
     assert refused(*IRIS, "--average", "micro", "--score", "f1=0.9", "--examples", "3").startswith(
         "--examples:"
     )
@@ -226,6 +227,7 @@ def test_the_config_entry_dispatches_on_folds(tmp_path, uneven):
     )
     _, (by_file, stratified) = run_config(config)
     assert by_file.verdict.startswith("Consistent: with folds of class counts 20 5 5")
+    assert (by_file.inputs, stratified.inputs) == ((uneven.name,), ())  # the file, as the config names it
     assert stratified.verdict.startswith("Inconsistent")
     config.write_text(f"analyses:\n  - {entry}, zero_division: '0'}}\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"\(consistency multiclass\): zero_division: describes the folds"):

@@ -39,14 +39,14 @@ def test_drive_text():
 def test_drive_json_with_families_and_report(tmp_path):
     target = tmp_path / "protocols.html"
     result = invoke(
-        *DRIVE, "--region", "all", "--aggregation", "mos,pooled", "--json", "--report", str(target)
+        *DRIVE, "--region", "all", "--aggregation", "mos,Pooled", "--json", "--report", str(target)
     )
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["consistent"] is False
     assert [(row["aggregation"], row["rounding"]) for row in data["rows"]] == [
-        ("mos", "round"),
-        ("mos", "floor-or-ceil"),
+        ("mean_of_scores", "round"),
+        ("mean_of_scores", "floor-or-ceil"),
         ("pooled", "round"),
         ("pooled", "floor-or-ceil"),
     ]
@@ -76,9 +76,13 @@ def test_counts_with_folds_and_eps():
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (("--region", "fov,pixels"), "--region: expected fov,all"),
-        (("--aggregation", "mean"), "--aggregation: expected mos,pooled,som"),
-        (("--rounding", "floor"), "--rounding: expected round,floor-or-ceil"),
+        (("--region", "fov,pixels"), "--region: expected fov, all, got 'pixels'"),
+        (
+            ("--aggregation", "mean_of_scores,mean"),
+            "--aggregation: expected mean_of_scores, pooled, score_of_means (or the paper's mos, som), "
+            "got 'mean'",
+        ),
+        (("--rounding", "floor"), "--rounding: expected round, floor-or-ceil, got 'floor'"),
         (("--folding", "unknown"), "--folding: stratified or unknown folds apply"),
         (("--folds", "3"), "--folds: drive/test/manual1/fov has 20 images"),
         (("--eps", "0.01", "--rounding", "round"), "--rounding: with eps given"),

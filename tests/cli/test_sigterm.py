@@ -92,7 +92,7 @@ def test_a_signal_stops_the_command_with_one_line(signum, capsys):
         raise AssertionError("not stopped")
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("benchtrust.compare.sample_size", busy)
+        patch.setattr("benchtrust.compare.runs_needed", busy)
         with pytest.raises(SystemExit) as stop:
             cli.main(["compare", "sample-size"])
     assert stop.value.code == 128 + signum
@@ -132,7 +132,7 @@ def test_a_stop_a_library_swallowed_still_stops_the_command(signum, quiet, then,
     another exception ends it as the stop: the exit code and the one line of the signal, no traceback
     (the CI run of 2026-11-28: SIGTERM during scipy's import in ``compare error-rates`` was lost)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("benchtrust.compare._pipelines._error_rates.error_rates", swallowing(signum, then))
+        patch.setattr("benchtrust.compare.error_rates", swallowing(signum, then))
         with pytest.raises(SystemExit) as stop:
             cli.main(["compare", "error-rates", "--sigma", "0.01", *(["--json"] * quiet)])
     assert stop.value.code == 128 + signum

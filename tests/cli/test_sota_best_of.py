@@ -88,7 +88,8 @@ def test_readable_table():
     result = run(*PAPER)
     assert result.exit_code == 0
     assert result.stderr == ""
-    lines = result.stdout.splitlines()
+    rows, verdict = result.stdout.split("\n\n")
+    lines = rows.splitlines()
     assert "Møllersen & Holsbø" in lines[0]
     table = {line.split("  ")[1].strip(): line.strip() for line in lines[1:]}
     assert "independent, identical (exact)" in table["model"]
@@ -100,6 +101,8 @@ def test_readable_table():
     assert "[0.914333, 0.921333] (2743 to 2764 of 3000 right)" in table["95% central interval"]
     assert table["dropped (Eq. 12)"].endswith("0")
     assert not any("correlation" in line for line in lines)
+    # the verdict last, in plain words, as the report shows it
+    assert " ".join(verdict.split()) == best_of(0.9, classifiers=1000, test_size=3000).verdict
 
 
 def test_alpha_sets_the_interval_level():
@@ -214,6 +217,8 @@ def test_drop_invalid_leaves_out_what_eq12_rules_out(tmp_path):
     assert out["classifiers"] == 3
     lines = [" ".join(line.split()) for line in run(*args, "--drop-invalid").stdout.splitlines()]
     assert "dropped (Eq. 12) 1" in lines
+    # θ_j shown are those of the m = 3 classifiers used, as in the verdict
+    assert f"accuracy θ 0.88 to 0.9 (θ_j from {path})" in lines
 
 
 # --- the plot ----------------------------------------------------------------------------------------------

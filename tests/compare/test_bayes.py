@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from benchtrust import InputError
 from benchtrust.compare import bundled_results, read_task_scores
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 from benchtrust.compare._tasks._correlated_t import CorrelatedTResult, correlated_t_test
+from benchtrust.compare._tasks._scores import TASKS_QUESTION
 from benchtrust.compare._tasks._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
 
 UCI = {
@@ -146,7 +146,7 @@ def test_correlated_t_every_task_table(uci_runs):
     text = str(result)
     assert "P(nbc better)" in text and "aode better" in text and "Nadeau-Bengio" in text
     html = result._repr_html_()
-    assert COMPARE_QUESTION in html and "§3" in html
+    assert TASKS_QUESTION in html and "§3" in html
     assert repr(result).startswith("CorrelatedTResult(a='nbc', b='aode', rope=1, folds=10")
     json.dumps(result.to_dict(), allow_nan=False)
 
@@ -282,7 +282,7 @@ def test_signed_rank_words_and_outputs(uci_runs):
     frame = result.to_frame()
     assert list(frame.columns) == ["task", "mean_a", "mean_b", "difference"] and len(frame) == 54
     html = result._repr_html_()
-    assert COMPARE_QUESTION in html and "<svg" in html and "§4" in html
+    assert TASKS_QUESTION in html and "<svg" in html and "§4" in html
     equivalent = signed_rank_test(uci_runs, "j48", "j48gr", rope=1, samples=2000, seed=4)
     assert "practically equivalent" in equivalent.verdict and equivalent.decision == "equivalent"
 

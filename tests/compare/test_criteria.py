@@ -20,7 +20,7 @@ def test_single_point_higher_and_lower_is_better():
     assert isinstance(r, CriterionResult)
     assert r.a_is_better and r.improvement == pytest.approx(0.02)
     assert not single_point(0.80, 0.80).a_is_better  # a tie is not an improvement
-    lower = single_point(0.10, 0.12, lower_is_better=True)
+    lower = single_point(0.10, 0.12, direction="lower")
     assert lower.a_is_better and lower.improvement == pytest.approx(0.02)
     assert (r.n_a, r.n_b, r.p_value, r.threshold) == (1, 1, None, None)
 
@@ -40,7 +40,7 @@ def test_average_difference_against_the_threshold():
 def test_average_difference_lower_is_better_and_unequal_lengths():
     errors_a = [1 - x for x in A]
     errors_b = [1 - x for x in B[:7]]
-    r = average_difference(errors_a, errors_b, lower_is_better=True)
+    r = average_difference(errors_a, errors_b, direction="lower")
     assert r.improvement == pytest.approx(np.mean(errors_b) - np.mean(errors_a))
     assert (r.n_a, r.n_b) == (10, 7)
 
@@ -72,7 +72,7 @@ def test_t_test_decision_at_alpha():
 def test_t_test_lower_is_better_is_the_test_on_negated_scores():
     errors_a = -np.array(A)
     errors_b = -np.array(B)
-    lower = t_test(errors_a, errors_b, lower_is_better=True)
+    lower = t_test(errors_a, errors_b, direction="lower")
     assert lower.p_value == pytest.approx(t_test(A, B).p_value, rel=1e-12)
     assert lower.improvement == pytest.approx(t_test(A, B).improvement)
     # B better than A: the one-sided p-value is large.
@@ -100,7 +100,7 @@ def test_results_are_plain_and_readable():
     [
         (lambda: single_point(float("nan"), 0.5), "a: expected a finite number"),
         (lambda: single_point(0.5, "x"), "b: expected a number"),
-        (lambda: single_point(0.5, 0.4, lower_is_better="no"), "lower_is_better: expected True or False"),
+        (lambda: single_point(0.5, 0.4, direction="down"), "direction: expected one of 'higher', 'lower'"),
         (lambda: average_difference([], B), "a: expected at least 1 run,"),
         (lambda: average_difference(A, [0.1, float("nan")]), "b: run 2 (1-based) is nan"),
         (lambda: average_difference(A, B, threshold=-0.1), "threshold: expected a non-negative number"),

@@ -9,8 +9,8 @@ import pytest
 pytest.importorskip("sklearn")
 
 from benchtrust import InputError
-from benchtrust.compare import probability_of_outperforming, sample_size
-from benchtrust.compare._pipelines._example import SOURCES, sklearn_example
+from benchtrust.compare import probability_of_outperforming, sample_size, sklearn_example
+from benchtrust.compare._pipelines._example import SOURCES
 
 RUNS = 6
 

@@ -11,7 +11,8 @@ import pytest
 from markupsafe import escape
 
 from benchtrust import Interval
-from benchtrust._html import Section
+from benchtrust._html import Section, section_html
+from benchtrust._result import Result
 from benchtrust.compare import (
     Study,
     average_difference,
@@ -30,7 +31,7 @@ from benchtrust.compare import (
     test_set_variance,
     wilcoxon_datasets,
 )
-from benchtrust.compare._pipelines import _section
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION
 
 HOSTILE = '<b>"Ben & Jerry\'s"</b>'
 ESCAPED = "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;"
@@ -87,25 +88,27 @@ def test_every_result_explains_itself(kind):
     assert json.loads(json.dumps(data)) == data
 
 
-def test_each_html_is_its_builders_section():
-    builders = {
-        "outperform": _section.outperform_section,
-        "t-test": _section.criterion_section,
-        "error rates": _section.error_rates_section,
-        "history": _section.history_section,
-        "pairwise": _section.pairwise_section,
-        "wilcoxon": _section.dataset_test_section,
-        "everywhere": _section.everywhere_section,
-        "estimate": _section.estimate_section,
-        "source variances": _section.source_variances_section,
-        "test-set variance": _section.test_set_variance_section,
-        "runs": _section.runs_section,
-    }
-    for kind, builder in builders.items():
-        section = builder(RESULTS[kind])
-        assert isinstance(section, Section) and section.verdict == RESULTS[kind].verdict, kind
-        assert section.source.startswith("Bouthillier et al. 2021"), kind
-    assert _section.error_rates_section(RESULTS["error rates"]).figure_svg.startswith("<svg")
+@pytest.mark.parametrize("kind", RESULTS)
+def test_each_view_is_the_results_description(kind):
+    result = RESULTS[kind]
+    assert isinstance(result, Result)
+    description = result.describe()
+    assert str(result) == description.text
+    assert result.to_dict() == json.loads(json.dumps(result.to_dict(), allow_nan=False))
+    section = result.section()
+    assert isinstance(section, Section) and section.verdict == result.verdict
+    assert section.title == COMPARE_QUESTION and section.source.startswith("Bouthillier et al. 2021")
+    assert result._repr_html_() == section_html(section)
+    assert isinstance(result.to_frame(), pd.DataFrame)
+
+
+def test_a_figure_is_drawn_for_the_section_only():
+    assert RESULTS["error rates"].section().figure_svg.startswith("<svg")
+    assert RESULTS["history"].section().figure_svg.startswith("<svg")
+    assert (
+        RESULTS["error rates"].describe().figure is not None
+        and RESULTS["t-test"].section().figure_svg is None
+    )
 
 
 def test_user_strings_are_escaped_in_html(tmp_path):

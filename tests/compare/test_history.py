@@ -50,7 +50,7 @@ def test_alpha_changes_z():
 
 def test_sorted_by_date_and_lower_is_better():
     dates = [datetime.date(2020, 1, 1), datetime.datetime(2018, 1, 1, 12), np.datetime64("2019-01-01")]
-    r = history(dates, [0.10, 0.20, 0.15], sigma=0.01, lower_is_better=True)
+    r = history(dates, [0.10, 0.20, 0.15], sigma=0.01, direction="lower")
     assert [str(d) for d in r.dates] == ["2018-01-01", "2019-01-01", "2020-01-01"]
     assert r.scores.tolist() == [0.20, 0.15, 0.10]
     assert r.increments[1:] == pytest.approx([0.05, 0.05])  # decreases count as improvements
@@ -83,7 +83,7 @@ def test_single_result_and_json():
         ((["2018-01-01", "not a date"], [0.5, 0.6]), {"sigma": 0.1}, "dates"),
         ((["2018-01-01", None], [0.5, 0.6]), {"sigma": 0.1}, "dates"),
         (([2018, 2019], [0.5, 0.6]), {"sigma": 0.1, "alpha": 1}, "alpha"),
-        (([2018, 2019], [0.5, 0.6]), {"sigma": 0.1, "lower_is_better": 1}, "lower_is_better"),
+        (([2018, 2019], [0.5, 0.6]), {"sigma": 0.1, "direction": True}, "direction"),
     ],
 )
 def test_bad_input_names_the_argument(args, kwargs, name):

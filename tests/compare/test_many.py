@@ -96,9 +96,9 @@ def test_interval_is_the_limit_of_the_resampled_bootstrap():
     assert (r.interval.low[0, 1], r.interval.high[0, 1]) == pytest.approx((low, high))
 
 
-def test_lower_is_better_flips_the_matrix(three):
+def test_direction_lower_flips_the_matrix(three):
     up = pairwise(three)
-    down = pairwise(three, lower_is_better=True)
+    down = pairwise(three, direction="lower")
     assert np.allclose(down.probabilities, up.probabilities.T, equal_nan=True)
     assert np.array_equal(down.better, up.better.T)
 
@@ -124,7 +124,7 @@ def test_accepts_a_dataframe_and_serialises(three):
         ({"A": [1, 2, np.nan], "B": [1, 2, 3]}, {}, r"runs\['A'\]"),
         ({"A": [1, 2, 3], "B": [1, 2, 3]}, {"gamma": 1.5}, "gamma"),
         ({"A": [1, 2, 3], "B": [1, 2, 3]}, {"alpha": 0}, "alpha"),
-        ({"A": [1, 2, 3], "B": [1, 2, 3]}, {"lower_is_better": "yes"}, "lower_is_better"),
+        ({"A": [1, 2, 3], "B": [1, 2, 3]}, {"direction": "yes"}, "direction"),
     ],
 )
 def test_pairwise_bad_input(runs, kwargs, name):
@@ -225,14 +225,14 @@ def test_four_data_sets_of_five_runs_are_never_enough():
     assert repr(r).startswith("EverywhereResult(better_everywhere=False, rejected=0/4")
 
 
-def test_t_test_option_equals_scipy_and_lower_is_better():
+def test_t_test_option_equals_scipy_and_direction_lower():
     rng = np.random.default_rng(5)
     a = {"x": rng.normal(0.3, 1, 12), "y": rng.normal(0.5, 1, 12)}
     b = {"x": rng.normal(0.0, 1, 12), "y": rng.normal(0.0, 1, 12)}
     r = better_everywhere(a, runs_b=b, test="t")
     for name, p in zip(r.datasets, r.p_values, strict=True):
         assert p == pytest.approx(stats.ttest_rel(a[name], b[name], alternative="greater").pvalue)
-    flipped = better_everywhere(b, runs_b=a, test="t", lower_is_better=True)
+    flipped = better_everywhere(b, runs_b=a, test="t", direction="lower")
     assert flipped.p_values == pytest.approx(r.p_values)
     w = better_everywhere(a, runs_b=b)
     for name, p in zip(w.datasets, w.p_values, strict=True):

@@ -72,7 +72,7 @@ def test_variants_plot():
     assert len(plot_error_rates(ideal_only).lines) == 7  # 5 criteria, ideal only; 2 region lines
     one = plot_history(history([2019.5], [0.9], sigma=0.01))
     assert "0 of 0 increments significant" in one.get_title()
-    errors = history([2018.1, 2019.5, 2020.2], [0.2, 0.15, 0.14], sigma=0.01, lower_is_better=True)
+    errors = history([2018.1, 2019.5, 2020.2], [0.2, 0.15, 0.14], sigma=0.01, direction="lower")
     assert plot_history(errors).get_ylabel() == "score (lower is better)"
 
 

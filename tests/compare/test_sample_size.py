@@ -6,7 +6,7 @@ import pytest
 from scipy import stats
 
 from benchtrust import InputError
-from benchtrust.compare import sample_size
+from benchtrust.compare import SampleSizeResult, runs_needed, sample_size
 
 
 def noether(gamma, alpha, beta):
@@ -21,6 +21,24 @@ def test_smallest_integer_above_noether_bound(gamma, alpha, beta):
     assert isinstance(n, int)
     assert n >= bound - 1e-9
     assert n - 1 < bound or n == 1
+
+
+def test_runs_needed_is_the_sample_size_as_a_result():
+    result = runs_needed(0.6, alpha=0.01, beta=0.2)
+    assert isinstance(result, SampleSizeResult)
+    assert (result.runs, result.gamma, result.alpha, result.beta) == (
+        sample_size(0.6, alpha=0.01, beta=0.2),
+        0.6,
+        0.01,
+        0.2,
+    )
+    assert result.to_dict() == {"runs": result.runs, "gamma": 0.6, "alpha": 0.01, "beta": 0.2}
+    assert " ".join(str(result).split()) == result.verdict
+    assert (
+        result.verdict.startswith(f"{result.runs} runs of each pipeline") and "(power 80%)" in result.verdict
+    )
+    with pytest.raises(InputError, match=r"gamma: expected a value strictly between 0\.5 and 1"):
+        runs_needed(0.5)
 
 
 def test_more_runs_for_smaller_improvements_and_more_power():

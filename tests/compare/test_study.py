@@ -234,7 +234,7 @@ def test_search_function_and_default_hyperparameters():
 
 
 def test_minimising_search():
-    study = make_study(search=RandomSearch({"lr": (0.0, 1.0)}, trials=20), lower_is_better=True)
+    study = make_study(search=RandomSearch({"lr": (0.0, 1.0)}, trials=20), direction="lower")
     assert all(abs(row.hyperparameters["lr"] - 0.3) > 0.3 for row in study.run(3, seed=0))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust._words import TIMES
-from benchtrust.compare import MissingRuns, TaskScores, bundled_results, read_task_scores
+from benchtrust.compare import MissingRuns, TaskScores, bundled_results, rank_test, read_task_scores
 
 ATARI = {"direction": "higher", "method_column": "algorithm", "task_column": "game"}
 
@@ -300,3 +300,18 @@ def test_to_frame_round_trip_and_json(atari):
     text = str(atari)
     assert "Scores of 7 methods on 26 tasks" in text and "SimPLe     5" in text
     assert "Missing runs: none" in text
+
+
+def test_results_keep_the_files_their_scores_were_read_from(tmp_path):
+    table = tmp_path / "scores.csv"
+    table.write_text("method,task,run,score\nA,t1,1,0.5\nA,t2,1,0.7\nB,t1,1,0.4\nB,t2,1,0.9\n", "utf-8")
+    reference = tmp_path / "reference.csv"
+    reference.write_text("task,random,human\nt1,0,1\nt2,0,1\n", "utf-8")
+    scores = read_task_scores(table, direction="higher", normalise="reference", reference=reference)
+    result = rank_test(scores)
+    assert result.inputs == (str(table), str(reference))
+    assert f"Inputs: {table}, {reference}" in result._repr_html_()
+    from_frames = read_task_scores(
+        pd.read_csv(table), direction="higher", normalise="reference", reference=pd.read_csv(reference)
+    )
+    assert rank_test(from_frames).inputs == ()

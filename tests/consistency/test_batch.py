@@ -117,7 +117,7 @@ def test_score_of_means_is_the_pooled_test_set(mixed):
     row = next(row for row in mixed.rows if row["line"] == 13)
     expected = brute_force(38, 262, {"acc": "0.94", "sens": "0.92", "spec": "0.95"})
     assert expected > 0
-    assert row["check"] == "kfold-som"
+    assert row["check"] == "kfold-score-of-means"
     assert (row["verdict"], row["detail"]) == ("consistent", expected)
 
 
@@ -129,8 +129,8 @@ KFOLD_CLAIMS = (
     "oversampled,244,262,5,,MoS,,1e-4,0.9447,0.9139,0.9733\n"
     # folds [(7, 53), (7, 53), (8, 52), (8, 52), (8, 52)] (stratified), counts (6, 50), (7, 51), (5, 49),
     # (6, 50), (7, 52): mean acc 0.943333, sens 0.821429, spec 0.961901
-    "stratified,38,262,5,,mos,stratified,,0.9433,0.8214,0.9619\n"
-    "repeated,38,262,5,2,som,,,0.94,0.92,0.95\n"
+    "stratified,38,262,5,,mean_of_scores,stratified,,0.9433,0.8214,0.9619\n"
+    "repeated,38,262,5,2,Score_Of_Means,,,0.94,0.92,0.95\n"
     "bad-folding,38,262,5,,mos,random,,0.93,,\n"
     "one-fold,38,262,1,,mos,,,0.93,,\n"
 )
@@ -139,13 +139,25 @@ KFOLD_CLAIMS = (
 def test_kfold_rows(tmp_path):
     rows = check_batch(write(tmp_path, KFOLD_CLAIMS)).rows
     ehg, oversampled, stratified, repeated, bad_folding, one_fold = rows
-    assert (ehg["check"], ehg["verdict"], ehg["detail"]) == ("kfold-mos", "inconsistent", 918 + 551)
-    assert oversampled["check"] == "kfold-mos" and oversampled["verdict"] == "consistent"
+    assert (ehg["check"], ehg["verdict"], ehg["detail"]) == (
+        "kfold-mean-of-scores",
+        "inconsistent",
+        918 + 551,
+    )
+    assert oversampled["check"] == "kfold-mean-of-scores" and oversampled["verdict"] == "consistent"
     assert "(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)" in oversampled["message"]
     assert "(1, 96), (3, 92), (38, 59), (90, 2), (96, 1)" in oversampled["message"]
-    assert (stratified["verdict"], stratified["detail"]) == ("consistent", 1)
+    assert (stratified["check"], stratified["verdict"], stratified["detail"]) == (
+        "kfold-mean-of-scores",
+        "consistent",
+        1,
+    )
     pooled = brute_force(76, 524, {"acc": "0.94", "sens": "0.92", "spec": "0.95"})
-    assert (repeated["check"], repeated["verdict"], repeated["detail"]) == ("kfold-som", "consistent", pooled)
+    assert (repeated["check"], repeated["verdict"], repeated["detail"]) == (
+        "kfold-score-of-means",
+        "consistent",
+        pooled,
+    )
     assert bad_folding["verdict"] == "error" and "column 'folding'" in bad_folding["message"]
     assert one_fold["verdict"] == "error" and "column 'folds'" in one_fold["message"]
 
@@ -198,7 +210,10 @@ def test_a_bad_row_gets_an_error_naming_its_line_and_column(mixed, claims, line)
 def test_error_messages_say_what_is_wrong(mixed):
     messages = {row["line"]: row["message"] for row in mixed.rows}
     assert "'forty'" in messages[5]
-    assert "'median'" in messages[6] and "mos" in messages[6] and "som" in messages[6]
+    assert (
+        "'median'" in messages[6]
+        and "mean_of_scores or score_of_means (the paper's mos or som)" in messages[6]
+    )
     assert "folds is empty" in messages[7]
     assert "'high'" in messages[8]
     assert "no score reported" in messages[9]
@@ -299,6 +314,21 @@ def test_write_refuses_other_suffixes(mixed, tmp_path):
     with pytest.raises(InputError, match=r"\.csv or \.json"):
         mixed.write(tmp_path / "verdicts.txt")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_batch_writes_out_and_checks_its_name_first(claims, mixed, tmp_path):
+    assert mixed.inputs == (str(claims),)
+    result = check_batch(claims, out=tmp_path / "verdicts.json")
+    assert json.loads((tmp_path / "verdicts.json").read_text(encoding="utf-8")) == result.to_dict()
+    for out, message in (
+        (
+            tmp_path / "verdicts.txt",
+            r"^out: cannot write .*verdicts\.txt: expected a name ending in \.csv or \.json",
+        ),
+        (tmp_path / "no" / "verdicts.csv", r"^out: cannot write .*: folder '.*no' does not exist"),
+    ):
+        with pytest.raises(InputError, match=message):
+            check_batch(tmp_path / "missing.csv", out=out)  # before the claims are read
 
 
 def test_result_is_frozen_and_readable(mixed):
@@ -448,14 +478,14 @@ def test_rows_may_name_a_test_set_instead_of_counts():
     )
     rows = check_batch(claims).rows
     assert [(row["check"], row["verdict"]) for row in rows] == [
-        ("kfold-mos", "inconsistent"),  # §5.2 by name: TPEHG
+        ("kfold-mean-of-scores", "inconsistent"),  # §5.2 by name: TPEHG
         ("test-set", "consistent"),  # the images pooled
-        ("kfold-mos", "consistent"),  # the images as folds, k given
-        ("kfold-mos", "error"),  # one test set: k is needed
+        ("kfold-mean-of-scores", "consistent"),  # the images as folds, k given
+        ("kfold-mean-of-scores", "error"),  # one test set: k is needed
         ("test-set", "error"),
         ("test-set", "error"),
-        ("kfold-mos", "error"),
-        ("kfold-mos", "inconsistent"),  # §5.2 by counts
+        ("kfold-mean-of-scores", "error"),
+        ("kfold-mean-of-scores", "inconsistent"),  # §5.2 by counts
     ]
     assert rows[0]["detail"] == rows[7]["detail"] == 918 + 551  # both tiers
     messages = [row["message"] for row in rows]

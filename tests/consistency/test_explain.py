@@ -19,7 +19,6 @@ from benchtrust.consistency import (
     reported_scores,
 )
 from benchtrust.consistency._batch import FIELDS
-from benchtrust.consistency._section import batch_section, kfold_section, multiclass_section, test_set_section
 
 SECTION_3_3 = {"acc": "0.6821", "npv": "0.9401", "f1": "0.4004"}
 EHG = {"acc": "0.9447", "sens": "0.9139", "spec": "0.9733"}
@@ -74,14 +73,11 @@ def results():
     }
 
 
-BUILDERS = {"test set": test_set_section, "kfold": kfold_section, "multiclass": multiclass_section}
-
-
-@pytest.mark.parametrize("kind", list(BUILDERS))
+@pytest.mark.parametrize("kind", ["test set", "kfold", "multiclass"])
 def test_repr_html_is_the_reports_section(results, kind):
     result = results[kind]
     html = result._repr_html_()
-    assert html == section_html(BUILDERS[kind](result))
+    assert html == section_html(result.section())
     assert html.startswith('<div class="benchtrust">')
     assert "Fazekas &amp; Kovács" in html and "Fazekas & Kovács" not in html
     assert "Consistent:" in html
@@ -90,10 +86,10 @@ def test_repr_html_is_the_reports_section(results, kind):
 def test_the_section_says_how_eps_was_found():
     given = check_test_set(SECTION_3_3, positives=1000, negatives=6000, eps=1e-4)
     inferred = check_test_set(SECTION_3_3, positives=1000, negatives=6000, rounding="floor-or-ceil")
-    assumed = [dict(test_set_section(result).assumptions) for result in (given, inferred)]
+    assumed = [dict(result.section().assumptions) for result in (given, inferred)]
     assert assumed[0]["numerical uncertainty ε"].startswith("acc 0.0001, npv 0.0001, f1p 0.0001: as given")
     assert "from the decimals as written (floor-or-ceil)" in assumed[1]["numerical uncertainty ε"]
-    assert test_set_section(given).rows[2][:2] == ("f1p (f1)", "0.4004")
+    assert given.section().rows[2][:2] == ("f1p (f1)", "0.4004")
 
 
 def test_bounds_are_on_the_kfold_result():
@@ -105,9 +101,10 @@ def test_bounds_are_on_the_kfold_result():
     assert result.consistent
     assert result.bounds == {"accuracy": Interval("0.9000", "0.9833")}
     assert "every fold's accuracy from 0.9000 to 0.9833, as reported (Eq. 10)" in str(result)
-    assert ("fold bounds", "every fold's accuracy from 0.9000 to 0.9833 (Eq. 10)") in kfold_section(
-        result
-    ).assumptions
+    assert (
+        "fold bounds",
+        "every fold's accuracy from 0.9000 to 0.9833 (Eq. 10)",
+    ) in result.section().assumptions
     assert result.to_dict()["bounds"] == {"accuracy": [0.9, 0.9833]}
     json.dumps(result.to_dict())
     unbounded = check_kfold(scores, positives=38, negatives=262, folds=5, folding=folds)
@@ -129,7 +126,7 @@ def test_batch_html_escapes_the_ids_and_the_file_name(tmp_path):
     result = check_batch(path)
     assert result.rows[0]["id"] == NASTY
     html = result._repr_html_()
-    assert html == section_html(batch_section(result))
+    assert html == section_html(result.section())
     assert NASTY not in html and "<b>" not in html
     assert "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;" in html
     assert "claims &amp; co.csv" in html

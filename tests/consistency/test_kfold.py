@@ -229,6 +229,14 @@ def test_score_of_means():
     assert not result.consistent and result.evidence is None  # 285.03 is not a whole number of items
 
 
+def test_aggregations_are_spelled_out_and_the_papers_acronyms_accepted():
+    for acronym, name in (("mos", "mean_of_scores"), ("som", "score_of_means")):
+        old = check_kfold(SCORES, positives=9, negatives=21, folds=4, aggregation=acronym)
+        new = check_kfold(SCORES, positives=9, negatives=21, folds=4, aggregation=name)
+        assert old.aggregation == new.aggregation == name == new.to_dict()["aggregation"]
+        assert str(old) == str(new) and old.to_dict() == new.to_dict()
+
+
 def test_to_dict_is_plain_json():
     for result in (
         check_kfold(SCORES, positives=9, negatives=21, folds=4),
@@ -245,7 +253,7 @@ def test_repr_is_readable():
     result = check_kfold({"acc": 0.5}, positives=3, negatives=3, folds=2, eps=0.01)
     text = repr(result)
     assert text.startswith(
-        "KFoldResult(consistent=True, aggregation='mos', folding='unknown', data sets [(p=3, n=3)]"
+        "KFoldResult(consistent=True, aggregation='mean_of_scores', folding='unknown', data sets [(p=3, n=3)]"
     )
     assert "configurations_tested=1" in text and "(1,2)->" in text and "acc=0.5±0.01" in text
     assert isinstance(result, KFoldResult)
@@ -264,7 +272,11 @@ def test_repr_is_readable():
         ({"folds": 1}, "folds: expected a whole number >= 2, got 1"),
         ({"folds": 16}, "folds: 16 folds of 15 items would leave a fold empty"),
         ({"repeats": 0}, "repeats: expected a positive whole number, got 0"),
-        ({"aggregation": "mean"}, "aggregation: expected one of mos, som, got 'mean'"),
+        (
+            {"aggregation": "mean"},
+            r"aggregation: expected one of mean_of_scores, score_of_means \(or the paper's mos, som\), "
+            "got 'mean'",
+        ),
         ({"folding": "random"}, "folding: expected stratified, unknown or a list"),
         ({"folding": [(1, 2), (4, 8)]}, r"folding: expected 3 pairs \(positives, negatives\), one per fold"),
         (

@@ -28,7 +28,7 @@ def drive_result():
 
 def test_drive_only_field_of_view_mean_of_scores_fits(drive_result):
     consistent = [(r["region"], r["aggregation"]) for r in drive_result.rows if r["verdict"] == "consistent"]
-    assert consistent == [("fov", "mos"), ("fov", "mos")]  # rounded, floored or ceiled
+    assert consistent == [("fov", "mean_of_scores"), ("fov", "mean_of_scores")]  # rounded, floored or ceiled
     assert len(drive_result.rows) == 2 * 3 * 2 and drive_result.consistent is True
     assert drive_result.verdict.startswith(
         "consistent only with: field of view, mean of per-image scores, rounded; field of view, mean of "
@@ -65,7 +65,7 @@ def test_honest_per_image_claims_fit_their_true_protocol():
         "sens": (tp / folds[:, 0]).mean(axis=1),
         "spec": (tn / folds[:, 1]).mean(axis=1),
     }
-    true = {"region": "fov", "aggregation": "mos"}
+    true = {"region": "fov", "aggregation": "mean_of_scores"}
     for c in range(claims):
         scores = {name: f"{values[c]:.4f}" for name, values in means.items()}
         result = check_protocols(scores, dataset=DRIVE, candidates=true, rounding="round")
@@ -102,13 +102,15 @@ def test_honest_pooled_scores_are_never_flagged(p, n, data):
 
 def test_candidates_select_families_in_order_without_repeats():
     result = check_protocols(
-        SCORES, dataset=DRIVE, candidates={"aggregation": ["pooled", "mos", "pooled"], "region": "all"}
-    )
+        SCORES,
+        dataset=DRIVE,
+        candidates={"aggregation": ["pooled", "mos", "pooled", "mean_of_scores"], "region": "all"},
+    )  # the paper's acronym is the name spelled out
     assert [(r["region"], r["aggregation"], r["rounding"]) for r in result.rows] == [
         ("all", "pooled", "round"),
         ("all", "pooled", "floor-or-ceil"),
-        ("all", "mos", "round"),
-        ("all", "mos", "floor-or-ceil"),
+        ("all", "mean_of_scores", "round"),
+        ("all", "mean_of_scores", "floor-or-ceil"),
     ]
     assert result.consistent is False
     assert result.verdict.startswith("consistent with none of the 4 protocols tried: the scores cannot")
@@ -120,10 +122,10 @@ def test_defaults_follow_what_applies():
     assert one.verdict.startswith("consistent with all 2 protocols tried: the scores do not tell")
     given_eps = check_protocols({"acc": 0.9}, positives=10, negatives=10, folds=2, eps=0.01)
     assert [(r["aggregation"], r["folding"], r["rounding"]) for r in given_eps.rows] == [
-        ("mos", "stratified", None),
-        ("mos", "unknown", None),
+        ("mean_of_scores", "stratified", None),
+        ("mean_of_scores", "unknown", None),
         ("pooled", None, None),
-        ("som", None, None),
+        ("score_of_means", None, None),
     ]
     assert given_eps.rows[0]["protocol"] == "mean of per-fold scores over 2 folds (stratified)"
     stare = check_protocols({"acc": "0.9"}, dataset="stare/ah/all", rounding="round")
@@ -134,7 +136,7 @@ def test_a_check_that_cannot_decide_is_shown_with_its_reason():
     result = check_protocols(
         {"acc": "0.95", "f1": "0.80"}, dataset="tpehg", folds=5, candidates={"folding": "stratified"}
     )
-    mos = [row for row in result.rows if row["aggregation"] == "mos"]
+    mos = [row for row in result.rows if row["aggregation"] == "mean_of_scores"]
     assert {row["verdict"] for row in mos} == {"undecided"} and "not f1p" in mos[0]["evidence"]
     assert result.results[0] is None and result.consistent is True
     asked = check_protocols(SCORES, positives=100, negatives=900, candidates={"aggregation": "mos"})
@@ -147,7 +149,7 @@ def test_result_forms(drive_result):
     assert data["consistent"] is True and data["verdict"] == drive_result.verdict
     assert data["rows"][0] == {
         "region": "fov",
-        "aggregation": "mos",
+        "aggregation": "mean_of_scores",
         "folding": None,
         "rounding": "round",
         "protocol": "field of view, mean of per-image scores, rounded",
@@ -170,7 +172,11 @@ def test_result_forms(drive_result):
     ("arguments", "message"),
     [
         ({"candidates": {"pixels": ["fov"]}}, "candidates: unknown family 'pixels'"),
-        ({"candidates": {"aggregation": ["mean"]}}, "candidates['aggregation']: expected mos, pooled, som"),
+        (
+            {"candidates": {"aggregation": ["mean"]}},
+            "candidates['aggregation']: expected mean_of_scores, pooled, score_of_means (or the paper's "
+            "mos, som)",
+        ),
         ({"candidates": {"aggregation": []}}, "candidates['aggregation']: expected one or more"),
         ({"candidates": ["mos"]}, "candidates: expected a mapping"),
         ({"rounding": "floor"}, "rounding: expected round, floor-or-ceil, got 'floor'"),

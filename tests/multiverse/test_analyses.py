@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchtrust import InputError
-from benchtrust.multiverse import Multiverse, impact, rank_distribution, rankings, stepwise
+from benchtrust.multiverse import MultiverseResult, impact, rank_distribution, rankings, stepwise
 
 
 def small_study(seed, *, with_fixed=True):
@@ -102,7 +102,7 @@ def test_rank_distribution_to_dict_and_repr(study):
     for k, m in enumerate(study.methods):
         assert d["rank_range"][m] == [float(study.ranks[:, k].min()), float(study.ranks[:, k].max())]
         assert sum(d["shares"][m].values()) == pytest.approx(1.0)
-    assert repr(dist).startswith("RankDistribution(4 methods):")
+    assert repr(dist).startswith("RankDistributionResult(4 methods):")
     assert "best" in repr(dist) and "worst" in repr(dist)
 
 
@@ -158,7 +158,7 @@ def constructed():
         k = options["X"].index(x) * 3 + options["Y"].index(y)
         ranks[k, methods.index(m)], values[k, methods.index(m)] = r, v
     lower = np.array([y == 2 for _, y in combos])
-    return Multiverse(
+    return MultiverseResult(
         choices=("X", "Y"),
         options=options,
         defaults={"X": "x1", "Y": "y0"},
@@ -371,7 +371,7 @@ def test_impact_on_a_constructed_multiverse():
     # 3 pairs of X options × 3 Y options = 9 pairs
     assert x["pairs"] == 9
     text = repr(impact(mv))
-    assert text.startswith("Impact (changing one choice alone):") and "  X: ranking changes in" in text
+    assert text.startswith("ImpactResult (changing one choice alone):") and "  X: ranking changes in" in text
     assert impact(mv).to_dict()["impact"][0]["choice"] == "X"
 
 
@@ -450,7 +450,7 @@ def test_impact_explains_itself(study):
 
 def test_impact_when_no_choice_moves_a_rank():
     mv = constructed()
-    still = Multiverse(**{**vars(mv), "ranks": np.tile(mv.ranks[:1], (len(mv.ranks), 1))})
+    still = MultiverseResult(**{**vars(mv), "ranks": np.tile(mv.ranks[:1], (len(mv.ranks), 1))})
     result = impact(still)
     assert result.strongest is None
     assert result.verdict == "Changing one choice alone never changes a method's rank."

@@ -11,8 +11,9 @@ import pandas as pd
 import pytest
 
 from benchtrust import InputError, save_figure
+from benchtrust.multiverse import UnfoldingResult, unfold
 from benchtrust.multiverse._fit import (
-    PermutationTest,
+    PermutationTestResult,
     congruence,
     default_distance_summary,
     default_distances,
@@ -20,7 +21,6 @@ from benchtrust.multiverse._fit import (
 )
 from benchtrust.multiverse._maps import plot_default_distances
 from benchtrust.multiverse._rankings import rankings
-from benchtrust.multiverse._unfolding import Unfolding, unfold
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -170,7 +170,7 @@ def test_result_explains_itself(structured_test):
     assert frame["permutation"].tolist() == list(range(1, 17)) and not frame["at_or_below"].any()
     text = str(result)
     assert text.startswith(result.verdict) and "16 refits, seed 3" in text
-    assert repr(result).startswith("PermutationTest(stress=") and "p < 0.0625" in repr(result)
+    assert repr(result).startswith("PermutationTestResult(stress=") and "p < 0.0625" in repr(result)
     page = result._repr_html_()
     assert page.startswith('<div class="benchtrust">') and "p &lt; 0.0625" in page
     assert "(p &lt; 0.0625), but so few refits cannot show a p-value below 0.05: run at least 20.</p>" in page
@@ -181,7 +181,7 @@ def test_result_explains_itself(structured_test):
 
 
 def test_a_significant_but_not_perfect_result_says_so():
-    result = PermutationTest(
+    result = PermutationTestResult(
         stress=0.3,
         permuted_stresses=np.array([0.2] + [0.5] * 49),
         p_value=0.02,
@@ -225,7 +225,7 @@ def test_invalid_data_and_fits_are_refused(structured):
     ranks, fit = structured
     with pytest.raises(InputError, match="dissimilarities"):
         permutation_test(np.ones((4, 3)), permutations=2)
-    with pytest.raises(InputError, match="fitted: expected an Unfolding"):
+    with pytest.raises(InputError, match="fitted: expected an UnfoldingResult"):
         permutation_test(ranks, permutations=2, fitted=ranks)
     with pytest.raises(InputError, match="fitted: it was fitted to a 30 x 8 matrix"):
         permutation_test(ranks[:10], permutations=2, fitted=fit)
@@ -255,7 +255,7 @@ def test_congruence_is_the_rows_stress_1_at_its_best_scale(structured):
 
 def _fit_with(disparities, distances):
     n, m = disparities.shape
-    return Unfolding(
+    return UnfoldingResult(
         row_points=np.zeros((n, 2)),
         column_points=np.zeros((m, 2)),
         disparities=disparities,
@@ -398,7 +398,7 @@ def test_summary_per_choice_and_per_option(toy):
 def test_default_distances_refuses_bad_input(toy):
     multiverse, points = toy
     combos = multiverse.combinations
-    with pytest.raises(InputError, match="multiverse: expected a Multiverse"):
+    with pytest.raises(InputError, match="multiverse: expected a MultiverseResult"):
         default_distances(combos, points)
     with pytest.raises(InputError, match="no default option for the choice"):
         default_distances(SimpleNamespace(combinations=combos, defaults={"measure": "ibrier"}), points)

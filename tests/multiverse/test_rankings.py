@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchtrust import InputError
-from benchtrust.multiverse import Multiverse, rankings
+from benchtrust.multiverse import MultiverseResult, rankings
 
 # ---------------------------------------------------------------------------------------------------------
 # brute force: plain Python loops over rows, pairs, data sets and methods
@@ -377,7 +377,7 @@ def test_combinations_run_through_the_product_last_choice_fastest():
     """Combinations in spec order (left-out families last), the last choice changing fastest; index."""
     frame, spec = layout_case()
     mv = rankings(frame, spec)
-    assert isinstance(mv, Multiverse)
+    assert isinstance(mv, MultiverseResult)
     assert mv.choices == ("aggregation", "data", "measure", "imputation")
     assert mv.options == {
         "aggregation": ("mean", "median", "mean_rank"),
@@ -438,7 +438,7 @@ def test_summary_views():
     assert d["combinations"] == 12 and d["methods"] == ["A", "B"]
     assert d["choices"]["aggregation"] == {"options": ["mean", "median", "mean_rank"], "default": "median"}
     sizes = " \N{MULTIPLICATION SIGN} ".join(["3 aggregation", "2 data", "2 measure", "1 imputation"])
-    assert repr(mv) == f"Multiverse(12 combinations = {sizes}; 2 methods)"
+    assert repr(mv) == f"MultiverseResult(12 combinations = {sizes}; 2 methods)"
 
 
 def test_first_share_counts_ties_for_first():

@@ -1,15 +1,16 @@
-"""A whole multiverse study (MultiverseStudy): its table of methods, its words, its HTML section, the files it
-writes and the column names it is told."""
+"""A whole multiverse study (MultiverseStudyResult): its table of methods, its words, its HTML section, the
+files it writes and the column names it is told."""
 
+import dataclasses
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from benchtrust import InputError
-from benchtrust.multiverse import MultiverseStudy, default_distance_summary, study
-from benchtrust.multiverse._text import study_text
+from benchtrust.multiverse import MultiverseStudyResult, default_distance_summary, study
 
 NASTY = '<b>"Ben & Jerry\'s"</b>'
 SPEC = {
@@ -56,8 +57,9 @@ def result():
 def test_is_a_multiverse_study(result):
     import benchtrust.multiverse
 
-    assert isinstance(result, MultiverseStudy)
-    assert "MultiverseStudy" in benchtrust.multiverse.__all__ and "Study" not in benchtrust.multiverse.__all__
+    assert isinstance(result, MultiverseStudyResult)
+    exported = benchtrust.multiverse.__all__
+    assert "MultiverseStudyResult" in exported and not {"MultiverseStudy", "Study"} & set(exported)
 
 
 def test_to_frame_is_the_table_of_methods(result):
@@ -87,9 +89,35 @@ def test_words_rest_on_the_results(result):
     assert result.verdict.startswith(f"{winners} of 4 methods rank first under some combination")
     text = str(result)
     assert " ".join(result.verdict.split()) in " ".join(text.split())
-    assert text == study_text(result)
+    assert text.startswith("multiverse (Nießl et al. 2022, §3-4): ") and "wrote" not in text
     for row in result.distance_summary().itertuples():
         assert f"    {row.choice}: median {row.median:.3f}, largest {row.max:.3f}" in text
+
+
+def test_the_text_names_what_was_studied_and_the_files_written(result):
+    """What the command prints is str(result) of the study it keeps: what it studied and the files it
+    wrote; the section names the results in words when no input file is known."""
+    written = (Path("out") / "rankings.csv", Path("out") / "impact.csv")
+    named = dataclasses.replace(result, what="results.csv", written=written)
+    text, shown = str(result), str(named)
+    files = "wrote 2 files to out: rankings.csv, impact.csv"
+    expected = "multiverse of results.csv" + text.removeprefix("multiverse") + f" {files}"
+    assert shown.endswith(f"\n\n  {files}")
+    assert " ".join(shown.split()) == " ".join(expected.split())
+    assert named.to_dict() == result.to_dict()  # the JSON holds the results, not the files written
+    assert result.inputs == () and named.describe().inputs == ("results.csv",)
+
+
+def test_the_inputs_are_the_files_read(tmp_path):
+    """study, rankings and subsample keep the files they were given (as given), not tables or specs."""
+    path = tmp_path / "results.csv"
+    results().to_csv(path, index=False)
+    orders = tmp_path / "orders.csv"
+    orders.write_text("rep,p1,p2,p3,p4\n1,d0,d1,d2,d3\n2,d3,d2,d1,d0\n", encoding="utf-8")
+    read = study(str(path), SPEC, characteristics=CHARACTERISTICS, orders=orders)
+    assert read.inputs == (str(path), str(orders))
+    assert read.multiverse.inputs == (str(path),) and read.subsample.inputs == (str(path), str(orders))
+    assert f"Inputs: {path}, {orders}</p>" in read._repr_html_()
 
 
 def test_distance_summary_and_json(result):

@@ -1,4 +1,4 @@
-"""subsample (Nießl et al. 2022, §4.3, Fig. 6 / S3): orders read and checked, distinct sets, the ranks
+"""subsample (Nießl et al. 2022, §4.2, Fig. 6 / S3): orders read and checked, distinct sets, the ranks
 against rankings() on the same sets, seeded random orders, the result's views and plot_subsample."""
 
 import itertools
@@ -9,9 +9,15 @@ import pandas as pd
 import pytest
 
 from benchtrust import InputError, save_figure
+from benchtrust.multiverse import (
+    SubsampleResult,
+    bundled_orders,
+    bundled_study,
+    plot_subsample,
+    rankings,
+    subsample,
+)
 from benchtrust.multiverse import _subsample as module
-from benchtrust.multiverse import bundled_study, plot_subsample, rankings
-from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DATASETS = ["A", "B", "C", "D"]
@@ -259,7 +265,7 @@ def test_the_all_data_row_is_the_default_ranking_of_rankings(multiverse, measure
 
 def test_views_of_the_result(tmp_path):
     result = subsample(**bundled_study(), orders=bundled_orders())
-    assert isinstance(result, Subsample)
+    assert isinstance(result, SubsampleResult)
     assert str(result) == repr(result)
     assert repr(result).startswith(
         "774 distinct rankings of 13 methods from 50 orders of 18 data sets (ibrier, threshold0.2, mean)"

@@ -10,7 +10,7 @@ from scipy import optimize, stats
 
 from benchtrust import InputError
 from benchtrust.multiverse._unfolding import (
-    Unfolding,
+    UnfoldingResult,
     _dense_ranks,
     _guttman,
     _loss_and_gradient,
@@ -298,11 +298,11 @@ def test_stress_per_point_is_a_share_of_the_squared_residuals():
 def test_result_labels_repr_and_json():
     delta = pd.DataFrame(random_ranks(6, 4, seed=14), index=list("abcdef"), columns=["w", "x", "y", "z"])
     result = unfold(delta, dimensions=1)
-    assert isinstance(result, Unfolding)
+    assert isinstance(result, UnfoldingResult)
     assert result.row_labels == tuple("abcdef") and result.column_labels == ("w", "x", "y", "z")
     assert result.row_points.shape == (6, 1) and result.column_points.shape == (4, 1)
     text = repr(result)
-    assert text.startswith("Unfolding(6 rows x 4 columns in 1 dimensions, unconditional, stress=")
+    assert text.startswith("UnfoldingResult(6 rows x 4 columns in 1 dimensions, unconditional, stress=")
     assert "iterations=" in text and "penalized_stress=" in text
     data = json.loads(json.dumps(result.to_dict()))
     assert data["row_labels"] == list("abcdef") and data["conditionality"] == "unconditional"

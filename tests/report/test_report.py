@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from benchtrust import cli
 from benchtrust._html import Section, section_html, svg_of
 from benchtrust._report.html import render, write_report
-from benchtrust.sota._read import top_teams
+from benchtrust.sota import leaderboard
 
 HOSTILE = ["<script>alert(1)</script>", '"quoted"', "&amp;", "Ben & Jerry's"]
 ESCAPED = ["&lt;script&gt;alert(1)&lt;/script&gt;", "&#34;quoted&#34;", "&amp;amp;", "Ben &amp; Jerry&#39;s"]
@@ -134,9 +134,8 @@ def hostile_board(tmp_path):
 
 
 def test_top_teams_reads_the_names(hostile_board):
-    assert top_teams(hostile_board, direction="higher", count=4) == [
-        (name, f"0.9{5 - k}") for k, name in enumerate(HOSTILE)
-    ]
+    board = leaderboard(hostile_board, test_size=1000, direction="higher", correlation=0)
+    assert list(board.top_teams[:4]) == [(name, f"0.9{5 - k}") for k, name in enumerate(HOSTILE)]
 
 
 def test_leaderboard_report_shows_hostile_team_names_as_text(hostile_board, tmp_path):
@@ -158,24 +157,31 @@ def test_leaderboard_report_shows_hostile_team_names_as_text(hostile_board, tmp_
 
 def test_a_result_in_a_notebook_shows_its_report_section():
     """The HTML a notebook shows for a result is the section the report lays out for it, by one builder."""
-    from benchtrust.compare import error_rates, history, probability_of_outperforming
-    from benchtrust.compare._pipelines._section import (
-        error_rates_section,
-        history_section,
-        outperform_section,
+    from benchtrust.compare import (
+        ErrorRatesResult,
+        HistoryResult,
+        OutperformResult,
+        error_rates,
+        history,
+        probability_of_outperforming,
     )
-    from benchtrust.consistency import check_multiclass, check_test_set
-    from benchtrust.consistency._section import multiclass_section, test_set_section
+    from benchtrust.consistency import MulticlassResult, TestSetResult, check_multiclass, check_test_set
 
     shown = [
-        (check_test_set({"acc": "0.6821"}, positives=1000, negatives=6000), test_set_section),
-        (check_multiclass({"acc": "0.8"}, class_counts=[50, 30, 20], average="micro"), multiclass_section),
+        (check_test_set({"acc": "0.6821"}, positives=1000, negatives=6000), TestSetResult.section),
+        (
+            check_multiclass({"acc": "0.8"}, class_counts=[50, 30, 20], average="micro"),
+            MulticlassResult.section,
+        ),
         (
             probability_of_outperforming([0.9, 0.92, 0.93], [0.89, 0.9, 0.91], names=("<a>", "b")),
-            outperform_section,
+            OutperformResult.section,
         ),
-        (error_rates(0.01, runs=5, simulations=60, probabilities=[0.4, 0.9], seed=1), error_rates_section),
-        (history([2019, 2020, 2021], [0.8, 0.85, 0.851], test_size=1000), history_section),
+        (
+            error_rates(0.01, runs=5, simulations=60, probabilities=[0.4, 0.9], seed=1),
+            ErrorRatesResult.section,
+        ),
+        (history([2019, 2020, 2021], [0.8, 0.85, 0.851], test_size=1000), HistoryResult.section),
     ]
     built = [builder(result) for result, builder in shown]
     page = render(built)

@@ -26,7 +26,6 @@ from benchtrust import InputError
 from benchtrust._report.config import entry_keys
 from benchtrust.sota import bundled_leaderboard, leaderboard, plot_leaderboard, read_leaderboard
 from benchtrust.sota._read import top_teams
-from benchtrust.sota._section import leaderboard_section
 
 TOLERANCE = 1e-12
 
@@ -123,9 +122,7 @@ def test_an_error_board_gives_the_mirror_of_its_accuracy_board(tmp_path_factory,
     error = leaderboard(board_file(folder / "error.csv", complement(texts)), direction="lower", **options)
     assert_mirror(accuracy, error)
     # the same teams lead, named in the board's terms
-    assert [name for name, _ in top_teams(folder / "error.csv", classes=2, direction="lower")] == [
-        name for name, _ in top_teams(folder / "accuracy.csv", classes=2, direction="higher")
-    ]
+    assert [name for name, _ in error.top_teams] == [name for name, _ in accuracy.top_teams]
 
 
 @settings(max_examples=5, deadline=None)
@@ -262,7 +259,7 @@ def test_the_direction_is_in_every_view_of_the_result(tmp_path):
     assert cropping.endswith(" below")  # teams better than the SOTA error rate
     assert "direction" in result._repr_html_() and "lower is better" in result._repr_html_()
     assert ("direction", "lower is better: error rate = 1 - accuracy, analysed as accuracy") in (
-        leaderboard_section(result).assumptions
+        result.section().assumptions
     )
     ax = plot_leaderboard(result)
     assert ax.get_xlabel().startswith("error rate")

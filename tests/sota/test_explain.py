@@ -18,7 +18,6 @@ from benchtrust.sota import (
     read_leaderboard,
     simulate_best_of,
 )
-from benchtrust.sota._section import best_of_section, leaderboard_section
 
 HOSTILE = '<b>"Ben & Jerry\'s"</b>'
 ESCAPED = "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;"
@@ -197,27 +196,28 @@ def test_leaderboard_as_a_frame_holds_the_kept_scores():
 def test_best_of_in_a_notebook_is_its_report_section():
     result = best_of(0.9, classifiers=1000, test_size=3000)
     html = result._repr_html_()
-    assert html == section_html(best_of_section(result))
+    assert html == section_html(result.section())
     assert html.startswith('<div class="benchtrust">') and "<svg" in html
     assert "expected at 0.9173" in html
 
 
 def test_an_auc_best_of_has_no_figure():
     result = best_of_auc(0.8, classifiers=5, test_size=100, positives=10, simulations=50, seed=1)
-    assert best_of_section(result).figure_svg is None
+    assert result.section().figure_svg is None
     assert "<svg" not in result._repr_html_()
 
 
 def test_leaderboard_in_a_notebook_is_its_report_section(twenty):
     html = twenty._repr_html_()
-    assert html == section_html(leaderboard_section(twenty))
+    assert html == section_html(twenty.section())
     assert "<svg" in html and f"A sober state of the art is {twenty.cropped.sota:.4f}" in html
 
 
 def test_user_strings_are_escaped(twenty):
-    board = leaderboard_section(twenty, file=f"{HOSTILE}.csv", top=[(HOSTILE, "0.862")])
-    shown = best_of_section(best_of(0.9, classifiers=10, test_size=100), accuracy=HOSTILE, inputs=[HOSTILE])
-    for section in (board, shown):
-        html = section_html(section)
+    board = dataclasses.replace(twenty, inputs=(f"{HOSTILE}.csv",), top_teams=((HOSTILE, "0.862"),))
+    shown = dataclasses.replace(best_of([0.8, 0.9], test_size=100), inputs=(HOSTILE,))
+    for result in (board, shown):
+        assert HOSTILE in str(result)  # the text names the file as given
+        html = result._repr_html_()
         assert ESCAPED in html
         assert HOSTILE not in html

@@ -14,7 +14,18 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust.sota import Leaderboard, bundled_leaderboard, read_leaderboard
-from benchtrust.sota._read import top_teams
+from benchtrust.sota._read import read_with_table, top_teams
+
+#: The reading of read_with_table with read_leaderboard's defaults, higher is better.
+READING = {
+    "score_column": None,
+    "team_column": None,
+    "classes": None,
+    "max_plausible": None,
+    "lower_bound": None,
+    "direction": "higher",
+    "listed": True,
+}
 
 HERE = Path(__file__).parents[1]
 OLDER = HERE / "data" / "titanic-2019-10-18.csv"
@@ -274,14 +285,38 @@ def test_team_column_must_exist_and_differ_from_the_score_column(in_tmp):
 
 def test_top_teams_of_a_file_or_a_dataframe(in_tmp):
     name = write("leaderboard.csv", "TeamId,TeamName,Score\n1,a,0.7\n2,b,0.8\n1,a,0.9\n3,c,1.0\n")
-    assert top_teams(name, direction="higher", count=2) == [("c", "1.0"), ("a", "0.9")]
-    assert top_teams(name, direction="higher", max_plausible=0.999) == [("a", "0.9"), ("b", "0.8")]
+    read = read_with_table(name, **READING)[1]
+    assert top_teams(read, direction="higher", count=2) == [("c", "1.0"), ("a", "0.9")]
+    assert top_teams(read, direction="higher", max_plausible=0.999) == [("a", "0.9"), ("b", "0.8")]
     frame = pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.7, 0.8, 0.9]})
-    assert top_teams(frame, direction="higher") == [("a", "0.9"), ("b", "0.8")]
+    assert top_teams(read_with_table(frame, **READING)[1], direction="higher") == [("a", "0.9"), ("b", "0.8")]
     # without a name column, no table of names; a team column named by the user gives the names
-    bare = pd.DataFrame({"user": ["u1", "u2", "u1"], "score": [0.7, 0.8, 0.9]})
+    bare = read_with_table(pd.DataFrame({"user": ["u1", "u2", "u1"], "score": [0.7, 0.8, 0.9]}), **READING)[1]
     assert top_teams(bare, direction="higher") == []
     assert top_teams(bare, direction="higher", team_column="user") == [("u1", "0.9"), ("u2", "0.8")]
+
+
+def test_read_with_table_is_read_leaderboard_and_its_table(in_tmp):
+    name = write("leaderboard.csv", "TeamId,TeamName,Score\n1,a,0.7\n2,b,0.8\n1,a,0.9\n3,c,1.0\n")
+    board, table = read_with_table(name, **READING)
+    assert board.to_dict() == read_leaderboard(name, direction="higher").to_dict()
+    assert table.header == ["TeamId", "TeamName", "Score"]
+
+
+def test_a_leaderboard_keeps_its_file_and_its_top_teams(in_tmp):
+    # the file is read once; its name and best teams stay with the result, for its text and its section
+    from benchtrust.sota import leaderboard
+
+    name = write("leaderboard.csv", "TeamId,TeamName,Score\n1,a,0.7\n2,b,0.8\n1,a,0.9\n3,c,1.0\n4,d,0.6\n")
+    result = leaderboard(name, test_size=10, direction="higher", max_plausible=0.999, correlation=0)
+    assert result.inputs == (name,)
+    assert str(result).startswith(f"state of the art from the leaderboard {name} (")
+    assert result.top_teams == (("a", "0.9"), ("b", "0.8"), ("d", "0.6"))
+    table = result.describe().tables[0]
+    assert table[2] == (("1", "a", "0.9"), ("2", "b", "0.8"), ("3", "d", "0.6"))
+    # scores given as a list name no file and no teams
+    listed = leaderboard([0.9, 0.8, 0.6], test_size=10, direction="higher", correlation=0)
+    assert (listed.inputs, listed.top_teams, listed.describe().tables) == ((), (), ())
 
 
 # ---------------------------------------------------------------------------------------------------------

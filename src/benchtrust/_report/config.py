@@ -20,33 +20,25 @@ __all__ = ["ANALYSES", "config_files", "entry_keys", "read_config", "run_config"
 
 def _sota_leaderboard(entry, files):
     from benchtrust.sota import leaderboard
-    from benchtrust.sota._section import leaderboard_file_section
 
     options = {key: value for key, value in entry.items() if key != "file"}
     result = leaderboard(os.fspath(files["file"]), **options)
-    reading = ("score_column", "team_column", "classes", "max_plausible")
-    given = {key: options[key] for key in reading if key in options}
-    return leaderboard_file_section(result, files["file"], name=entry["file"], **given)
+    return dataclasses.replace(result, inputs=(entry["file"],)).section()
 
 
 def _sota_best_of(entry, files):
     from benchtrust._io import read_numbers
     from benchtrust.sota import best_of
-    from benchtrust.sota._section import best_of_section
 
     given = ("accuracy", "accuracies", "accuracy_column")
     options = {key: value for key, value in entry.items() if key not in given}
     if ("accuracy" in entry) == ("accuracies" in entry):
         raise InputError("give either accuracy (one θ for all classifiers) or accuracies (a file), not both")
-    if "accuracies" in entry:
-        column = entry.get("accuracy_column", "accuracy")
-        theta = read_numbers(files["accuracies"], column=column, what="accuracy")
-        shown = f"{theta.min():g} to {theta.max():g} (θ_j from {entry['accuracies']})"
-        inputs = (entry["accuracies"],)
-    else:
-        theta, shown, inputs = entry["accuracy"], f"{entry['accuracy']:g}", ()
-    result = best_of(theta, **options)
-    return best_of_section(result, accuracy=shown, inputs=inputs)
+    if "accuracies" not in entry:
+        return best_of(entry["accuracy"], **options).section()
+    column = entry.get("accuracy_column", "accuracy")
+    theta = read_numbers(files["accuracies"], column=column, what="accuracy")
+    return dataclasses.replace(best_of(theta, **options), inputs=(entry["accuracies"],)).section()
 
 
 def _scores(entry):
@@ -58,33 +50,34 @@ def _scores(entry):
 
 
 def _consistency_test_set(entry, files):
-    from benchtrust.consistency._section import test_set_section
-    from benchtrust.consistency._test_set import check_test_set
+    from benchtrust.consistency import check_test_set
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
-    result = check_test_set(scores, **options)
-    return test_set_section(result)
+    return check_test_set(scores, **options).section()
+
+
+def _folds_file(entry) -> str | None:
+    """The file a consistency entry's ``folding`` names, as the entry names it; None for a named folding."""
+    folding = entry.get("folding")
+    return folding if isinstance(folding, str) and folding.lower() not in ("stratified", "unknown") else None
 
 
 def _consistency_kfold(entry, files):
-    from benchtrust.consistency._kfold import check_kfold
-    from benchtrust.consistency._section import kfold_section
+    from benchtrust.consistency import check_kfold, read_folding
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
-    folding = options.get("folding")
-    if isinstance(folding, str) and folding.lower() not in ("stratified", "unknown"):
-        from benchtrust.consistency._batch import read_folding
-
-        options["folding"] = read_folding(_resolve(files["_folder"], folding))
+    named = _folds_file(entry)
+    if named is not None:
+        options["folding"] = read_folding(_resolve(files["_folder"], named))
     if isinstance(options.get("bounds"), dict):
         options["bounds"] = {
             str(name): tuple(str(v) if isinstance(v, str) else repr(v) for v in pair)
             for name, pair in options["bounds"].items()
         }
     result = check_kfold(scores, **options)
-    return kfold_section(result)
+    return (result if named is None else dataclasses.replace(result, inputs=(named,))).section()
 
 
 #: The keys of a ``consistency multiclass`` entry that describe its folds: given with ``folds`` only, when
@@ -108,33 +101,31 @@ def _consistency_multiclass(entry, files):
     given = [key for key in _MULTICLASS_FOLD_KEYS if key in options]
     if given:
         raise InputError(f"{given[0]}: describes the folds; give folds too, or leave it out")
-    from benchtrust.consistency._multiclass import check_multiclass
-    from benchtrust.consistency._section import multiclass_section
+    from benchtrust.consistency import check_multiclass
 
-    return multiclass_section(check_multiclass(scores, **options))
+    return check_multiclass(scores, **options).section()
 
 
 def _consistency_multiclass_kfold(scores, options, files):
     """A ``consistency multiclass`` entry with ``folds``: :func:`check_multiclass_kfold`; a ``folding`` that
     names a file is read as :func:`read_class_folds` reads it (the check compares it with the counts)."""
-    from benchtrust.consistency._multiclass_kfold import check_multiclass_kfold, multiclass_kfold_section
+    from benchtrust.consistency import check_multiclass_kfold, read_class_folds
 
     if "examples" in options:
         raise InputError("examples: lists the solutions of one test set; leave it out with folds")
-    folding = options.get("folding")
-    if isinstance(folding, str) and folding.lower() not in ("stratified", "unknown"):
-        from benchtrust.consistency._class_folds_file import read_class_folds
-
-        options["folding"] = read_class_folds(_resolve(files["_folder"], folding))
-    return multiclass_kfold_section(check_multiclass_kfold(scores, **options))
+    named = _folds_file(options)
+    if named is not None:
+        options["folding"] = read_class_folds(_resolve(files["_folder"], named))
+    result = check_multiclass_kfold(scores, **options)
+    return (result if named is None else dataclasses.replace(result, inputs=(named,))).section()
 
 
 def _consistency_regression(entry, files):
-    from benchtrust.consistency._regression import check_regression, regression_section
+    from benchtrust.consistency import check_regression
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
-    return regression_section(check_regression(scores, **options))
+    return check_regression(scores, **options).section()
 
 
 def _consistency_protocols(entry, files):
@@ -142,31 +133,31 @@ def _consistency_protocols(entry, files):
 
     scores = _scores(entry)
     options = {key: value for key, value in entry.items() if key != "scores"}
-    return check_protocols(scores, **options)._section()
+    return check_protocols(scores, **options).section()
 
 
 def _compare_outperform(entry, files):
     from benchtrust.compare import outperform
-    from benchtrust.compare._pipelines._section import outperform_section
 
     options = {key: value for key, value in entry.items() if key != "file"}
     options["a"], options["b"] = str(entry["a"]), str(entry["b"])
     options.setdefault("seed", 0)
-    return outperform_section(outperform(os.fspath(files["file"]), **options), file=entry["file"])
+    result = outperform(os.fspath(files["file"]), **options)
+    return dataclasses.replace(result, inputs=(entry["file"],)).section()
 
 
 def _compare_history(entry, files):
     from benchtrust.compare import history
-    from benchtrust.compare._pipelines._section import history_section
 
     options = {key: value for key, value in entry.items() if key != "file"}
-    return history_section(history(os.fspath(files["file"]), **options), file=entry["file"])
+    result = history(os.fspath(files["file"]), **options)
+    return dataclasses.replace(result, inputs=(entry["file"],)).section()
 
 
 def _compare_example(entry, files):
-    from benchtrust.compare._pipelines._example import compare_example_section, sklearn_example
+    from benchtrust.compare import sklearn_example
 
-    return compare_example_section(sklearn_example(**entry))
+    return sklearn_example(**entry).section()
 
 
 #: The keys of a config entry that say how to read a table of task scores (:func:`read_task_scores`).
@@ -191,7 +182,7 @@ def _compare_tasks(entry, files, function):
     if "reference" in files:
         reading["reference"] = files["reference"]
     options = {key: value for key, value in entry.items() if key not in (*_READING, "file")}
-    return function(read_task_scores(files["file"], **reading), **options)._section()
+    return function(read_task_scores(files["file"], **reading), **options).section()
 
 
 def _tasks_analysis(name: str):
@@ -208,7 +199,6 @@ def _tasks_analysis(name: str):
 
 def _multiverse(entry, files):
     from benchtrust.multiverse import study
-    from benchtrust.multiverse._section import multiverse_section
 
     named = ("results", "spec", "characteristics", "orders")
     options = {key: value for key, value in entry.items() if key not in named}
@@ -219,16 +209,15 @@ def _multiverse(entry, files):
         orders=files.get("orders"),
         **options,
     )
-    names = [entry[key] for key in named if key in entry]
-    return multiverse_section(result, what=entry["results"], inputs=names)
+    names = tuple(entry[key] for key in named if key in entry)  # as the config names them
+    return dataclasses.replace(result, what=entry["results"], inputs=names).section()
 
 
 def _multiverse_example(entry, files):
     from benchtrust.multiverse import bundled_orders, bundled_study, study
-    from benchtrust.multiverse._section import multiverse_section
 
     result = study(**bundled_study(), orders=bundled_orders(), **entry)
-    return multiverse_section(result, what="the bundled Herrmann et al. (2021) results")
+    return dataclasses.replace(result, what="the bundled Herrmann et al. (2021) results", inputs=()).section()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -277,7 +266,7 @@ ANALYSES = {
     "compare history": _Analysis(
         _compare_history, "compare:history", ("dates", "scores"), (("file", True),), ("file",)
     ),
-    "compare example": _Analysis(_compare_example, "compare._example:sklearn_example"),
+    "compare example": _Analysis(_compare_example, "compare:sklearn_example"),
     "compare choose": _tasks_analysis("choose_analysis"),
     "compare aggregate": _tasks_analysis("aggregate"),
     "compare profile": _tasks_analysis("performance_profile"),

@@ -3,12 +3,12 @@
 ``outperform`` (P(A > B) over runs and the decision), ``sample-size`` (runs the test needs),
 ``error-rates`` (how often each criterion concludes, simulated) and ``history`` (which state-of-the-art
 increments exceed the noise) check their options, call :mod:`benchtrust.compare`, and print the result (its
-text, or ``--json``), with an optional plot and HTML report.
+text, or ``--json``), with an optional plot and HTML report (the result's section).
 """
 
 import typer
 
-from benchtrust._io import InputError, json_text
+from benchtrust._io import InputError, check_direction
 from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA
 from benchtrust.cli._common import (
     _FORCE_OPTION,
@@ -46,9 +46,35 @@ _MAX_MEMORY_OPTION = typer.Option(
     help="Refuse to start when the values kept for the result (resamples, posterior samples) would take "
     "more than BYTES.",
 )
-_LOWER_IS_BETTER_OPTION = typer.Option(
-    False, "--lower-is-better", help="Lower scores are better (error rates, losses)."
+_DIRECTION_OPTION = typer.Option(
+    "higher",
+    "--direction",
+    metavar="higher|lower",
+    help="Which scores are better: higher (accuracy) or lower (error rate, loss).",
 )
+#: The old spelling of ``--direction lower``, hidden from the help; it still works, with a note on stderr.
+_LOWER_IS_BETTER_OPTION = typer.Option(False, "--lower-is-better", hidden=True)
+
+
+def _direction(direction: str, lower_is_better: bool) -> str:
+    """The direction ``--direction`` gives, or ``lower`` for the deprecated ``--lower-is-better`` (said so
+    on stderr)."""
+    direction = check_direction(direction, "--direction")
+    if lower_is_better:
+        typer.echo("note: --lower-is-better is deprecated; use --direction lower", err=True)
+        return "lower"
+    return direction
+
+
+def _runs(text: str) -> int:
+    """`text` given to ``--runs``: k, the runs of each algorithm, at least 2 (one run has no variance)."""
+    runs = _count(text, "--runs")
+    if runs < 2:
+        raise InputError(
+            f"--runs: expected at least 2 runs of each algorithm, got {runs} (one run has no variance: "
+            "neither the t-test nor the interval of P(A > B) exists)"
+        )
+    return runs
 
 
 def _gamma(text: str) -> float:
@@ -108,7 +134,7 @@ def outperform_command(
         help=f"{BETA}: rate of false negatives; with fewer pairs than C.3 asks for {GAMMA}, {ALPHA} and "
         f"{BETA}, no conclusion is drawn.",
     ),
-    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    direction: str = _DIRECTION_OPTION,
     resamples: str | None = typer.Option(
         None,
         "--resamples",
@@ -122,6 +148,7 @@ def outperform_command(
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
     force: bool = _FORCE_OPTION,
+    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
 ) -> None:
     """P(A > B) over runs of two pipelines, its interval and the decision (paper §4.1, C.3-C.6)."""
 
@@ -137,7 +164,7 @@ def outperform_command(
             "gamma": _gamma(gamma),
             "alpha": _probability(alpha, "--alpha"),
             "beta": _probability(beta, "--beta"),
-            "lower_is_better": lower_is_better,
+            "direction": _direction(direction, lower_is_better),
             "resamples": None if resamples is None else _count(resamples, "--resamples"),
             "seed": _count_or_zero(seed, "--seed"),
             "max_memory": _count(max_memory, "--max-memory"),
@@ -163,9 +190,7 @@ def outperform_command(
         )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust.compare._pipelines._section import outperform_section
-
-            _write_report(report, outperform_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 
@@ -190,20 +215,12 @@ def sample_size_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.compare import sample_size
+        from benchtrust.compare import runs_needed
 
-        runs = sample_size(g, alpha=level, beta=miss)
+        result = runs_needed(g, alpha=level, beta=miss)
         if report is not None:
-            from benchtrust.compare._pipelines._section import sample_size_section
-
-            section = sample_size_section(runs, gamma=g, alpha=level, beta=miss)
-            _write_report(report, section, json_output)
-        if json_output:
-            typer.echo(json_text({"runs": runs, "gamma": g, "alpha": level, "beta": miss}))
-            return
-        from benchtrust.compare._pipelines._text import sample_size_text
-
-        typer.echo(sample_size_text(runs, gamma=g, alpha=level, beta=miss))
+            _write_report(report, result.section(), json_output)
+        _print_result(result, json_output, lambda: str(result))
 
     _one_line_errors(command)
 
@@ -260,10 +277,8 @@ def error_rates_command(
     def command():
         if sigma is None:
             raise InputError(f"--sigma S is required ({SIGMA}, the SD of one run's score)")
-        from benchtrust.compare._pipelines._error_rates import check_runs
-
         options = {
-            "runs": check_runs(_count(runs, "--runs"), "--runs"),
+            "runs": _runs(runs),
             "gamma": _gamma(gamma),
             "alpha": _probability(alpha, "--alpha"),
             "simulations": _count(simulations, "--simulations"),
@@ -295,7 +310,7 @@ def error_rates_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.compare._pipelines._error_rates import error_rates
+        from benchtrust.compare import error_rates, plot_error_rates
 
         result = _with_progress(
             "simulating benchmarks",
@@ -304,15 +319,12 @@ def error_rates_command(
         )
         if plot is not None:
             from benchtrust._figures import save_figure
-            from benchtrust.compare._pipelines._plot import plot_error_rates
 
             save_figure(plot_error_rates(result), plot)
         _print_result(result, json_output, lambda: str(result))
         _plot_note(plot, json_output)
         if report is not None:
-            from benchtrust.compare._pipelines._section import error_rates_section
-
-            _write_report(report, error_rates_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 
@@ -331,7 +343,7 @@ def history_command(
     alpha: str = typer.Option(
         "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA} of the one-sided z-test of each increment."
     ),
-    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
+    direction: str = _DIRECTION_OPTION,
     date_column: str = typer.Option(
         "date", "--date-column", metavar="NAME", help="The column holding the dates (any case)."
     ),
@@ -342,6 +354,7 @@ def history_command(
     ),
     report: str | None = _REPORT_OPTION,
     force: bool = _FORCE_OPTION,
+    lower_is_better: bool = _LOWER_IS_BETTER_OPTION,
 ) -> None:
     """Which state-of-the-art increments of a benchmark exceed its noise (paper §2.2, §3.1, Fig. 3)."""
 
@@ -352,7 +365,10 @@ def history_command(
                 if sigma is not None
                 else f"give --sigma S (the SD of one result) or --test-size N (binomial {SIGMA})"
             )
-        options = {"alpha": _probability(alpha, "--alpha"), "lower_is_better": lower_is_better}
+        options = {
+            "alpha": _probability(alpha, "--alpha"),
+            "direction": _direction(direction, lower_is_better),
+        }
         if sigma is not None:
             options["sigma"] = _positive_number(sigma, "--sigma")
         else:
@@ -362,19 +378,16 @@ def history_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.compare import history
+        from benchtrust.compare import history, plot_history
 
         result = history(file, date_column=date_column, score_column=score_column, **options)
         if plot is not None:
             from benchtrust._figures import save_figure
-            from benchtrust.compare._pipelines._plot import plot_history
 
             save_figure(plot_history(result), plot)
         _print_result(result, json_output, lambda: str(result))
         _plot_note(plot, json_output)
         if report is not None:
-            from benchtrust.compare._pipelines._section import history_section
-
-            _write_report(report, history_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)

@@ -184,7 +184,7 @@ def _show(result, *, json_output, report=None, plot=None, draw=None, svg=None):
             _drawing(lambda: save_figure(draw(result), plot), missing)
         typer.echo(f"plot written to {plot}", err=json_output)
     if report is not None:
-        _write_report(report, _drawing(result._section, missing), json_output)
+        _write_report(report, _drawing(result.section, missing), json_output)
     if missing:
         typer.echo(
             f"note: the font of the figures has no glyph for {' '.join(sorted(missing))} (in a name); it "

@@ -7,6 +7,8 @@ with an optional HTML report. ``datasets`` lists the named test sets that ``--da
 of the counts.
 """
 
+import dataclasses
+
 import typer
 
 from benchtrust._io import InputError, json_text
@@ -58,8 +60,9 @@ _MAX_WORK_OPTION = typer.Option(
     help="Refuse a check estimated to take more than W score evaluations (some 50 million a second); "
     "scores linear in tp and tn, or ratios of such counts (acc, sens, spec, bacc, f1, ppv, ...), need none.",
 )
-#: A check estimated to take longer than this shows a progress bar (on a terminal, without --json).
-_QUICK_SECONDS = 2.0
+#: A check estimated to take more score evaluations than this (some 2 s) shows a progress bar (on a
+#: terminal, without --json).
+_QUICK_WORK = 10**8
 _DATASET_HELP = "A named test set instead of the counts (benchtrust consistency datasets lists them)"
 
 # The options of cross-validation: kfold's, and multiclass's with --folds.
@@ -68,8 +71,8 @@ _REPEATS_OPTION = typer.Option(None, "--repeats", metavar="R", help="Repetitions
 _AGGREGATION_OPTION = typer.Option(
     None,
     "--aggregation",
-    metavar="mos|som",
-    help="Mean of the folds' scores, or score of the summed counts.",
+    metavar="mean_of_scores|score_of_means",
+    help="Mean of the folds' scores, or score of the summed counts (the paper's mos, som).",
 )
 _MAX_STATES_OPTION = typer.Option(
     None,
@@ -81,7 +84,7 @@ _MAX_STATES_OPTION = typer.Option(
 
 def _named_dataset(name: str):
     """The :class:`~benchtrust.consistency.TestSetCounts` named by ``--dataset``."""
-    from benchtrust.consistency._datasets import dataset
+    from benchtrust.consistency import dataset
 
     try:
         return dataset(name)
@@ -107,10 +110,26 @@ def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
 
 
 def _aggregation(text: str | None) -> str:
-    """``--aggregation``, required by cross-validation: mos or som."""
+    """``--aggregation``, required by cross-validation: mean_of_scores or score_of_means (mos, som)."""
     if text is None:
-        raise InputError("--aggregation is required: mos (mean of the folds' scores) or som (score of means)")
-    return _choice(text, "--aggregation", ("mos", "som"))
+        raise InputError(
+            "--aggregation is required: mean_of_scores (mean of the folds' scores) or score_of_means "
+            "(score of means)"
+        )
+    value = _choice(text, "--aggregation", ("mean_of_scores", "score_of_means", "mos", "som"))
+    return {"mos": "mean_of_scores", "som": "score_of_means"}.get(value, value)
+
+
+def _quick_or_with_progress(description: str, json_output: bool, max_work: int, check):
+    """``check(max_work, progress)``, with a progress bar (unless `json_output`) only when the check says
+    it needs more than :data:`_QUICK_WORK` score evaluations: it is tried with that budget first, which it
+    refuses before it starts."""
+    try:
+        return _with_progress(description, True, lambda progress: check(min(max_work, _QUICK_WORK), progress))
+    except InputError:
+        if max_work <= _QUICK_WORK:
+            raise
+    return _with_progress(description, json_output, lambda progress: check(max_work, progress))
 
 
 def _reported_options(score_texts, eps, rounding, beta, own=()) -> dict:
@@ -193,28 +212,26 @@ def test_set_command(
 
         work = _count(max_work, "--max-work")
 
-        from benchtrust.consistency._test_set import check_test_set, search_seconds
+        from benchtrust.consistency import check_test_set
 
         reported = options.pop("scores")
-        slow = search_seconds(reported, positives=p, negatives=n, **options) > _QUICK_SECONDS
-        result = _with_progress(
+        result = _quick_or_with_progress(
             "searching the confusion matrices",
-            json_output or not slow,
-            lambda progress: check_test_set(
+            json_output,
+            work,
+            lambda budget, progress: check_test_set(
                 reported,
                 positives=p,
                 negatives=n,
                 examples=shown,
-                max_work=work,
+                max_work=budget,
                 progress=progress,
                 **options,
             ),
         )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust.consistency._section import test_set_section
-
-            _write_report(report, test_set_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 
@@ -234,13 +251,14 @@ def kfold_command(
         None,
         "--folding",
         metavar="stratified|unknown|FILE",
-        help="The folds' counts (mos): stratified, unknown (all tried), or a CSV of positives,negatives.",
+        help="The folds' counts (mean of scores): stratified, unknown (all tried), or a CSV of "
+        "positives,negatives.",
     ),
     fold_sizes: list[str] | None = typer.Option(
         None,
         "--fold-sizes",
         metavar="S1,S2,...|any",
-        help="With unknown folds (mos): the folds' sizes, e.g. 4,2 (GroupKFold, LeaveOneGroupOut, "
+        help="With unknown folds (mean of scores): the folds' sizes, e.g. 4,2 (GroupKFold, LeaveOneGroupOut, "
         "PredefinedSplit; repeat per data set), or any (every split into k non-empty folds). Default: sizes "
         "within one of each other (KFold, StratifiedKFold).",
     ),
@@ -264,10 +282,13 @@ def kfold_command(
         "--zero-division",
         metavar="0|1|skip|any",
         help="A fold score undefined in a fold (no positives or negatives) counted as 0 (scikit-learn's "
-        "default), 1, left out of the mean, or any of these (mos).",
+        "default), 1, left out of the mean, or any of these (mean of scores).",
     ),
     bounds: list[str] | None = typer.Option(
-        None, "--bound", metavar="NAME=MIN:MAX", help="The smallest and largest fold score reported (mos)."
+        None,
+        "--bound",
+        metavar="NAME=MIN:MAX",
+        help="The smallest and largest fold score reported (mean of scores).",
     ),
     dataset: str | None = typer.Option(
         None,
@@ -288,6 +309,7 @@ def kfold_command(
     def command():
         options = _reported_options(scores, eps, rounding, beta)
         options["aggregation"] = _aggregation(aggregation)
+        read = folding is not None and folding.strip().lower() not in ("stratified", "unknown")
         if dataset is None:
             options.update(_kfold_counts(positives, negatives, folds, folding))
         else:
@@ -308,20 +330,20 @@ def kfold_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.consistency._kfold import check_kfold
+        from benchtrust.consistency import check_kfold
 
         reported = options.pop("scores")
-        slow = options["aggregation"] == "mos" and options.get("folding", "unknown") == "unknown"
+        slow = options["aggregation"] == "mean_of_scores" and options.get("folding", "unknown") == "unknown"
         result = _with_progress(
             "trying every fold configuration",
             json_output or not slow,
             lambda progress: _options_named(lambda: check_kfold(reported, progress=progress, **options)),
         )
+        if read:
+            result = dataclasses.replace(result, inputs=(folding,))
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust.consistency._section import kfold_section
-
-            _write_report(report, kfold_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 
@@ -360,7 +382,7 @@ def _kfold_counts(positives, negatives, folds, folding) -> dict:
     if folding is not None and folding.strip().lower() in ("stratified", "unknown"):
         out["folding"] = folding.strip().lower()
     elif folding is not None:
-        from benchtrust.consistency._batch import read_folding
+        from benchtrust.consistency import read_folding
 
         out["folding"] = read_folding(folding)
         sets = out["folding"] if isinstance(out["folding"][0], list) else [out["folding"]]
@@ -456,21 +478,22 @@ def multiclass_command(
         None,
         "--folding",
         metavar="stratified|unknown|FILE",
-        help="The folds' class counts (mos): stratified, unknown (all tried), or a CSV with a header naming "
-        "the classes and a line of class counts per fold.",
+        help="The folds' class counts (mean of scores): stratified, unknown (all tried), or a CSV with a "
+        "header naming the classes and a line of class counts per fold.",
     ),
     zero_division: str | None = typer.Option(
         None,
         "--zero-division",
         metavar="0|1|skip|any",
-        help="Macro mos: a class's score undefined in a fold (no items of the class, or only them) counted "
-        "as 0, 1, left out of the fold's mean, or any of these (the default).",
+        help="Macro mean of scores: a class's score undefined in a fold (no items of the class, or only "
+        "them) counted as 0, 1, left out of the fold's mean, or any of these (the default).",
     ),
     max_configurations: str | None = typer.Option(
         None,
         "--max-configurations",
         metavar="M",
-        help="Macro mos with unknown folds: refuse to try more than M configurations (default 1000).",
+        help="Macro mean of scores with unknown folds: refuse to try more than M configurations (default "
+        "1000).",
     ),
     max_states: str | None = _MAX_STATES_OPTION,
     json_output: bool = _JSON_OPTION,
@@ -514,25 +537,22 @@ def multiclass_command(
         if folds is not None:
             _multiclass_kfold(options, given, work, json_output, report)
             return
-        options["examples"] = _count_or_zero("10" if examples is None else examples, "--examples")
+        shown = _count_or_zero("10" if examples is None else examples, "--examples")
 
-        from benchtrust.consistency._multiclass import check_multiclass, search_seconds
+        from benchtrust.consistency import check_multiclass
 
         reported = options.pop("scores")
-        shown = options.pop("examples")
-        slow = search_seconds(reported, **options) > _QUICK_SECONDS
-        result = _with_progress(
+        result = _quick_or_with_progress(
             "checking every number of correct items",
-            json_output or not slow,
-            lambda progress: check_multiclass(
-                reported, examples=shown, max_work=work, progress=progress, **options
+            json_output,
+            work,
+            lambda budget, progress: check_multiclass(
+                reported, examples=shown, max_work=budget, progress=progress, **options
             ),
         )
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust.consistency._section import multiclass_section
-
-            _write_report(report, multiclass_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 
@@ -545,12 +565,13 @@ def _multiclass_kfold(options, given, max_work, json_output, report) -> None:
     if given["--repeats"] is not None:
         options["repeats"] = _count(given["--repeats"], "--repeats")
     folding = given["--folding"]
-    if folding is not None and folding.strip().lower() in ("stratified", "unknown"):
+    read = folding is not None and folding.strip().lower() not in ("stratified", "unknown")
+    if not read and folding is not None:
         options["folding"] = folding.strip().lower()
-    elif folding is not None:
+    elif read:
         if not folding.strip():
             raise InputError("--folding: expected stratified, unknown or a CSV file of the folds, got ''")
-        from benchtrust.consistency._class_folds_file import read_class_folds
+        from benchtrust.consistency import read_class_folds
 
         options["folding"] = read_class_folds(
             folding, class_counts=options["class_counts"], folds=options["folds"]
@@ -563,11 +584,11 @@ def _multiclass_kfold(options, given, max_work, json_output, report) -> None:
         if given[option] is not None:
             options[option[2:].replace("-", "_")] = _count(given[option], option)
 
-    from benchtrust.consistency._multiclass_kfold import check_multiclass_kfold, multiclass_kfold_section
+    from benchtrust.consistency import check_multiclass_kfold
 
     reported = options.pop("scores")
     slow = (options["aggregation"], options["average"], options.get("folding", "unknown")) == (
-        "mos",
+        "mean_of_scores",
         "macro",
         "unknown",
     )
@@ -576,9 +597,11 @@ def _multiclass_kfold(options, given, max_work, json_output, report) -> None:
         json_output or not slow,
         lambda progress: check_multiclass_kfold(reported, max_work=max_work, **options),
     )
+    if read:
+        result = dataclasses.replace(result, inputs=(folding,))
     _print_result(result, json_output, lambda: str(result))
     if report is not None:
-        _write_report(report, multiclass_kfold_section(result), json_output)
+        _write_report(report, result.section(), json_output)
 
 
 @consistency_app.command("datasets")
@@ -591,7 +614,7 @@ def datasets_command(
     """List the named test sets that --dataset takes, with their counts."""
 
     def command():
-        from benchtrust.consistency._datasets import dataset, dataset_names
+        from benchtrust.consistency import dataset, dataset_names
 
         wanted = "" if pattern is None else pattern.strip().lower()
         found = [dataset(name) for name in dataset_names() if wanted in name.lower()]
@@ -621,7 +644,8 @@ def batch_command(
         ...,
         metavar="CLAIMS.csv",
         help="One claim per row: positives, negatives (or dataset), optionally folds, protocols (the "
-        "candidates, such as region=fov|all;aggregation=mos|pooled, or all) and more, one column per score.",
+        "candidates, such as region=fov|all;aggregation=mean_of_scores|pooled, or all) and more, one column "
+        "per score.",
     ),
     id_column: str = typer.Option("id", "--id-column", metavar="NAME", help="The column naming each claim."),
     positives_column: str = typer.Option(
@@ -653,15 +677,13 @@ def batch_command(
 
     def command():
         import os
+        import re
 
         n_jobs = _jobs(jobs)
-        if out is not None:
-            _check_out(out)
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.consistency._batch import check_batch
-        from benchtrust.consistency._text import batch_text
+        from benchtrust.consistency import check_batch
 
         columns = {
             "id_column": id_column,
@@ -670,40 +692,23 @@ def batch_command(
             "folds_column": folds_column,
             "dataset_column": dataset_column,
         }
-        result = _with_progress(
-            "checking claims",
-            json_output,
-            lambda progress: check_batch(claims, **columns, n_jobs=n_jobs, progress=progress),
-        )
-        if out is not None:
-            result.write(out)
-        _print_result(result, json_output, lambda: batch_text(result, every_row=_EVERY_ROW))
+        try:
+            result = _with_progress(
+                "checking claims",
+                json_output,
+                lambda progress: check_batch(claims, **columns, n_jobs=n_jobs, progress=progress, out=out),
+            )
+        except InputError as exc:  # --out is checked before any claim (that it is no input: see _common)
+            raise InputError(re.sub(r"^out: cannot write", "--out: cannot write", str(exc))) from None
+        result = dataclasses.replace(result, every_row=_EVERY_ROW)
+        _print_result(result, json_output, lambda: str(result))
         if out is not None:
             typer.echo(f"verdicts written to {os.fspath(out)}", err=json_output)
         if report is not None:
-            from benchtrust.consistency._section import batch_section
-
-            _write_report(report, batch_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 
 
 #: What the readable batch summary says when it leaves out rows that are not consistent.
 _EVERY_ROW = "--out FILE.csv writes every row"
-
-
-def _check_out(out: str) -> None:
-    """InputError unless ``--out`` can be written: a .csv or .json name in an existing folder (that it is
-    not CLAIMS, or any other file the call reads, is checked for every command, see ``_common``)."""
-    from pathlib import Path
-
-    from benchtrust.consistency._batch import output_format
-
-    target = Path(out)
-    try:
-        output_format(target)
-    except InputError as exc:
-        raise InputError(f"--out: {exc}") from None
-    if not target.parent.is_dir():
-        what = "is not a folder" if target.parent.exists() else "does not exist"
-        raise InputError(f"--out: cannot write {out}: folder '{target.parent}' {what}")

@@ -23,8 +23,8 @@ from benchtrust.cli.consistency import _EPS_OPTION, _ROUNDING_OPTION, _choice, c
 
 
 def _regression_scores(score_texts) -> dict:
-    """The ``--score NAME=VALUE`` options as name -> text as typed (its decimals kept)."""
-    from benchtrust.consistency._regression import canonical_name
+    """The ``--score NAME=VALUE`` options as name -> text as typed (its decimals kept), each checked."""
+    from benchtrust.consistency import check_regression
 
     if not score_texts:
         raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score mse=0.0123")
@@ -33,14 +33,14 @@ def _regression_scores(score_texts) -> dict:
         name, equals, value = (part.strip() for part in text.partition("="))
         if not (equals and name and value):
             raise InputError(f"--score: expected NAME=VALUE, such as mse=0.0123, got {text!r}")
-        try:
-            found = canonical_name(name)
+        _number(value, f"--score {name}")
+        try:  # the score alone: its name as check_regression reads it (mse, rmse, mae, r2)
+            found = check_regression({name: value}, size=1).scores[0].score
         except InputError as exc:
             raise InputError(f"--score {text}: {exc}") from None
         if found in seen:
             raise InputError(f"--score {text}: {name} is the same score as {seen[found]} ({found})")
         seen[found] = name
-        _number(value, f"--score {name}")
         scores[name] = value
     return scores
 
@@ -82,7 +82,7 @@ def regression_command(
         if report is not None:
             _check_report_path(report)
 
-        from benchtrust.consistency._regression import check_regression
+        from benchtrust.consistency import check_regression
 
         try:
             result = check_regression(reported, size=n, **options)
@@ -90,8 +90,6 @@ def regression_command(
             raise InputError(str(exc).replace("target_variance", "--variance", 1)) from None
         _print_result(result, json_output, lambda: str(result))
         if report is not None:
-            from benchtrust.consistency._regression import regression_section
-
-            _write_report(report, regression_section(result), json_output)
+            _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)

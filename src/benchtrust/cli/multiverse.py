@@ -5,6 +5,8 @@ options, call :mod:`benchtrust.multiverse`, write its tables and figures to ``--
 result (its text, or ``--json``), with an optional HTML report.
 """
 
+import dataclasses
+
 import typer
 
 from benchtrust._io import InputError
@@ -166,7 +168,6 @@ def _multiverse(inputs, options, out, force, json_output, what, report=None) -> 
         raise InputError(f"--permutations: expected 0 or more refits, got {options['permutations']}")
     from benchtrust._write import check_folder
     from benchtrust.multiverse import study, study_files
-    from benchtrust.multiverse._text import study_text
 
     subsample = options.get("orders") is not None or options.get("n_orders") is not None
     names = study_files(inputs["spec"], permutations=options["permutations"], subsample=subsample)
@@ -177,12 +178,9 @@ def _multiverse(inputs, options, out, force, json_output, what, report=None) -> 
         lambda progress: study(**inputs, **options, progress=progress),
     )
     check_folder(out, names, force=force, option="--out")  # again: a file may have appeared since
-    written = result.write(out, force=True)
-    _print_result(result, json_output, lambda: study_text(result, what, written))
+    written = tuple(result.write(out, force=True))
+    bundled = what != inputs.get("results")  # named in words, not by the paths of the bundled files
+    result = dataclasses.replace(result, what=what, written=written, inputs=() if bundled else result.inputs)
+    _print_result(result, json_output, lambda: str(result))
     if report is not None:
-        from benchtrust.multiverse._section import multiverse_section
-
-        bundled = what != inputs.get("results")
-        files = [inputs.get(key) for key in ("results", "spec", "characteristics")] + [options.get("orders")]
-        section = multiverse_section(result, what=what, inputs=() if bundled else files)
-        _write_report(report, section, json_output)
+        _write_report(report, result.section(), json_output)

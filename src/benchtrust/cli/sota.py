@@ -5,6 +5,8 @@ a leaderboard) check their options, call :mod:`benchtrust.sota`, and print the r
 ``--json``), with an optional plot and HTML report.
 """
 
+import dataclasses
+
 import typer
 
 from benchtrust._io import InputError, check_direction, json_text, read_numbers
@@ -191,7 +193,6 @@ def _best_of(
         theta = _probability(accuracy, "--accuracy")
         if m is None:
             raise InputError("--classifiers M is required with --accuracy (m, the number of classifiers)")
-        shown_theta = f"{theta:g}"
     else:
         column = "accuracy" if accuracy_column is None else accuracy_column
         theta = read_numbers(accuracies, column=column, what="accuracy")
@@ -205,9 +206,6 @@ def _best_of(
         if m is not None and m != theta.size:
             raise InputError(f"--classifiers {m}, but {accuracies} holds {theta.size} accuracies")
         m = theta.size
-        low, high = float(theta.min()), float(theta.max())
-        shown_theta = f"{low:g}" if low == high else f"{low:g} to {high:g}"
-        shown_theta += f" (θ_j from {accuracies})"
 
     from benchtrust.sota import best_of
 
@@ -221,25 +219,19 @@ def _best_of(
         alpha=level,
         invalid="drop" if drop_invalid else "raise",
     )
+    if accuracies is not None:
+        result = dataclasses.replace(result, inputs=(accuracies,))
     if plot is not None:
         from benchtrust._figures import save_figure
         from benchtrust.sota import plot_best_of
 
         save_figure(plot_best_of(result), plot)
 
-    if json_output:
-        typer.echo(json_text(result.to_dict()))
-    else:
-        from benchtrust.sota._text import best_of_text
-
-        typer.echo(best_of_text(result, shown_theta))
+    typer.echo(json_text(result.to_dict()) if json_output else str(result))
     if plot is not None:
         typer.echo(f"plot written to {plot}", err=json_output)
     if report is not None:
-        from benchtrust.sota._section import best_of_section
-
-        inputs = () if accuracies is None else (accuracies,)
-        _write_report(report, best_of_section(result, accuracy=shown_theta, inputs=inputs), json_output)
+        _write_report(report, result.section(), json_output)
 
 
 def _best_of_auc(
@@ -285,16 +277,9 @@ def _best_of_auc(
             progress=progress,
         ),
     )
-    if json_output:
-        typer.echo(json_text(result.to_dict()))
-    else:
-        from benchtrust.sota._text import best_of_text
-
-        typer.echo(best_of_text(result, f"{a:g}"))
+    typer.echo(json_text(result.to_dict()) if json_output else str(result))
     if report is not None:
-        from benchtrust.sota._section import best_of_section
-
-        _write_report(report, best_of_section(result, accuracy=f"{a:g}"), json_output)
+        _write_report(report, result.section(), json_output)
 
 
 @sota_app.command("leaderboard")
@@ -465,17 +450,8 @@ def _leaderboard(
         from benchtrust.sota import plot_leaderboard
 
         save_figure(plot_leaderboard(result), plot)
-    if json_output:
-        typer.echo(json_text(result.to_dict()))
-    else:
-        from benchtrust.sota._text import leaderboard_text
-
-        typer.echo(leaderboard_text(result, file))
+    typer.echo(json_text(result.to_dict()) if json_output else str(result))
     if plot is not None:
         typer.echo(f"plot written to {plot}", err=json_output)
     if report is not None:
-        from benchtrust.sota._section import leaderboard_file_section
-
-        reading = ("score_column", "team_column", "classes", "max_plausible")
-        section = leaderboard_file_section(result, file, **{key: options[key] for key in reading})
-        _write_report(report, section, json_output)
+        _write_report(report, result.section(), json_output)

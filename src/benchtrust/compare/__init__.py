@@ -6,7 +6,8 @@ a runs table (a file or a DataFrame); the number of runs the
 test needs (C.3); the common criteria the paper compares it with (§4.1: one run each, the average
 difference with a threshold, a one-sided t-test) and their error rates (§4.2, Fig. 6); many pipelines and
 several data sets (§6); published improvements against the noise of the test set (Fig. 3); and the study
-harness that measures the variance of each source (§2-3, Algorithms 1 and 2, appendices B and E).
+harness that measures the variance of each source (§2-3, Algorithms 1 and 2, appendices B and E), with a
+worked example on two scikit-learn classifiers (:func:`sklearn_example`).
 
 Several methods over many tasks, from one long table read by :func:`read_task_scores` (method, task, run,
 score; the direction declared): :func:`choose_analysis` says which analysis fits; :func:`aggregate` (mean,
@@ -44,11 +45,14 @@ from benchtrust.compare._pipelines._estimators import (
     source_variances,
     test_set_variance,
 )
+from benchtrust.compare._pipelines._example import ExampleResult, sklearn_example
 from benchtrust.compare._pipelines._history import HistoryResult, history
 from benchtrust.compare._pipelines._outperform import (
     OutperformResult,
+    SampleSizeResult,
     outperform,
     probability_of_outperforming,
+    runs_needed,
     sample_size,
 )
 from benchtrust.compare._pipelines._plot import plot_error_rates, plot_history
@@ -96,6 +100,7 @@ __all__ = [
     "ErrorRatesResult",
     "Estimate",
     "EverywhereResult",
+    "ExampleResult",
     "HistoryResult",
     "ImprovementResult",
     "MissingRuns",
@@ -107,6 +112,7 @@ __all__ = [
     "RankResult",
     "Run",
     "Runs",
+    "SampleSizeResult",
     "SignedRankResult",
     "SourceVariances",
     "Study",
@@ -145,9 +151,11 @@ __all__ = [
     "probability_of_outperforming",
     "rank_test",
     "read_task_scores",
+    "runs_needed",
     "sample_size",
     "signed_rank_test",
     "single_point",
+    "sklearn_example",
     "source_variances",
     "t_test",
     "test_set_variance",

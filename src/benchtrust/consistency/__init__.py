@@ -6,7 +6,8 @@ over folds), could the experiment have produced them? Every "inconsistent" verdi
 about integers, never a statistical test.
 """
 
-from benchtrust.consistency._batch import BatchResult, check_batch
+from benchtrust.consistency._batch import BatchResult, check_batch, read_folding
+from benchtrust.consistency._class_folds_file import read_class_folds
 from benchtrust.consistency._datasets import TestSetCounts, dataset, dataset_names
 from benchtrust.consistency._folds import count_fold_configurations, fold_configurations, stratified_folds
 from benchtrust.consistency._kfold import KFoldResult, check_kfold
@@ -43,6 +44,8 @@ __all__ = [
     "dataset_names",
     "decimals",
     "fold_configurations",
+    "read_class_folds",
+    "read_folding",
     "regression_verdicts",
     "reported_scores",
     "score",

@@ -21,9 +21,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from benchtrust._html import section_html
 from benchtrust._io import InputError, json_text
+from benchtrust._result import Description, Result
 from benchtrust._write import write_atomic
+from benchtrust.consistency import _text
+from benchtrust.consistency._batch_protocols import check_protocols_row, protocols_row
+from benchtrust.consistency._datasets import dataset
+from benchtrust.consistency._kfold import aggregation_name, check_kfold
 from benchtrust.consistency._records import (
     _file_records,
     _is_frame,
@@ -34,8 +38,8 @@ from benchtrust.consistency._records import (
     _yes_no,
 )
 from benchtrust.consistency._scores import score as _score
-from benchtrust.consistency._section import batch_section
-from benchtrust.consistency._text import batch_counts, batch_text, batch_verdict, claim_message
+from benchtrust.consistency._test_set import check_test_set
+from benchtrust.consistency._text import batch_counts, batch_verdict, claim_message
 
 __all__ = ["BatchResult", "check_batch", "output_format", "read_folding"]
 
@@ -59,7 +63,6 @@ OPTIONS = (
 )
 #: The options that only k-fold cross-validation has: given without ``folds``, they make a row an error.
 _KFOLD_OPTIONS = ("repeats", "aggregation", "folding", "zero_division", "fold_sizes", "partial_folds")
-_AGGREGATIONS = ("mos", "som")
 #: The verdicts, in the order they are counted ("undecided": a ``protocols`` row none of whose protocols is
 #: consistent, some of them not checked).
 VERDICTS = ("consistent", "inconsistent", "undecided", "error")
@@ -71,10 +74,12 @@ _CHUNK = 256
 _TABLE = "<table>"
 #: A library message that starts by naming the argument at fault: "positives: expected ...".
 _NAMED = re.compile(r"^([^\s:]+): ")
+#: Rows a report section lists; beyond it only the rows that are not consistent.
+_SECTION_LISTED = 50
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
-class BatchResult:
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class BatchResult(Result):
     """The verdict on every claim of a claims table.
 
     Attributes
@@ -87,14 +92,16 @@ class BatchResult:
         * ``line``: the claim's line in the file (the header is line 1; for a DataFrame, the line it would
           have in ``frame.to_csv(index=False)``);
         * ``id``: the ``id`` cell, or None;
-        * ``check``: ``"test-set"`` (§3), ``"kfold-som"`` (§4.2) or ``"kfold-mos"`` (§4.3), or ``"kfold"``
-          when the aggregation could not be read; ``"protocols"`` for a row with a ``protocols`` cell;
+        * ``check``: ``"test-set"`` (§3), ``"kfold-score-of-means"`` (§4.2) or ``"kfold-mean-of-scores"``
+          (§4.3), or ``"kfold"`` when the aggregation could not be read; ``"protocols"`` for a row with a
+          ``protocols`` cell;
         * ``verdict``: ``"consistent"``, ``"inconsistent"`` or ``"error"``; for ``protocols``, consistent
           when at least one protocol is, inconsistent when every one was checked and none is, and
           ``"undecided"`` when none is consistent but some could not be checked;
         * ``consistent``: True, False, or None for an error or undecided;
         * ``detail``: the number of confusion matrices that give every score (``test-set``,
-          ``kfold-som``), of fold configurations tested (``kfold-mos``), or of the protocols consistent
+          ``kfold-score-of-means``), of fold configurations tested (``kfold-mean-of-scores``), or of the
+          protocols consistent
           with the scores (``protocols``); None for an error;
         * ``message``: the verdict in words (for ``protocols``, the sentence of
           :attr:`ProtocolsResult.verdict`, naming the consistent protocols), or what is wrong with the row.
@@ -105,6 +112,11 @@ class BatchResult:
     counts : dict of str to int
         Rows per verdict, for each of :data:`VERDICTS` (``"undecided"`` included, 0 without ``protocols``
         rows; the readable summaries name it only when some row is).
+    every_row : str
+        What the text says when it lists only some of the rows that are not consistent: how to see them
+        all (``benchtrust consistency batch`` names its ``--out`` option).
+    inputs : tuple of str
+        The claims file, as given (empty for a DataFrame).
 
     See Also
     --------
@@ -122,15 +134,11 @@ class BatchResult:
     source: str
     rows: tuple[dict, ...]
     counts: dict[str, int]
+    every_row: str = "result.write(path) writes every row"
 
     def __repr__(self):
         counts = ", ".join(f"{verdict}={count}" for verdict, count in batch_counts(self).items())
         return f"BatchResult(source={self.source!r}, rows={len(self.rows)}, {counts})"
-
-    def __str__(self):
-        """The readable summary ``benchtrust consistency batch`` prints: the counts, the rows (or, beyond
-        20, those not consistent) and the verdict."""
-        return batch_text(self)
 
     @property
     def verdict(self) -> str:
@@ -139,16 +147,48 @@ class BatchResult:
         separated by a blank line."""
         return "\n\n".join(batch_verdict(self, wrap=False))
 
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section (paper §3-4)."""
-        return section_html(batch_section(self))
-
-    def to_dict(self):
-        """The result as plain JSON types: ``source``, ``counts`` and ``rows`` (a list of dicts)."""
-        return {"source": self.source, "counts": dict(self.counts), "rows": [dict(row) for row in self.rows]}
+    def describe(self) -> Description:
+        """The result's description (paper §3-4): its text (the counts, the rows, or beyond 20 those not
+        consistent, and the verdict), its section (beyond 50 rows, those not consistent), its data."""
+        paragraphs = batch_verdict(self)
+        total = len(self.rows)
+        summary = ", ".join(f"{count} {verdict}" for verdict, count in batch_counts(self).items())
+        rows = self.rows
+        if total > _SECTION_LISTED:
+            rows = [row for row in rows if row["verdict"] != "consistent"]
+        notes = list(paragraphs[1:])
+        if len(rows) > _SECTION_LISTED or len(rows) < total:
+            notes.append(
+                f"{total} rows: {summary}; the table lists {min(len(rows), _SECTION_LISTED)} of them."
+            )
+        return Description(
+            question=_text.QUESTION,
+            verdict=paragraphs[0] if paragraphs else f"{total} claims: {summary}.",
+            text=_text.batch_text(self),
+            data={"source": self.source, "counts": self.counts, "rows": self.rows},
+            columns=("line", "id", "check", "verdict", "message"),
+            rows=tuple(
+                (str(row["line"]), str(row["id"] or ""), row["check"], row["verdict"], row["message"])
+                for row in rows[:_SECTION_LISTED]
+            ),
+            assumptions=(
+                (
+                    "each row",
+                    "one test set (§3), k-fold cross-validation when it gives folds (§4), or each candidate "
+                    "protocol when it gives protocols (§5.1)",
+                ),
+            ),
+            source=f"{_text.SOURCE}, §3-4",
+            inputs=self.inputs,
+            analysis="consistency batch",
+            notes=tuple(notes),
+        )
 
     def to_frame(self):
         """The verdicts as a table, one row per claim in table order.
+
+        It is made here, not from :meth:`describe`, for its nullable columns: pandas makes them, and the
+        description, which the text needs too, imports no pandas.
 
         Returns
         -------
@@ -215,6 +255,7 @@ def check_batch(
     dataset_column: str = "dataset",
     n_jobs=None,
     progress: Callable[[int, int], object] | None = None,
+    out=None,
 ) -> BatchResult:
     """Check every claim of a claims table, each row as paper §3 (one test set), §4 (k-fold) or §5.1 (which
     candidate protocol fits).
@@ -231,15 +272,17 @@ def check_batch(
       :func:`~benchtrust.consistency.check_protocols` does; an empty cell checks the row as described by
       its other columns. The cell is ``all`` (every protocol that applies to the test set), or one or
       more families separated by ``;``, each ``FAMILY=VALUE|VALUE...``, such as
-      ``region=fov|all;aggregation=mos|pooled``: the families ``region`` (``fov``, ``all``),
-      ``aggregation`` (``mos``, ``pooled``, ``som``), ``folding`` (``stratified``, ``unknown``) and
+      ``region=fov|all;aggregation=mean_of_scores|pooled``: the families ``region`` (``fov``, ``all``),
+      ``aggregation`` (``mean_of_scores``, ``pooled``, ``score_of_means``; the paper's ``mos`` and
+      ``som`` are accepted for the first and the last), ``folding`` (``stratified``, ``unknown``) and
       ``rounding`` (``round``, ``floor-or-ceil``); a family left out takes every value that applies. The
       row names a ``dataset`` or gives the counts, optionally ``folds`` (k, to cut one test set into k
       folds), ``eps``, ``rounding`` (one rule) and ``beta``; not ``aggregation``, ``folding``,
       ``repeats`` or ``zero_division``. In a semicolon-separated file, quote the cell;
     * ``id`` (optional): a name for the claim, copied to the result;
     * ``folds`` (optional): k; empty for a single test set (§3), else the scores are k-fold aggregates (§4);
-    * ``repeats``, ``aggregation`` (``mos`` or ``som``, required with ``folds``), ``folding``
+    * ``repeats``, ``aggregation`` (``mean_of_scores`` or ``score_of_means``, or the paper's ``mos`` or
+      ``som``, required with ``folds``), ``folding``
       (``stratified`` or ``unknown``), ``zero_division`` (``0``, ``1``, ``skip`` or ``any``): the
       cross-validation, as in :func:`~benchtrust.consistency.check_kfold`; empty cells take its
       defaults;
@@ -278,11 +321,14 @@ def check_batch(
     progress : callable, optional
         Called as ``progress(done, total)`` as verdicts come in (rows are checked in chunks, so ``done``
         may grow by more than one).
+    out : str or os.PathLike, optional
+        A file to write every row's verdict to, as :meth:`BatchResult.write` writes it (CSV or JSON, by
+        its suffix); its name and folder are checked before any claim is.
 
     Returns
     -------
     BatchResult
-        The rows' verdicts in table order, and their counts.
+        The rows' verdicts in table order, and their counts; its ``inputs`` name the claims file.
 
     Raises
     ------
@@ -290,7 +336,8 @@ def check_batch(
         For mistakes in the table as a whole, naming the file and line: missing, unreadable or not UTF-8;
         no header or no rows; a column missing (``positives``, ``negatives``), named twice, or neither an
         option nor a score (the message lists the known scores); no score column. For a ``*_column``
-        argument that is not a name, or names the column another one names.
+        argument that is not a name, or names the column another one names. For an `out` that is not a
+        ``.csv`` or ``.json`` name in an existing folder.
 
     See Also
     --------
@@ -333,16 +380,17 @@ def check_batch(
 
     Named test sets: the pooled DRIVE test images, and the same images as the folds of the mean of scores:
 
-    >>> claims = pd.DataFrame({"dataset": ["drive/test/manual1/fov"] * 2, "aggregation": ["", "mos"],
+    >>> claims = pd.DataFrame({"dataset": ["drive/test/manual1/fov"] * 2,
+    ...                        "aggregation": ["", "mean_of_scores"],
     ...                        "acc": ["0.9544", "0.9544"], "sens": ["0.7812", "0.7812"]})
     >>> [(row["check"], row["verdict"]) for row in check_batch(claims).rows]
-    [('test-set', 'consistent'), ('kfold-mos', 'consistent')]
+    [('test-set', 'consistent'), ('kfold-mean-of-scores', 'consistent')]
 
     Which protocol fits (§5.1): the DRIVE scores of :func:`~benchtrust.consistency.check_protocols`, under
     the two regions and two aggregations:
 
     >>> claims = pd.DataFrame({"dataset": ["drive/test/manual1/fov"], "rounding": ["round"],
-    ...                        "protocols": ["region=fov|all;aggregation=mos|pooled"],
+    ...                        "protocols": ["region=fov|all;aggregation=mean_of_scores|pooled"],
     ...                        "acc": ["0.9557"], "sens": ["0.7761"], "spec": ["0.9792"]})
     >>> row = check_batch(claims).rows[0]
     >>> row["check"], row["verdict"], row["detail"]
@@ -351,10 +399,12 @@ def check_batch(
     consistent only with: field of view, mean of per-image scores, rounded (of the 4 protocols tried).
     The scores cannot come from the other 3 (a certain conclusion about integers, not a statistical test).
     >>> [(p["region"], p["aggregation"], p["verdict"]) for p in row["protocols"][:2]]
-    [('fov', 'mos', 'consistent'), ('fov', 'pooled', 'inconsistent')]
+    [('fov', 'mean_of_scores', 'consistent'), ('fov', 'pooled', 'inconsistent')]
     """
     from joblib import Parallel, delayed, effective_n_jobs
 
+    if out is not None:
+        _check_out(out)
     names = _names(
         id=id_column,
         positives=positives_column,
@@ -382,7 +432,22 @@ def check_batch(
     counts = {verdict: 0 for verdict in VERDICTS}
     for row in rows:
         counts[row["verdict"]] += 1
-    return BatchResult(source, tuple(rows), counts)
+    result = BatchResult(source, tuple(rows), counts, inputs=() if _is_frame(claims) else (source,))
+    if out is not None:
+        result.write(out)
+    return result
+
+
+def _check_out(out) -> None:
+    """InputError naming ``out`` unless it is a .csv or .json name in an existing folder."""
+    try:
+        output_format(out)
+    except InputError as exc:
+        raise InputError(f"out: {exc}") from None
+    folder = Path(out).parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise InputError(f"out: cannot write {os.fspath(out)}: folder '{folder}' {what}")
 
 
 def _names(**named) -> dict[str, str]:
@@ -460,7 +525,7 @@ def _columns(header: list[str], source: str, line: int, names) -> tuple[tuple[st
 
 
 def read_folding(path):
-    """The fold counts (p_i, n_i) in a CSV file: one row per fold, columns ``positives`` and ``negatives``.
+    """The folds' counts (p_i, n_i) in a CSV file: one row per fold, columns ``positives`` and ``negatives``.
 
     An optional column ``dataset`` names the data set of each fold, for cross-validation of several data
     sets: the folds are then grouped by it, in the order each name first appears. The file is read as
@@ -481,6 +546,18 @@ def read_folding(path):
     InputError
         Naming the file, line and column: a column missing, unknown or named twice; a count that is not a
         whole number >= 0; a fold with no items; an empty data set name; no folds.
+
+    See Also
+    --------
+    check_kfold : Scores reported for k-fold cross-validation (§4); its ``folding`` takes these folds.
+    read_class_folds : The class counts of the folds of a multiclass cross-validation, from a CSV file.
+    stratified_folds : The folds of scikit-learn's StratifiedKFold (§4.4.2).
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.3-4.4: the folds'
+           (p_i, n_i) the mean of scores is tested with when the folds are known.
 
     Examples
     --------
@@ -558,8 +635,10 @@ def _check_row(source: str, columns, names, line: int, fields: list[str]) -> dic
     if "protocols" in cells:
         check = "protocols"
     elif "folds" in cells or ("dataset" in cells and "aggregation" in cells):
-        aggregation = cells.get("aggregation", "").lower()
-        check = f"kfold-{aggregation}" if aggregation in _AGGREGATIONS else "kfold"
+        try:
+            check = "kfold-" + aggregation_name(cells.get("aggregation", "").lower()).replace("_", "-")
+        except InputError:  # the row is an error, which _run names
+            check = "kfold"
     row = {"line": line, "id": cells.get("id"), "check": check}
     where = f"{source}, line {line}"
     written = {key: name for _, key, name in columns}  # the columns as the header writes them
@@ -594,8 +673,6 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
         raise _RowError(None, "no score reported (every score cell is empty)")
     named = _named(cells, names)
     if "protocols" in cells:
-        from benchtrust.consistency._batch_protocols import check_protocols_row
-
         return check_protocols_row(cells, scores, names, named)
     options = {
         "positives": named.positives if named else _whole(cells.get("positives"), "positives"),
@@ -614,8 +691,6 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
                 given[0],
                 f"given, but {folds} is empty (a single test set); give {folds} for cross-validation",
             )
-        from benchtrust.consistency._test_set import check_test_set
-
         return check_test_set(scores, **options, examples=1)
     k = _whole(cells["folds"], "folds") if "folds" in cells else None
     if named is None:
@@ -630,14 +705,14 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
         options.update(named.kfold_options(k))
     if "repeats" in cells:
         options["repeats"] = _whole(cells["repeats"], "repeats")
-    aggregation = cells.get("aggregation", "").lower()
-    if aggregation not in _AGGREGATIONS:
+    try:
+        options["aggregation"] = aggregation_name(cells.get("aggregation", "").lower())
+    except InputError:
         got = f"got {cells['aggregation']!r}" if "aggregation" in cells else "it is empty"
         raise _RowError(
             "aggregation",
-            f"expected mos (mean of scores) or som (score of means) with {folds}, {got}",
-        )
-    options["aggregation"] = aggregation
+            f"expected mean_of_scores or score_of_means (the paper's mos or som) with {folds}, {got}",
+        ) from None
     if "folding" in cells:
         options["folding"] = cells["folding"].lower()
     for column in ("fold_sizes", "partial_folds"):
@@ -656,8 +731,6 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
         options["partial"] = _yes_no(cells["partial_folds"], "partial_folds")
     if "zero_division" in cells:
         options["zero_division"] = cells["zero_division"]
-    from benchtrust.consistency._kfold import check_kfold
-
     return check_kfold(scores, **options)
 
 
@@ -670,8 +743,6 @@ def _named(cells: dict[str, str], names):
         raise _RowError(
             given[0], f"given with {names['dataset']}: give the name of the test set or its counts, not both"
         )
-    from benchtrust.consistency._datasets import dataset
-
     return dataset(cells["dataset"])
 
 
@@ -679,10 +750,8 @@ def _verdict(check: str, result) -> dict:
     """``verdict``, ``consistent``, ``detail`` and ``message`` of a test-set, k-fold or protocols result
     (and ``protocols``, the rows of the last)."""
     if check == "protocols":
-        from benchtrust.consistency._batch_protocols import protocols_row
-
         return protocols_row(result)
-    if check == "kfold-mos":
+    if check == "kfold-mean-of-scores":
         detail = result.configurations_tested
     elif check == "test-set":
         detail = result.n_solutions

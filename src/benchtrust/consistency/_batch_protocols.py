@@ -2,8 +2,10 @@
 checked by :func:`~benchtrust.consistency.check_protocols`, and the result as a row of a batch.
 
 A ``protocols`` cell is ``all`` (every protocol that applies to the row's test set), or one or more
-families separated by ``;``, each ``FAMILY=VALUE|VALUE...``: ``region=fov|all;aggregation=mos|pooled``.
-A family left out takes every value that applies, as in :func:`check_protocols`.
+families separated by ``;``, each ``FAMILY=VALUE|VALUE...``:
+``region=fov|all;aggregation=mean_of_scores|pooled``. A family left out takes every value that applies, as in
+:func:`check_protocols`, which also takes the paper's ``mos`` and ``som`` for ``mean_of_scores`` and
+``score_of_means``.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 import re
 
 from benchtrust._io import InputError
+from benchtrust.consistency._protocols import FAMILIES, check_protocols, protocol_value
 from benchtrust.consistency._records import _real, _RowError, _whole
 
 __all__ = ["SYNTAX", "check_protocols_row", "protocols_row", "read_candidates"]
 
 #: What a ``protocols`` cell holds, for messages.
-SYNTAX = "all, or FAMILY=VALUE|VALUE;... such as region=fov|all;aggregation=mos|pooled"
+SYNTAX = "all, or FAMILY=VALUE|VALUE;... such as region=fov|all;aggregation=mean_of_scores|pooled"
 #: A message of :func:`check_protocols` about the candidates: "candidates['region']: ...".
 _CANDIDATES = re.compile(r"^candidates(?:\['(\w+)'\])?: ")
 #: The options of a claims row that a ``protocols`` row cannot take.
@@ -47,12 +50,10 @@ def read_candidates(text: str, column: str = "protocols") -> dict[str, tuple[str
     Examples
     --------
     >>> read_candidates("region=fov;Aggregation=mos|pooled")
-    {'region': ('fov',), 'aggregation': ('mos', 'pooled')}
+    {'region': ('fov',), 'aggregation': ('mean_of_scores', 'pooled')}
     >>> read_candidates("all")
     {}
     """
-    from benchtrust.consistency._protocols import FAMILIES
-
     if text.strip().lower() == "all":
         return {}
     chosen = {}
@@ -64,11 +65,16 @@ def read_candidates(text: str, column: str = "protocols") -> dict[str, tuple[str
             raise _RowError(column, f"unknown family {family!r}; the families are {', '.join(FAMILIES)}")
         if family in chosen:
             raise _RowError(column, f"family {family!r} given twice in {text!r}")
-        chosen[family] = tuple(value.strip() for value in values.split("|"))
-        for value in chosen[family]:
-            if value not in FAMILIES[family]:
+        found = []
+        for value in (value.strip() for value in values.split("|")):
+            try:
+                found.append(protocol_value(family, value))
+            except InputError:
                 expected = "|".join(FAMILIES[family])
-                raise _RowError(column, f"{family}: expected {expected} or some of them, got {value!r}")
+                raise _RowError(
+                    column, f"{family}: expected {expected} or some of them, got {value!r}"
+                ) from None
+        chosen[family] = tuple(found)
     if not chosen:
         raise _RowError(column, f"expected {SYNTAX}, got {text!r}")
     return chosen
@@ -100,8 +106,6 @@ def check_protocols_row(cells: dict[str, str], scores: dict[str, str], names, na
     InputError
         From :func:`check_protocols`, for the scores, ``folds`` or the other arguments it names.
     """
-    from benchtrust.consistency._protocols import FAMILIES, check_protocols
-
     column = names["protocols"]
     candidates = read_candidates(cells["protocols"], column)
     for option in _NOT_WITH_PROTOCOLS:

@@ -47,6 +47,18 @@ def read_class_folds(path, *, class_counts=None, folds=None):
         repeated name), a line with the wrong number of fields, a count that is not a whole number >= 0, a
         fold with no items, no folds; or a file that does not match ``class_counts`` or ``folds``.
 
+    See Also
+    --------
+    check_multiclass_kfold : Averaged multiclass scores of k-fold cross-validation; its ``folding`` takes
+        these folds.
+    read_folding : The folds' counts (p_i, n_i) of a binary cross-validation, from a CSV file.
+
+    References
+    ----------
+    .. [1] Attila Fazekas and György Kovács, "Testing the consistency of performance scores reported for
+           binary classification problems", arXiv preprint, 2023. arXiv:2310.12527. §4.3-4.4: the folds'
+           class counts the mean of scores is tested with when the folds are known, here of C classes.
+
     Examples
     --------
     >>> import pathlib, tempfile

@@ -4,15 +4,16 @@ The experiment: each of one or more data sets (p positives, n negatives) is cut 
 repeated ``repeats`` times, and the scores are aggregated over all folds of all data sets and repeats in
 one of two ways (§4.1):
 
-* score of means (SoM, §4.2, §4.4.1): the scores of the summed counts, which is a single test set of
-  p' = repeats·Σp positives and n' = repeats·Σn negatives; the folds do not matter and every score of
-  :data:`~benchtrust.consistency.SCORES` can be tested (:func:`check_test_set`);
-* mean of scores (MoS, §4.3, §4.4.2): the mean of the folds' scores, for the scores linear in the counts
-  (:mod:`._mean_of_scores`). The folds' class counts matter. They are those scikit-learn's stratified
-  k-fold makes (``"stratified"``, the same in every repeat; :func:`stratified_folds`), given explicitly, or
-  unknown: then every fold configuration of §4.4.3 is tried (:func:`fold_configurations`), for every
-  (data set, repeat) independently, so the search space is the product of their configuration sets; the
-  search stops at the first combination whose per-fold counts can give the scores.
+* score of means (``"score_of_means"``, SoM, §4.2, §4.4.1): the scores of the summed counts, which is a
+  single test set of p' = repeats·Σp positives and n' = repeats·Σn negatives; the folds do not matter and
+  every score of :data:`~benchtrust.consistency.SCORES` can be tested (:func:`check_test_set`);
+* mean of scores (``"mean_of_scores"``, MoS, §4.3, §4.4.2): the mean of the folds' scores, for the scores
+  linear in the counts (:mod:`._mean_of_scores`). The folds' class counts matter. They are those
+  scikit-learn's stratified k-fold makes (``"stratified"``, the same in every repeat;
+  :func:`stratified_folds`), given explicitly, or unknown: then every fold configuration of §4.4.3 is
+  tried (:func:`fold_configurations`), for every (data set, repeat) independently, so the search space is
+  the product of their configuration sets; the search stops at the first combination whose per-fold
+  counts can give the scores.
 
 Folds without positives (or negatives)
 --------------------------------------
@@ -62,10 +63,10 @@ import numbers
 
 import numpy as np
 
-from benchtrust._html import section_html
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count
-from benchtrust.consistency import _section, _text
+from benchtrust._result import Description, Result
+from benchtrust.consistency import _text
 from benchtrust.consistency._fold_search import FoldSearch, Shape, unknown_folds
 from benchtrust.consistency._folds import (
     check_folding,
@@ -75,19 +76,40 @@ from benchtrust.consistency._highs_fallback import TIME_LIMIT
 from benchtrust.consistency._mean_constraints import CONVENTIONS, constraints
 from benchtrust.consistency._mean_of_scores import MAX_STATES
 from benchtrust.consistency._reported import reported_scores
-from benchtrust.consistency._test_set import check_test_set, matrices_frame
+from benchtrust.consistency._test_set import check_test_set, matrices_columns
 
 #: Default ``max_work``: combinations of fold configurations the exact search may decide (a few
 #: milliseconds each) before the check stops undecided.
 MAX_WORK = 50_000
 
-_AGGREGATIONS = ("mos", "som")
+#: How the folds' scores are aggregated (§4.1): their mean, or the score of their summed counts.
+AGGREGATIONS = ("mean_of_scores", "score_of_means")
+#: The paper's acronyms of the aggregations, accepted for them.
+ACRONYMS = {"mos": "mean_of_scores", "som": "score_of_means"}
 _FOLDINGS = ("stratified", "unknown")
 _ZERO_DIVISION = (*CONVENTIONS, "any")
 
 
-@dataclasses.dataclass(frozen=True)
-class KFoldResult:
+def aggregation_name(aggregation):
+    """`aggregation` spelled out: ``"mean_of_scores"`` or ``"score_of_means"``, the paper's acronyms ``"mos"``
+    and ``"som"`` accepted for them; InputError for another value.
+
+    Examples
+    --------
+    >>> aggregation_name("mos"), aggregation_name("score_of_means")
+    ('mean_of_scores', 'score_of_means')
+    """
+    name = ACRONYMS.get(aggregation, aggregation) if isinstance(aggregation, str) else aggregation
+    if name not in AGGREGATIONS:
+        raise InputError(
+            f"aggregation: expected one of {', '.join(AGGREGATIONS)} (or the paper's mos, som), "
+            f"got {aggregation!r}"
+        )
+    return name
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class KFoldResult(Result):
     """Whether scores reported for k-fold cross-validation could come from it (paper §4).
 
     Attributes
@@ -97,7 +119,7 @@ class KFoldResult:
         folds described (``fold_sizes``; see the notes of :func:`check_kfold`); None: undecided, the
         search stopped first (``undecided`` says why).
     fold_sizes : str or list
-        The folds' sizes the verdict covers (mos): ``"equal"``, within one of each other (KFold,
+        The folds' sizes the verdict covers (mean of scores): ``"equal"``, within one of each other (KFold,
         StratifiedKFold: §4.4.3); ``"any"``, every composition of the items into k non-empty folds; or the
         sizes given, a list of k sizes per data set.
     partial : bool
@@ -106,7 +128,8 @@ class KFoldResult:
     undecided : str or None
         Why the search stopped before deciding (``max_work``); None when decided.
     aggregation : str
-        ``"mos"`` (mean of the folds' scores) or ``"som"`` (score of the summed counts).
+        ``"mean_of_scores"`` (mean of the folds' scores) or ``"score_of_means"`` (score of the summed
+        counts).
     folding : str
         ``"stratified"``, ``"unknown"`` or ``"explicit"`` (folds given).
     positives, negatives : tuple of int
@@ -134,17 +157,26 @@ class KFoldResult:
         Base score (``sens``, ``spec``, ``bacc``) -> the convention under which the evidence fits, for the
         scores undefined in some fold of the evidence; empty otherwise.
     evidence : dict or None
-        None when inconsistent. For mos: ``{"configuration": [[p_i, n_i], ...], "counts": [[tp_i, tn_i],
-        ...]}`` over every fold, data set by data set, repeat by repeat, fold by fold; for som:
+        None when inconsistent. For the mean of scores: ``{"configuration": [[p_i, n_i], ...], "counts":
+        [[tp_i, tn_i], ...]}`` over every fold, data set by data set, repeat by repeat, fold by fold; for the
+        score of means:
         ``{"positives": p', "negatives": n', "n_solutions": ..., "solutions": [[tp, tn], ...]}``.
     scores : tuple of Reported
         The reported scores with their intervals.
     beta : float or None
-        β of the F-beta scores (som).
+        β of the F-beta scores (score of means).
     bounds : dict of str to Interval
-        The smallest and largest fold score reported (Eq. 10, mos), by the score's name as given:
+        The smallest and largest fold score reported (Eq. 10, mean of scores), by the score's name as given:
         ``Interval(min, max)``, the ends as given (text keeps the decimals that give their ε); empty
         when none were reported.
+    inputs : tuple of str
+        The file the folds were read from (:func:`read_folding`), if they were.
+
+    Its table (``to_frame()``) is the evidence: for the mean of scores one row per fold, ``dataset``,
+    ``repeat``, ``fold`` (numbered from 1), the fold's ``positives`` and ``negatives``, its ``tp``, ``tn``,
+    ``fn``, ``fp``, and one column per reported score holding the fold's score (their means are the
+    reported scores); for the score of means the listed confusion matrices of the pooled test set, as
+    :class:`TestSetResult` lists them. No rows when inconsistent.
 
     See Also
     --------
@@ -187,7 +219,7 @@ class KFoldResult:
         shown = ", ".join(f"{rep.score}={rep.value!r}±{rep.eps:g}" for rep in self.scores)
         if self.evidence is None:
             evidence = "None"
-        elif self.aggregation == "mos":
+        elif self.aggregation == "mean_of_scores":
             evidence = ", ".join(
                 f"({p},{n})->({tp},{tn})"
                 for (p, n), (tp, tn) in zip(
@@ -208,14 +240,6 @@ class KFoldResult:
             f"conventions={self.conventions!r}, evidence={evidence}, scores=[{shown}])"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust consistency kfold`` prints (paper §4)."""
-        return _text.kfold_text(self)
-
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section (paper §4)."""
-        return section_html(_section.kfold_section(self))
-
     @property
     def pooled_positives(self) -> int:
         """p' = repeats·Σp, the positives of the pooled test set the score of means is computed on (§4.2)."""
@@ -232,65 +256,51 @@ class KFoldResult:
         or that none do."""
         return _text.kfold_verdict(self)
 
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "consistent": self.consistent,
-            "aggregation": self.aggregation,
-            "folding": self.folding,
-            "positives": list(self.positives),
-            "negatives": list(self.negatives),
-            "folds": self.folds,
-            "repeats": self.repeats,
-            "configurations_tested": self.configurations_tested,
-            "configurations": dict(self.configurations),
-            "tier": self.tier,
-            "order": self.order,
-            "zero_division": self.zero_division,
-            "conventions": dict(self.conventions),
-            "fold_sizes": self.fold_sizes
-            if isinstance(self.fold_sizes, str)
-            else [list(s) for s in self.fold_sizes],
-            "partial": self.partial,
-            "undecided": self.undecided,
-            "evidence": self.evidence,
-            "scores": [reported.to_dict() for reported in self.scores],
-            "beta": self.beta,
-            "bounds": {name: [float(low), float(high)] for name, (low, high) in self.bounds.items()},
-        }
+    def describe(self) -> Description:
+        """The result's description (paper §4): its text, section, data and evidence."""
+        verdict = _text.kfold_verdict(self)
+        return Description(
+            question=_text.QUESTION,
+            verdict=_text.capital(verdict),
+            text=_text.kfold_text(self),
+            data={
+                "consistent": self.consistent,
+                "aggregation": self.aggregation,
+                "folding": self.folding,
+                "positives": self.positives,
+                "negatives": self.negatives,
+                "folds": self.folds,
+                "repeats": self.repeats,
+                "configurations_tested": self.configurations_tested,
+                "configurations": self.configurations,
+                "tier": self.tier,
+                "order": self.order,
+                "zero_division": self.zero_division,
+                "conventions": self.conventions,
+                "fold_sizes": self.fold_sizes,
+                "partial": self.partial,
+                "undecided": self.undecided,
+                "evidence": self.evidence,
+                "scores": [reported.to_dict() for reported in self.scores],
+                "beta": self.beta,
+                "bounds": {name: [float(low), float(high)] for name, (low, high) in self.bounds.items()},
+            },
+            columns=_text.SCORE_COLUMNS,
+            rows=_text.score_rows(self.scores),
+            frame=self._evidence_columns(),
+            assumptions=_text.kfold_assumptions(self),
+            source=f"{_text.SOURCE}, {'§4.2' if self.aggregation == 'score_of_means' else '§4.3-4.4'}",
+            inputs=self.inputs,
+            analysis="consistency kfold",
+        )
 
-    def to_frame(self):
-        """The evidence as a table: the per-fold confusion matrices (mos), or the pooled ones (som).
-
-        Returns
-        -------
-        pandas.DataFrame
-            For the mean of scores, one row per fold of the evidence: ``dataset``, ``repeat``, ``fold``
-            (numbered from 1), the fold's ``positives`` and ``negatives``, its ``tp``, ``tn``, ``fn``,
-            ``fp``, and one column per reported score holding the fold's score (their means are the
-            reported scores). For the score of means, the listed confusion matrices of the pooled test
-            set, as :meth:`TestSetResult.to_frame <benchtrust.consistency.TestSetResult.to_frame>` gives
-            them. No rows when inconsistent.
-
-        Examples
-        --------
-        >>> scores = {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}
-        >>> frame = check_kfold(scores, positives=244, negatives=262, folds=5, eps=1e-4).to_frame()
-        >>> frame[["fold", "positives", "negatives", "tp", "tn"]]
-           fold  positives  negatives  tp  tn
-        0     1          1        101   1  96
-        1     2          4         97   3  92
-        2     3         40         61  38  59
-        3     4         99          2  90   2
-        4     5        100          1  96   1
-        >>> round(float(frame["acc"].mean()), 4)
-        0.9447
-        """
+    def _evidence_columns(self) -> dict:
+        """The columns of the table of the evidence: per-fold (mean of scores) or pooled matrices."""
         evidence = self.evidence
-        if self.aggregation == "som":
+        if self.aggregation == "score_of_means":
             pairs = np.array(evidence["solutions"] if evidence else [], dtype=np.int64).reshape(-1, 2)
             p, n = self.pooled_positives, self.pooled_negatives
-            return matrices_frame({}, pairs[:, 0], pairs[:, 1], p, n, self.scores, self.beta)
+            return matrices_columns({}, pairs[:, 0], pairs[:, 1], p, n, self.scores, self.beta)
         configuration = np.array(evidence["configuration"] if evidence else [], dtype=np.int64).reshape(-1, 2)
         counts = np.array(evidence["counts"] if evidence else [], dtype=np.int64).reshape(-1, 2)
         row = np.arange(len(counts))
@@ -301,7 +311,7 @@ class KFoldResult:
             "positives": configuration[:, 0],
             "negatives": configuration[:, 1],
         }
-        return matrices_frame(
+        return matrices_columns(
             leading, counts[:, 0], counts[:, 1], configuration[:, 0], configuration[:, 1], self.scores, None
         )
 
@@ -313,7 +323,7 @@ def check_kfold(
     negatives,
     folds,
     repeats=1,
-    aggregation="mos",
+    aggregation="mean_of_scores",
     folding="unknown",
     eps=None,
     rounding="round",
@@ -340,34 +350,35 @@ def check_kfold(
         k, the number of folds (2 <= k <= p + n).
     repeats : int, default 1
         Repetitions of the k-fold split (repeated k-fold cross-validation).
-    aggregation : {"mos", "som"}
+    aggregation : {"mean_of_scores", "score_of_means"}
         Mean of the folds' scores (§4.3; acc, sens, spec, bacc and the complements err, fnr, fpr only), or
-        the scores of the summed counts (§4.2, any score).
+        the scores of the summed counts (§4.2, any score); the paper's acronyms ``"mos"`` and ``"som"``
+        are accepted for them.
     folding : "stratified", "unknown" or list
-        The folds' class counts (mos only): those of scikit-learn's ``StratifiedKFold``
+        The folds' class counts (mean of scores only): those of scikit-learn's ``StratifiedKFold``
         (:func:`stratified_folds`, the same in every repeat); unknown, so every configuration of §4.4.3 is
         tried; or explicit: a list of (p_i, n_i) of the k folds, or one such list per data set (the same in
-        every repeat).
+        every repeat); :func:`read_folding` reads such a list from a CSV file.
     eps : float or mapping, optional
         ε, the numerical uncertainty, for all scores or per score; inferred from the decimals otherwise.
     rounding : {"round", "floor-or-ceil"}
         How the values were cut to their decimals, when ε is inferred.
     beta : float, optional
-        β of the F-beta scores (som).
+        β of the F-beta scores (score of means).
     bounds : mapping, optional
-        Score name -> (min, max) over the folds, when reported (Eq. 10, mos only): every fold's score then
-        lies in [min - ε, max + ε].
+        Score name -> (min, max) over the folds, when reported (Eq. 10, mean of scores only): every fold's
+        score then lies in [min - ε, max + ε].
     zero_division : {"any", "0", "1", "skip"}
         How a score undefined in a fold (sensitivity without positives, specificity without negatives)
         enters the mean, in the folds beyond the paper's (module notes): counted as 0 (scikit-learn's
         default), as 1, left out of the mean, or any of these, each score on its own (the default).
     fold_sizes : None, "any" or sequence of int
-        With unknown folds (mos), the sizes of the folds the configurations are drawn from. None: sizes
-        within one of each other, as ``KFold`` and ``StratifiedKFold`` make (§4.4.3); the verdict is then
-        about such splits only. A sequence of k whole numbers >= 1 (in any order; or one sequence per data
-        set): folds of those sizes, as ``GroupKFold``, ``LeaveOneGroupOut`` or ``PredefinedSplit`` make
-        them; every split of the positives and negatives into them is tried. ``"any"``: every composition
-        of the p + n items into k non-empty folds.
+        With unknown folds (mean of scores), the sizes of the folds the configurations are drawn from.
+        None: sizes within one of each other, as ``KFold`` and ``StratifiedKFold`` make (§4.4.3); the
+        verdict is then about such splits only. A sequence of k whole numbers >= 1 (in any order; or one
+        sequence per data set): folds of those sizes, as ``GroupKFold``, ``LeaveOneGroupOut`` or
+        ``PredefinedSplit`` make them; every split of the positives and negatives into them is tried.
+        ``"any"``: every composition of the p + n items into k non-empty folds.
     partial : bool, default False
         The folds hold part of the data set only: sizes summing to less than p + n are allowed, and the
         positives in them range over every count they allow (``TimeSeriesSplit``, whose first chunk is
@@ -438,6 +449,19 @@ def check_kfold(
     >>> r.evidence["counts"]
     [[1, 96], [3, 92], [38, 59], [90, 2], [96, 1]]
 
+    The evidence as a table, one row per fold; their mean accuracy is the one reported:
+
+    >>> frame = r.to_frame()
+    >>> frame[["fold", "positives", "negatives", "tp", "tn"]]
+       fold  positives  negatives  tp  tn
+    0     1          1        101   1  96
+    1     2          4         97   3  92
+    2     3         40         61  38  59
+    3     4         99          2  90   2
+    4     5        100          1  96   1
+    >>> round(float(frame["acc"].mean()), 4)
+    0.9447
+
     The paper's 918 configurations are the first tier; the 551 with a fold without positives are the
     second, where no convention for the undefined sensitivities helps either. A perfect classifier
     scored by scikit-learn on stratified folds of 3 positives in 5 folds: two folds have no positives,
@@ -453,7 +477,7 @@ def check_kfold(
     >>> check_kfold(scores, positives=38, negatives=262, folds=5, eps=1e-4, folding="stratified").consistent
     False
     >>> check_kfold({"acc": "0.95", "f1": "0.80"}, positives=38, negatives=262, folds=5,
-    ...             aggregation="som").evidence["n_solutions"]
+    ...             aggregation="score_of_means").evidence["n_solutions"]
     4
     """
     reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
@@ -462,8 +486,7 @@ def check_kfold(
     for p_d, n_d in zip(p, n, strict=True):
         check_folding(p_d, n_d, k)
     r = check_count(repeats, "repeats")
-    if aggregation not in _AGGREGATIONS:
-        raise InputError(f"aggregation: expected one of {', '.join(_AGGREGATIONS)}, got {aggregation!r}")
+    aggregation = aggregation_name(aggregation)
     zero_division = str(zero_division).strip().lower()
     if zero_division not in _ZERO_DIVISION:
         raise InputError(f"zero_division: expected one of {', '.join(_ZERO_DIVISION)}, got {zero_division!r}")
@@ -473,11 +496,11 @@ def check_kfold(
     work = check_count(max_states, "max_states")
     most = None if max_work is None else check_count(max_work, "max_work")
     sizes = _fold_sizes(fold_sizes, partial, p, n, k)
-    if (fold_sizes is not None or partial) and (aggregation != "mos" or name != "unknown"):
+    if (fold_sizes is not None or partial) and (aggregation != "mean_of_scores" or name != "unknown"):
         raise InputError(
             f"{'fold_sizes' if fold_sizes is not None else 'partial'}: describes the folds the "
-            "configurations are drawn from, for the mean of scores (aggregation=mos) with unknown folds "
-            "(folding=unknown) only"
+            "configurations are drawn from, for the mean of scores (aggregation=mean_of_scores) with unknown "
+            "folds (folding=unknown) only"
         )
     result = {
         "aggregation": aggregation,
@@ -492,7 +515,7 @@ def check_kfold(
         "fold_sizes": sizes if isinstance(sizes, str) else tuple(tuple(s) for s in sizes),
         "partial": bool(partial),
     }
-    if aggregation == "som":
+    if aggregation == "score_of_means":
         if bounds is not None:
             raise InputError("bounds: the min and max over folds (Eq. 10) apply to the mean of scores only")
         return _score_of_means(scores, reported, r, eps, rounding, beta, result)

@@ -79,10 +79,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from benchtrust._html import section_html
 from benchtrust._io import InputError, check_count
+from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
-from benchtrust.consistency import _section, _text
+from benchtrust.consistency import _text
 from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
 from benchtrust.consistency._macro_witness import settle, windows
 from benchtrust.consistency._one_vs_rest import (
@@ -99,11 +99,10 @@ from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._solver_output import quiet_stdout
 from benchtrust.consistency._test_set import (
     CHUNK,
-    EVALUATIONS_PER_SECOND,
     MAX_WORK,
     check_examples,
     check_work,
-    matrices_frame,
+    matrices_columns,
     satisfies,
 )
 
@@ -115,8 +114,8 @@ _AVERAGES = ("micro", "macro")
 _LINEAR = tuple(name for name, found in SCORES.items() if found.linear)
 
 
-@dataclasses.dataclass(frozen=True)
-class MulticlassResult:
+@dataclasses.dataclass(frozen=True, eq=False)
+class MulticlassResult(Result):
     """Whether averaged one-vs-rest scores fit a multiclass test set with known class counts.
 
     Attributes
@@ -140,6 +139,14 @@ class MulticlassResult:
     evidence : list of list of int or None
         Macro: a confusion matrix (rows true classes, columns predictions) verified exactly to give every
         reported score; ``None`` when inconsistent, for micro, or when no matrix could be verified.
+
+    Its table (``to_frame()``) holds the solutions. Micro: one row per listed number of correct items,
+    ``correct`` (k), then the pooled one-vs-rest matrix ``tp``, ``tn``, ``fn``, ``fp`` and one column per
+    reported score holding its value (``accuracy_score`` is k / N). Macro: one row per class of the
+    evidence (the classes take the place of folds, §4.3): ``class`` (numbered from 1), its one-vs-rest
+    ``positives`` and ``negatives``, ``tp``, ``tn``, ``fn``, ``fp`` and the class's scores, whose means are
+    the reported scores (``accuracy_score``, not a mean over classes, has no column). No rows when
+    inconsistent, or for a macro average without verified evidence.
 
     See Also
     --------
@@ -178,16 +185,6 @@ class MulticlassResult:
             f"class_counts={list(self.class_counts)}, {found}, scores=[{scores}], beta={self.beta})"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust consistency multiclass`` prints, with what its accuracy means."""
-        return "\n\n".join(
-            [_text.multiclass_text(self), *(paragraph(f"note: {note}") for note in self.notes)]
-        )
-
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section."""
-        return section_html(_section.multiclass_section(self))
-
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §4.2 micro, §4.3 macro, the classes taking the place of folds)."""
@@ -222,48 +219,58 @@ class MulticlassResult:
             )
         return tuple(notes)
 
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "consistent": self.consistent,
-            "average": self.average,
-            "class_counts": list(self.class_counts),
-            "scores": [rep.to_dict() for rep in self.scores],
-            "beta": self.beta,
-            "n_solutions": self.n_solutions,
-            "solutions": None if self.solutions is None else list(self.solutions),
-            "pooled": None if self.pooled is None else [list(pair) for pair in self.pooled],
-            "evidence": self.evidence,
-            "notes": list(self.notes),
-        }
+    def describe(self) -> Description:
+        """The result's description (paper §4.2 micro, §4.3 macro): its text with what its accuracy means,
+        its section, data and solutions."""
+        counts = self.class_counts
+        how = (
+            "micro-averaged: the scores of the pooled one-vs-rest confusion matrix"
+            if self.average == "micro"
+            else "macro-averaged: the mean of the classes' one-vs-rest scores"
+        )
+        return Description(
+            question=_text.QUESTION,
+            verdict=_text.capital(self.verdict),
+            text="\n\n".join(
+                [_text.multiclass_text(self), *(paragraph(f"note: {note}") for note in self.notes)]
+            ),
+            data={
+                "consistent": self.consistent,
+                "average": self.average,
+                "class_counts": self.class_counts,
+                "scores": [rep.to_dict() for rep in self.scores],
+                "beta": self.beta,
+                "n_solutions": self.n_solutions,
+                "solutions": self.solutions,
+                "pooled": self.pooled,
+                "evidence": self.evidence,
+                "notes": self.notes,
+            },
+            columns=_text.SCORE_COLUMNS,
+            rows=_text.score_rows(self.scores),
+            frame=self._solution_columns(),
+            assumptions=(
+                (
+                    "experiment",
+                    f"one test set of {len(counts)} classes of {', '.join(map(str, counts))} items",
+                ),
+                ("averaging", how),
+                _text.epsilon_assumption(self.scores),
+            ),
+            source=f"{_text.SOURCE}, {'§4.2' if self.average == 'micro' else '§4.3'} (classes as folds)",
+            inputs=self.inputs,
+            analysis="consistency multiclass",
+        )
 
-    def to_frame(self):
-        """The solutions as a table: the pooled matrices (micro) or the classes of the evidence (macro).
-
-        Returns
-        -------
-        pandas.DataFrame
-            Micro: one row per listed number of correct items, ``correct`` (k), then the pooled
-            one-vs-rest matrix ``tp``, ``tn``, ``fn``, ``fp`` and one column per reported score holding its
-            value (``accuracy_score`` is k / N). Macro: one row per class of the evidence (the classes take
-            the place of folds, §4.3): ``class`` (numbered from 1), its one-vs-rest ``positives`` and
-            ``negatives``, ``tp``, ``tn``, ``fn``, ``fp`` and the class's scores, whose means are the
-            reported scores (``accuracy_score``, not a mean over classes, has no column). No rows when
-            inconsistent, or for a macro average without verified evidence.
-
-        Examples
-        --------
-        >>> r = check_multiclass({"sens": "0.75", "spec": "0.875"}, class_counts=[4, 4, 4], average="macro")
-        >>> frame = r.to_frame()
-        >>> list(frame.columns), float(frame["sens"].mean()), float(frame["spec"].mean())
-        (['class', 'positives', 'negatives', 'tp', 'tn', 'fn', 'fp', 'sens', 'spec'], 0.75, 0.875)
-        """
+    def _solution_columns(self) -> dict:
+        """The columns of the table of the solutions: the pooled matrices (micro) or the classes of the
+        evidence (macro)."""
         counts = np.array(self.class_counts, dtype=np.int64)
         classes, total = len(counts), int(counts.sum())
         binary = tuple(rep for rep in self.scores if rep.score != SKLEARN_ACCURACY)
         if self.average == "micro":
             correct = np.array(self.solutions, dtype=np.int64)
-            frame = matrices_frame(
+            columns = matrices_columns(
                 {"correct": correct},
                 correct,
                 (classes - 2) * total + correct,
@@ -273,8 +280,8 @@ class MulticlassResult:
                 self.beta,
             )
             if len(binary) < len(self.scores):
-                frame[SKLEARN_ACCURACY] = correct / total
-            return frame
+                columns[SKLEARN_ACCURACY] = correct / total
+            return columns
         # the rows of the evidence (none without it), each class against the rest
         matrix = np.array(self.evidence or [], dtype=np.int64).reshape(-1, classes)
         c = np.arange(len(matrix))
@@ -282,7 +289,7 @@ class MulticlassResult:
         tp = matrix[c, c]
         tn = n - matrix.sum(axis=0)[c] + tp
         leading = {"class": c + 1, "positives": p, "negatives": n}
-        return matrices_frame(leading, tp, tn, p, n, binary, None)
+        return matrices_columns(leading, tp, tn, p, n, binary, None)
 
 
 def check_multiclass(
@@ -356,6 +363,12 @@ def check_multiclass(
     (True, True)
     >>> check_multiclass({"sens": "0.75", "spec": "0.80"}, class_counts=[4, 4, 4], average="macro").consistent
     False
+
+    The evidence as a table, one row per class; their means are the reported scores:
+
+    >>> frame = r.to_frame()
+    >>> list(frame.columns), float(frame["sens"].mean()), float(frame["spec"].mean())
+    (['class', 'positives', 'negatives', 'tp', 'tn', 'fn', 'fp', 'sens', 'spec'], 0.75, 0.875)
     """
     if average not in _AVERAGES:
         raise InputError(f"average: expected one of {', '.join(_AVERAGES)}, got {average!r}")
@@ -400,14 +413,6 @@ def search_work(reported, counts, average, beta):
     if all(countable(SCORES[rep.score]) for rep in pooled):
         return 0
     return max(polygon.last - polygon.first + 1, 0) * len(pooled)
-
-
-def search_seconds(scores, *, class_counts, average, eps=None, rounding="round", beta=None):
-    """Roughly how many seconds :func:`check_multiclass` would take, for a front end to decide whether to
-    show a progress bar; the arguments are checked as it checks them."""
-    reported = multiclass_reported(scores, eps=eps, rounding=rounding, beta=beta)
-    work = search_work(reported, _class_counts(class_counts), average, None if beta is None else float(beta))
-    return work / EVALUATIONS_PER_SECOND
 
 
 def _class_counts(class_counts):

@@ -229,7 +229,7 @@ def micro_mean(reported, sizes, classes, max_states):
         raise InputError(
             f"scores: the mean over folds of micro-averaged {', '.join(unknown)} is not a function of the "
             f"items classified correctly per fold; the check takes {', '.join(MICRO_AFFINE)} "
-            "(or aggregation='som')"
+            "(or aggregation='score_of_means')"
         )
     window = micro_window(reported, classes)
     if window is None:

@@ -4,11 +4,12 @@ The experiment: a data set of C classes (r_1..r_C items) cut into k folds, each 
 averaged over the classes (micro or macro, as :func:`~benchtrust.consistency.check_multiclass` on one test
 set), then aggregated over the folds:
 
-* score of means (SoM, §4.2): the scores of the summed confusion matrices, which is one multiclass test set
-  of the pooled class counts whatever the folds (any score; :func:`check_multiclass`);
-* mean of scores (MoS, §4.3): the mean of the folds' averaged scores. Micro: exact, from the fold sizes
-  alone; macro: an integer program over the folds' diagonals and column sums (module notes of
-  :mod:`._multiclass_folds`), per configuration of the folds' class counts.
+* score of means (``"score_of_means"``, SoM, §4.2): the scores of the summed confusion matrices, which is
+  one multiclass test set of the pooled class counts whatever the folds (any score;
+  :func:`check_multiclass`);
+* mean of scores (``"mean_of_scores"``, MoS, §4.3): the mean of the folds' averaged scores. Micro: exact,
+  from the fold sizes alone; macro: an integer program over the folds' diagonals and column sums (module
+  notes of :mod:`._multiclass_folds`), per configuration of the folds' class counts.
 
 Configurations, in two tiers (as for two classes, :mod:`._kfold`): first those where every reported score
 is defined for every class of every fold, then the others, where a class without items in a fold (or one
@@ -21,21 +22,20 @@ import dataclasses
 
 import numpy as np
 
-from benchtrust._html import Section, section_html
 from benchtrust._io import InputError, check_count
+from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
 from benchtrust.consistency import _macro_witness as witness
 from benchtrust.consistency import _multiclass_folds as folds_of
+from benchtrust.consistency import _text
+from benchtrust.consistency._kfold import aggregation_name
 from benchtrust.consistency._mean_of_scores import MAX_STATES
 from benchtrust.consistency._multiclass import CELL_WORK, _class_counts, check_multiclass
 from benchtrust.consistency._one_vs_rest import SKLEARN_ACCURACY, multiclass_reported
-from benchtrust.consistency._section import _PAPER as _SECTION_PAPER
-from benchtrust.consistency._section import _SCORE_COLUMNS, QUESTION, _capital, _epsilon, _score_rows
-from benchtrust.consistency._test_set import MAX_WORK, check_work, matrices_frame
-from benchtrust.consistency._text import _CERTAIN, _COULD, _PAPER, AGGREGATION_WORDS, scores_table
+from benchtrust.consistency._test_set import MAX_WORK, check_work, matrices_columns
+from benchtrust.consistency._text import AGGREGATION_WORDS, CERTAIN, COULD, PAPER
 
 _AVERAGES = ("micro", "macro")
-_AGGREGATIONS = ("mos", "som")
 _FOLDINGS = ("stratified", "unknown")
 _ZERO_DIVISION = ("any", "0", "1", "skip")
 #: Default ``max_configurations``: the macro mean over unknown folds solves one integer program each.
@@ -65,8 +65,8 @@ def _fitted_conventions(fit, config):
     } or None
 
 
-@dataclasses.dataclass(frozen=True)
-class MulticlassKFoldResult:
+@dataclasses.dataclass(frozen=True, eq=False)
+class MulticlassKFoldResult(Result):
     """Whether averaged multiclass scores fit k-fold cross-validation of a data set (paper §4).
 
     Attributes
@@ -77,7 +77,8 @@ class MulticlassKFoldResult:
     average : str
         ``"micro"`` or ``"macro"``: how each fold's one-vs-rest scores were averaged over the classes.
     aggregation : str
-        ``"mos"`` (mean of the folds' scores, §4.3) or ``"som"`` (scores of the summed matrices, §4.2).
+        ``"mean_of_scores"`` (mean of the folds' scores, §4.3) or ``"score_of_means"`` (scores of the
+        summed matrices, §4.2).
     folding : str
         ``"stratified"``, ``"unknown"`` or ``"explicit"``.
     class_counts : tuple of int
@@ -108,6 +109,14 @@ class MulticlassKFoldResult:
         among the classes where the score is undefined.
     pooled : MulticlassResult or None
         Score of means: the check of the pooled test set.
+    inputs : tuple of str
+        The file the folds' class counts were read from (:func:`read_class_folds`), if they were.
+
+    Its table (``to_frame()``) is the evidence. Micro mean of scores: one row per fold, ``fold``, ``size``,
+    ``correct`` and the fold's pooled one-vs-rest ``tp``, ``tn``, ``fn``, ``fp`` with every reported score.
+    Macro: one row per fold and class, ``fold``, ``class``, its ``positives``, ``negatives``, ``tp``,
+    ``tn``, ``fn``, ``fp`` and scores (``nan`` where undefined). Score of means: the pooled check's table.
+    No rows without evidence.
 
     See Also
     --------
@@ -141,11 +150,18 @@ class MulticlassKFoldResult:
     choices: dict | None = None
     pooled: object = None
 
-    def __str__(self):
+    @property
+    def verdict(self) -> str:
+        """The result in plain words (paper §4.2-4.4, the classes averaged within each fold)."""
+        return _verdict(self)
+
+    def describe(self) -> Description:
+        """The result's description (paper §4.2-4.4, the classes averaged within each fold): its text with
+        the folds' confusion matrices, its section, data and evidence."""
         lines = [
             _experiment(self),
             f"  {_how(self)}",
-            *scores_table(self.scores),
+            *_text.scores_table(self.scores),
             "",
             paragraph(self.verdict),
         ]
@@ -155,82 +171,81 @@ class MulticlassKFoldResult:
                 f"  fold {f + 1}: " + "; ".join(" ".join(map(str, row)) for row in matrix)
                 for f, matrix in enumerate(self.matrices)
             ]
-        return "\n".join(lines)
-
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section."""
-        return section_html(multiclass_kfold_section(self))
-
-    @property
-    def verdict(self) -> str:
-        """The result in plain words (paper §4.2-4.4, the classes averaged within each fold)."""
-        return _verdict(self)
-
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "consistent": self.consistent,
-            "average": self.average,
-            "aggregation": self.aggregation,
-            "folding": self.folding,
-            "class_counts": list(self.class_counts),
-            "folds": self.folds,
-            "repeats": self.repeats,
-            "scores": [rep.to_dict() for rep in self.scores],
-            "zero_division": self.zero_division,
-            "configurations": dict(self.configurations),
-            "tier": self.tier,
-            "fold_counts": self.fold_counts,
-            "correct": self.correct,
-            "matrices": self.matrices,
-            "conventions": self.conventions,
-            "choices": None
-            if self.choices is None
-            else {
-                base: {str(f + 1): list(pair) for f, pair in per.items()}
-                for base, per in self.choices.items()
+        assumptions = [("experiment", _experiment(self)), ("averaging", _how(self))]
+        if self.aggregation == "mean_of_scores":
+            assumptions.append(("folding", _FOLDING_WORDS[self.folding]))
+            assumptions.append(("fold configurations tried", _tried(self)))
+            if self.average == "macro":
+                assumptions.append(("undefined class scores", _UNDEFINED_WORDS[self.zero_division]))
+        assumptions.append(_text.epsilon_assumption(self.scores))
+        return Description(
+            question=_text.QUESTION,
+            verdict=_text.capital(self.verdict),
+            text="\n".join(lines),
+            data={
+                "consistent": self.consistent,
+                "average": self.average,
+                "aggregation": self.aggregation,
+                "folding": self.folding,
+                "class_counts": self.class_counts,
+                "folds": self.folds,
+                "repeats": self.repeats,
+                "scores": [rep.to_dict() for rep in self.scores],
+                "zero_division": self.zero_division,
+                "configurations": self.configurations,
+                "tier": self.tier,
+                "fold_counts": self.fold_counts,
+                "correct": self.correct,
+                "matrices": self.matrices,
+                "conventions": self.conventions,
+                "choices": None
+                if self.choices is None
+                else {
+                    base: {str(f + 1): pair for f, pair in per.items()} for base, per in self.choices.items()
+                },
+                "pooled": None if self.pooled is None else self.pooled.describe().data,
+                "verdict": self.verdict,
             },
-            "pooled": None if self.pooled is None else self.pooled.to_dict(),
-            "verdict": self.verdict,
-        }
+            columns=_text.SCORE_COLUMNS,
+            rows=_text.score_rows(self.scores),
+            frame=self._evidence_columns(),
+            assumptions=tuple(assumptions),
+            source=f"{_text.SOURCE}, {'§4.2' if self.aggregation == 'score_of_means' else '§4.3-4.4'}",
+            inputs=self.inputs,
+            analysis="consistency multiclass",
+        )
 
-    def to_frame(self):
-        """The evidence as a table.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Micro mean of scores: one row per fold, ``fold``, ``size``, ``correct`` and the fold's pooled
-            one-vs-rest ``tp``, ``tn``, ``fn``, ``fp`` with every reported score. Macro: one row per fold
-            and class, ``fold``, ``class``, its ``positives``, ``negatives``, ``tp``, ``tn``, ``fn``, ``fp``
-            and scores (``nan`` where undefined). Score of means: the pooled check's table. No rows
-            without evidence.
-        """
-        import pandas as pd
-
+    def _evidence_columns(self) -> dict:
+        """The columns of the table of the evidence: per fold (micro), per fold and class (macro), or the
+        pooled check's (score of means)."""
+        if self.pooled is not None:
+            return self.pooled.describe().frame
         binary = tuple(rep for rep in self.scores if rep.score != SKLEARN_ACCURACY)
         classes = len(self.class_counts)
-        if self.pooled is not None:
-            return self.pooled.to_frame()
         if self.average == "micro":
             correct = np.array(self.correct or [], dtype=np.int64)
             size = np.array(self.fold_counts if self.correct else [], dtype=np.int64)
             leading = {"fold": np.arange(1, correct.size + 1), "size": size, "correct": correct}
-            return matrices_frame(
+            return matrices_columns(
                 leading, correct, (classes - 2) * size + correct, size, (classes - 1) * size, binary, None
             )
-        frames = []
-        for f, (matrix, r) in enumerate(zip(self.matrices or [], self.fold_counts or [], strict=False)):
-            m, r = np.asarray(matrix, dtype=np.int64), np.asarray(r, dtype=np.int64)
-            n = r.sum() - r
-            tp = np.diag(m)
-            leading = {"fold": np.full(classes, f + 1), "class": np.arange(1, classes + 1), "positives": r}
-            leading["negatives"] = n
-            with np.errstate(divide="ignore", invalid="ignore"):
-                frames.append(matrices_frame(leading, tp, n - m.sum(axis=0) + tp, r, n, binary, None))
-        if not frames:
-            return matrices_frame({"fold": [], "class": [], "positives": []}, [], [], [], [], binary, None)
-        return pd.concat(frames, ignore_index=True)
+        matrices = np.array(self.matrices or [], dtype=np.int64).reshape(-1, classes, classes)
+        counts = np.array(self.fold_counts if self.matrices else [], dtype=np.int64).reshape(-1, classes)
+        folds = len(matrices)
+        positives = counts.reshape(-1)
+        negatives = np.repeat(counts.sum(axis=1), classes) - positives
+        tp = np.diagonal(matrices, axis1=1, axis2=2).reshape(-1)
+        predicted = matrices.sum(axis=1).reshape(-1)
+        leading = {
+            "fold": np.repeat(np.arange(1, folds + 1), classes),
+            "class": np.tile(np.arange(1, classes + 1), folds),
+            "positives": positives,
+            "negatives": negatives,
+        }
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return matrices_columns(
+                leading, tp, negatives - predicted + tp, positives, negatives, binary, None
+            )
 
 
 def check_multiclass_kfold(
@@ -240,7 +255,7 @@ def check_multiclass_kfold(
     folds,
     average,
     repeats=1,
-    aggregation="mos",
+    aggregation="mean_of_scores",
     folding="unknown",
     eps=None,
     rounding="round",
@@ -267,13 +282,15 @@ def check_multiclass_kfold(
     repeats : int, default 1
         Repetitions of the k-fold split; the means are over all k·repeats folds. Stratified and explicit
         folds are the same in every repeat; unknown folds may differ (every multiset of configurations).
-    aggregation : {"mos", "som"}
-        Mean of the folds' scores (§4.3) or the scores of the summed confusion matrices (§4.2).
+    aggregation : {"mean_of_scores", "score_of_means"}
+        Mean of the folds' scores (§4.3) or the scores of the summed confusion matrices (§4.2); the
+        paper's acronyms ``"mos"`` and ``"som"`` are accepted for them.
     folding : "stratified", "unknown" or array_like
-        The folds' class counts (mos): scikit-learn's ``StratifiedKFold``; unknown (every configuration
-        with ``KFold``'s fold sizes); or explicit, k rows of C counts.
+        The folds' class counts (mean of scores): scikit-learn's ``StratifiedKFold``; unknown (every
+        configuration with ``KFold``'s fold sizes); or explicit, k rows of C counts
+        (:func:`read_class_folds` reads them from a CSV file).
     eps, rounding, beta
-        As for :func:`check_multiclass` (β for som).
+        As for :func:`check_multiclass` (β for the score of means).
     zero_division : {"any", "0", "1", "skip"}
         How a score undefined for a class in a fold enters the fold's macro mean (module notes of
         :mod:`._multiclass_folds`); the default ``"any"`` covers scikit-learn's behaviours.
@@ -321,11 +338,11 @@ def check_multiclass_kfold(
     """
     for name, value, allowed in (
         ("average", average, _AVERAGES),
-        ("aggregation", aggregation, _AGGREGATIONS),
         ("zero_division", zero_division, _ZERO_DIVISION),
     ):
         if value not in allowed:
             raise InputError(f"{name}: expected one of {', '.join(allowed)}, got {value!r}")
+    aggregation = aggregation_name(aggregation)
     counts = _class_counts(class_counts)
     k = check_count(folds, "folds")
     if not 2 <= k <= sum(counts):
@@ -351,7 +368,7 @@ def check_multiclass_kfold(
         raise InputError(
             f"folding: expected stratified, unknown or k rows of class counts, got {folding!r:.80}"
         )
-    if aggregation == "som":
+    if aggregation == "score_of_means":
         pooled = check_multiclass(
             scores, class_counts=counts, average=average, eps=eps, rounding=rounding, beta=beta
         )
@@ -487,7 +504,7 @@ def _verdict(result) -> str:
     if result.pooled is not None:
         return (
             f"{result.pooled.verdict} (The summed confusion matrices of the folds are one test set of the "
-            f"pooled class counts, {_PAPER} §4.2, whatever the folds.)"
+            f"pooled class counts, {PAPER} §4.2, whatever the folds.)"
         )
     if result.consistent and result.correct is not None:
         pairs = list(zip(result.correct, result.fold_counts, strict=True))
@@ -497,7 +514,7 @@ def _verdict(result) -> str:
         )
         return (
             f"consistent: the folds' micro-averaged scores average to every reported score when the folds "
-            f"have these items classified correctly: {sizes}{more}. {_COULD}"
+            f"have these items classified correctly: {sizes}{more}. {COULD}"
         )
     if result.consistent and result.matrices is not None:
         counts = "; ".join(" ".join(map(str, row)) for row in result.fold_counts)
@@ -508,7 +525,7 @@ def _verdict(result) -> str:
         beyond = f", where {beyond}" if beyond else ""
         return (
             f"consistent: with folds of class counts {counts}{beyond}, the confusion matrices below, "
-            f"checked in exact arithmetic, give every mean. {_COULD}"
+            f"checked in exact arithmetic, give every mean. {COULD}"
         )
     if result.consistent:
         return (
@@ -536,28 +553,8 @@ def _verdict(result) -> str:
             "StratifiedKFold make)"
         )
         return (
-            f"inconsistent: {what} all these means: the scores cannot come from {source} ({_CERTAIN}). "
+            f"inconsistent: {what} all these means: the scores cannot come from {source} ({CERTAIN}). "
             "Splits with other fold sizes (GroupKFold, LeaveOneGroupOut, TimeSeriesSplit, PredefinedSplit, "
             "custom folds) are not covered: give the folds (folding) to check them."
         )
-    return f"inconsistent: {what} all these means: the scores cannot come from {source} ({_CERTAIN})."
-
-
-def multiclass_kfold_section(result) -> Section:
-    """The section of a :class:`MulticlassKFoldResult` (paper §4.2-4.4, classes averaged within folds)."""
-    assumptions = [("experiment", _experiment(result)), ("averaging", _how(result))]
-    if result.aggregation == "mos":
-        assumptions.append(("folding", _FOLDING_WORDS[result.folding]))
-        assumptions.append(("fold configurations tried", _tried(result)))
-        if result.average == "macro":
-            assumptions.append(("undefined class scores", _UNDEFINED_WORDS[result.zero_division]))
-    assumptions.append(_epsilon(result.scores))
-    return Section(
-        title=QUESTION,
-        analysis="consistency multiclass",
-        verdict=_capital(result.verdict),
-        columns=_SCORE_COLUMNS,
-        rows=_score_rows(result.scores),
-        assumptions=tuple(assumptions),
-        source=f"{_SECTION_PAPER}, {'§4.2' if result.aggregation == 'som' else '§4.3-4.4'}",
-    )
+    return f"inconsistent: {what} all these means: the scores cannot come from {source} ({CERTAIN})."

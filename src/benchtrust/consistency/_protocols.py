@@ -10,11 +10,12 @@ built-in *families* of protocol choices:
     ``fov`` (the pixels inside the field-of-view mask) or ``all`` (every pixel): the sibling test sets of
     a named retinal collection, such as ``drive/test/manual1/fov`` and ``drive/test/manual1/all``.
 ``aggregation``
-    ``mos``, the mean of the per-image (or per-fold) scores (§4.3, :func:`check_kfold` with
-    ``aggregation="mos"``, the images or the k folds being the folds); ``pooled``, one test set of the
-    pooled counts (§3, :func:`check_test_set`); ``som``, the score of the summed fold counts (§4.2,
-    :func:`check_kfold` with ``aggregation="som"``). The score of means *is* the score of the pooled
-    counts, so ``pooled`` and ``som`` always agree; both are listed because papers describe them as two
+    ``mean_of_scores``, the mean of the per-image (or per-fold) scores (§4.3, :func:`check_kfold` with
+    ``aggregation="mean_of_scores"``, the images or the k folds being the folds); ``pooled``, one test set
+    of the pooled counts (§3, :func:`check_test_set`); ``score_of_means``, the score of the summed fold
+    counts (§4.2, :func:`check_kfold` with ``aggregation="score_of_means"``). The paper's acronyms ``mos``
+    and ``som`` are accepted for them. The score of means *is* the score of the pooled counts, so
+    ``pooled`` and ``score_of_means`` always agree; both are listed because papers describe them as two
     protocols (one test set, or k-fold cross-validation).
 ``folding``
     ``stratified`` or ``unknown`` folds, for the mean of scores over k folds cut from one test set (§4.4);
@@ -33,20 +34,20 @@ from __future__ import annotations
 
 import dataclasses
 
-from benchtrust._html import Section, section_html
 from benchtrust._io import InputError, check_count
+from benchtrust._result import Description, Result
 from benchtrust._words import EPSILON, paragraph
+from benchtrust.consistency import _text
 from benchtrust.consistency._datasets import TestSetCounts, dataset_names
 from benchtrust.consistency._datasets import dataset as named_dataset
-from benchtrust.consistency._kfold import check_kfold
+from benchtrust.consistency._kfold import ACRONYMS, check_kfold
 from benchtrust.consistency._reported import _ROUNDING, reported_scores
-from benchtrust.consistency._section import _capital
 from benchtrust.consistency._test_set import check_test_set
 
 #: The families of protocol choices and their values, in the order protocols are listed.
 FAMILIES = {
     "region": ("fov", "all"),
-    "aggregation": ("mos", "pooled", "som"),
+    "aggregation": ("mean_of_scores", "pooled", "score_of_means"),
     "folding": ("stratified", "unknown"),
     "rounding": _ROUNDING,
 }
@@ -55,13 +56,27 @@ _ROUNDING_WORDS = {"round": "rounded", "floor-or-ceil": "floored or ceiled"}
 _FOLDING_WORDS = {"stratified": " (stratified)", "unknown": " (class counts unknown)"}
 _SINGULAR = {"images": "image", "batches": "batch"}
 _VERDICTS = ("consistent", "inconsistent", "undecided")
-_PAPER = "Fazekas & Kovács"
-_CERTAIN = "a certain conclusion about integers, not a statistical test"
 _TITLE = "Under which evaluation protocol could these reported scores have come out?"
 
 
-@dataclasses.dataclass(frozen=True)
-class ProtocolsResult:
+def protocol_value(family, value, where=None):
+    """`value` of `family` as :data:`FAMILIES` names it (an aggregation's acronym spelled out); InputError
+    naming `where` (the family, by default) for a value it does not have.
+
+    Examples
+    --------
+    >>> protocol_value("aggregation", "som"), protocol_value("region", "fov")
+    ('score_of_means', 'fov')
+    """
+    named = ACRONYMS.get(value, value) if family == "aggregation" and isinstance(value, str) else value
+    if named not in FAMILIES[family]:
+        also = " (or the paper's mos, som)" if family == "aggregation" else ""
+        raise InputError(f"{where or family}: expected {', '.join(FAMILIES[family])}{also}, got {value!r}")
+    return named
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ProtocolsResult(Result):
     """The candidate protocols of reported scores, each checked (paper §3-4, the audit of §5.1).
 
     Attributes
@@ -75,7 +90,8 @@ class ProtocolsResult:
         words), ``verdict`` (``"consistent"``, ``"inconsistent"`` or ``"undecided"``) and ``evidence``
         (what was found, or why the check could not decide).
     results : tuple
-        The check of each row (:class:`TestSetResult` or :class:`KFoldResult`), None where undecided.
+        The check of each row (:class:`TestSetResult` or :class:`KFoldResult`), None where undecided;
+        ``to_dict()`` leaves them out.
     test_sets : tuple of str
         The test sets tried: their names, or their counts in words.
     scores : dict
@@ -84,6 +100,9 @@ class ProtocolsResult:
         ε as given; None when it comes from the decimals by each protocol's rounding rule.
     beta : float or None
         β of the F-beta scores.
+
+    Its table (``to_frame()``) has one row per protocol: the families' choices, ``protocol``, ``verdict``,
+    ``evidence``.
 
     See Also
     --------
@@ -116,25 +135,49 @@ class ProtocolsResult:
             f"test_sets={list(self.test_sets)}, scores={self.scores})"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust consistency protocols`` prints: the table and the verdict."""
+    def describe(self) -> Description:
+        """The result's description (paper §3-4, §5.1): its text (the table of protocols and the
+        conclusion), its section, data and table."""
         scores = ", ".join(f"{name}={value}" for name, value in self.scores.items())
         table = [("protocol", "verdict", "evidence")] + [
             (row["protocol"], row["verdict"], row["evidence"]) for row in self.rows
         ]
         widths = [max(len(line[k]) for line in table) for k in range(2)]
         lines = [
-            f"which protocol fits {scores} ({_PAPER} §3-4, §5.1)",
+            f"which protocol fits {scores} ({_text.PAPER} §3-4, §5.1)",
             f"  test sets  {'; '.join(self.test_sets)}",
             *(f"  {line[0]:<{widths[0]}}  {line[1]:<{widths[1]}}  {line[2]}" for line in table),
             "",
             paragraph(self.verdict),
         ]
-        return "\n".join(lines)
-
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section."""
-        return section_html(self._section())
+        eps = "as given" if self.eps is not None else "from the decimals as written, by each rounding rule"
+        columns = [*FAMILIES, "protocol", "verdict", "evidence"]
+        return Description(
+            question=_TITLE,
+            verdict=_text.capital(self.verdict),
+            text="\n".join(lines),
+            data={
+                "consistent": self.consistent,
+                "verdict": self.verdict,
+                "rows": self.rows,
+                "test_sets": self.test_sets,
+                "scores": self.scores,
+                "eps": self.eps,
+                "beta": self.beta,
+            },
+            columns=("protocol", "verdict", "evidence"),
+            rows=tuple(table[1:]),
+            frame={column: [row[column] for row in self.rows] for column in columns},
+            assumptions=(
+                ("test sets", "; ".join(self.test_sets)),
+                ("reported scores", ", ".join(f"{name} {value}" for name, value in self.scores.items())),
+                (f"numerical uncertainty {EPSILON}", f"{eps}; intervals widened outward by a tolerance"),
+                ("each protocol", "checked by the one-test-set (§3) or k-fold (§4) check it names"),
+            ),
+            source=f"{_text.SOURCE}, §3-4; the audit of §5.1",
+            inputs=self.inputs,
+            analysis="consistency protocols",
+        )
 
     @property
     def verdict(self) -> str:
@@ -151,7 +194,7 @@ class ProtocolsResult:
             return (
                 f"consistent only with: {'; '.join(good)} (of the {total} protocols tried{unchecked}). The "
                 f"scores cannot come from the other {checked - len(good)}{' checked' if undecided else ''} "
-                f"({_CERTAIN})."
+                f"({_text.CERTAIN})."
             )
         if good:
             return (
@@ -159,52 +202,7 @@ class ProtocolsResult:
             )
         return (
             f"consistent with none of the {checked} protocols{tried}: the scores cannot come from any of "
-            f"them ({_CERTAIN})."
-        )
-
-    def to_dict(self):
-        """The result as plain JSON types (the checks of the rows left out: see :attr:`results`)."""
-        return {
-            "consistent": self.consistent,
-            "verdict": self.verdict,
-            "rows": [dict(row) for row in self.rows],
-            "test_sets": list(self.test_sets),
-            "scores": dict(self.scores),
-            "eps": dict(self.eps) if hasattr(self.eps, "items") else self.eps,
-            "beta": self.beta,
-        }
-
-    def to_frame(self):
-        """The protocols as a table, one row each: the families' choices, ``protocol``, ``verdict``,
-        ``evidence``.
-
-        Examples
-        --------
-        >>> result = check_protocols({"acc": "0.9"}, positives=10, negatives=10, rounding="round")
-        >>> result.to_frame()[["aggregation", "verdict", "evidence"]]
-          aggregation     verdict              evidence
-        0      pooled  consistent  9 confusion matrices
-        """
-        import pandas as pd
-
-        return pd.DataFrame(list(self.rows), columns=[*FAMILIES, "protocol", "verdict", "evidence"])
-
-    def _section(self) -> Section:
-        """The section the report and a notebook show: the conclusion and the table of protocols."""
-        eps = "as given" if self.eps is not None else "from the decimals as written, by each rounding rule"
-        return Section(
-            title=_TITLE,
-            analysis="consistency protocols",
-            verdict=_capital(self.verdict),
-            columns=("protocol", "verdict", "evidence"),
-            rows=tuple((row["protocol"], row["verdict"], row["evidence"]) for row in self.rows),
-            assumptions=(
-                ("test sets", "; ".join(self.test_sets)),
-                ("reported scores", ", ".join(f"{name} {value}" for name, value in self.scores.items())),
-                (f"numerical uncertainty {EPSILON}", f"{eps}; intervals widened outward by a tolerance"),
-                ("each protocol", "checked by the one-test-set (§3) or k-fold (§4) check it names"),
-            ),
-            source=f"{_PAPER}, testing the consistency of performance scores, §3-4; the audit of §5.1",
+            f"them ({_text.CERTAIN})."
         )
 
 
@@ -239,15 +237,16 @@ def check_protocols(
     positives, negatives : int, optional
         p and n of the test set, instead of ``dataset``.
     folds : int, optional
-        k, the folds one test set was cut into (for ``mos`` and ``som``); for a per-image collection, the
-        number of its images if given.
+        k, the folds one test set was cut into (for the two aggregations over folds); for a per-image
+        collection, the number of its images if given.
     candidates : mapping, optional
         Family name -> the values to try (a value or a sequence of values): ``{"region": ["fov"],
-        "aggregation": ["mos", "pooled"]}``. A family left out takes every value that applies: both
-        regions of a named retinal set; ``mos``, ``pooled`` and ``som`` when there are folds (images or
-        k), else ``pooled``; both foldings for the mean of scores over k folds; every rounding rule
-        unless ε is given. A value asked for explicitly is tried even where its check cannot decide (its
-        row then says why).
+        "aggregation": ["mean_of_scores", "pooled"]}`` (the paper's ``mos`` and ``som`` are accepted for
+        ``mean_of_scores`` and ``score_of_means``). A family left out takes every value that applies: both
+        regions of a named retinal set; ``mean_of_scores``, ``pooled`` and ``score_of_means`` when there
+        are folds (images or k), else ``pooled``; both foldings for the mean of scores over k folds; every
+        rounding rule unless ε is given. A value asked for explicitly is tried even where its check cannot
+        decide (its row then says why).
     eps : float or mapping, optional
         ε for every score or per score; then the rounding rule plays no part.
     rounding : str or sequence of str, optional
@@ -295,8 +294,16 @@ def check_protocols(
     >>> [row["verdict"] for row in result.rows]
     ['consistent', 'inconsistent', 'inconsistent', 'inconsistent', 'inconsistent', 'inconsistent']
     >>> check_protocols(scores, dataset="drive/test/manual1/fov",
-    ...                 candidates={"region": "all", "aggregation": ["mos", "pooled"]}).consistent
+    ...                 candidates={"region": "all", "aggregation": ["mean_of_scores", "pooled"]}).consistent
     False
+
+    The protocols as a table:
+
+    >>> check_protocols({"acc": "0.9"}, positives=10, negatives=10, rounding="round").to_frame()[
+    ...     ["aggregation", "verdict", "evidence"]
+    ... ]
+      aggregation     verdict              evidence
+    0      pooled  consistent  9 confusion matrices
     """
     reported_scores(scores, eps=eps, beta=beta)  # bad scores are the caller's error, not a protocol's
     sets = _test_sets(dataset, positives, negatives)
@@ -309,14 +316,14 @@ def check_protocols(
     regions = _values(chosen, "region", tuple(sets) if None not in sets else None, _region_hint(dataset))
     has_folds = bool(some.folds) or k is not None
     aggregations = _values(chosen, "aggregation", FAMILIES["aggregation"] if has_folds else ("pooled",))
-    cut = k is not None and not some.folds and "mos" in aggregations
+    cut = k is not None and not some.folds and "mean_of_scores" in aggregations
     foldings = _values(chosen, "folding", FAMILIES["folding"] if cut else None, _FOLDING_HINT)
     roundings = _values(chosen, "rounding", None if eps is not None else _ROUNDING, _ROUNDING_HINT)
     rows, results = [], []
     for region in regions:
         counts = sets[region]
         for aggregation in aggregations:
-            for folding in foldings if aggregation == "mos" and not counts.folds else (None,):
+            for folding in foldings if aggregation == "mean_of_scores" and not counts.folds else (None,):
                 for rule in roundings:
                     choice = {
                         "region": region,
@@ -393,10 +400,7 @@ def _chosen(candidates, rounding) -> dict:
         where = "rounding" if family == "rounding" and rounding is not None else f"candidates[{family!r}]"
         if not values:
             raise InputError(f"{where}: expected one or more of {', '.join(FAMILIES[family])}, got none")
-        for value in values:
-            if value not in FAMILIES[family]:
-                raise InputError(f"{where}: expected {', '.join(FAMILIES[family])}, got {value!r}")
-        chosen[family] = tuple(dict.fromkeys(values))
+        chosen[family] = tuple(dict.fromkeys(protocol_value(family, value, where) for value in values))
     return chosen
 
 
@@ -429,7 +433,7 @@ def _check(scores, counts: TestSetCounts, k, choice, options):
 def _evidence(result) -> str:
     """What the check of a protocol found, in a few words."""
     matrices = getattr(result, "n_solutions", None)
-    if matrices is None and result.aggregation == "som":
+    if matrices is None and result.aggregation == "score_of_means":
         matrices = result.evidence["n_solutions"] if result.evidence else 0
     if matrices is not None:
         return (
@@ -452,9 +456,9 @@ def _protocol_words(choice, counts: TestSetCounts, k) -> str:
     item = _SINGULAR.get(counts.item_word, "item") if counts.folds else "fold"
     folds = f" over {k} folds" if k is not None and not counts.folds else ""
     aggregation = {
-        "mos": f"mean of per-{item} scores{folds}{_FOLDING_WORDS.get(choice['folding'], '')}",
+        "mean_of_scores": f"mean of per-{item} scores{folds}{_FOLDING_WORDS.get(choice['folding'], '')}",
         "pooled": "one test set of the pooled counts" if counts.folds else "one test set",
-        "som": f"score of the summed per-{item} counts{folds}",
+        "score_of_means": f"score of the summed per-{item} counts{folds}",
     }[choice["aggregation"]]
     parts = (_REGION_WORDS.get(choice["region"]), aggregation, _ROUNDING_WORDS.get(choice["rounding"]))
     return ", ".join(part for part in parts if part)

@@ -50,13 +50,12 @@ import numbers
 
 import numpy as np
 
-from benchtrust._html import Section, section_html
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count
+from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
+from benchtrust.consistency import _text
 from benchtrust.consistency._reported import _ROUNDING, TOLERANCE, Reported, _value, _written, decimals
-from benchtrust.consistency._section import _SCORE_COLUMNS, QUESTION, _capital, _epsilon, _score_rows
-from benchtrust.consistency._text import scores_table
 
 #: The regression scores in the order they are shown, with the names each is accepted under.
 NAMES = {
@@ -66,7 +65,6 @@ NAMES = {
     "r2": ("r2", "r²", "r^2", "r_squared", "rsquared", "coefficient_of_determination"),
 }
 _ALIASES = {alias: name for name, aliases in NAMES.items() for alias in aliases}
-_PAPER = "Fazekas & Kovács, testing the consistency of performance scores"
 
 #: Relation 1 per score: the range of its values.
 RANGE = {"mse": "MSE ≥ 0", "rmse": "RMSE ≥ 0", "mae": "MAE ≥ 0", "r2": "R² ≤ 1"}
@@ -83,8 +81,8 @@ _PAIRS = {
 _VERDICTS = ("consistent", "inconsistent", "nothing to check")
 
 
-@dataclasses.dataclass(frozen=True)
-class RegressionResult:
+@dataclasses.dataclass(frozen=True, eq=False)
+class RegressionResult(Result):
     """Reported regression scores checked against each other (relations 1-5 of the module).
 
     Attributes
@@ -107,6 +105,9 @@ class RegressionResult:
         The MSE values every reported score allows (RMSE is its square root); None unless consistent with
         at least one score of MSE, RMSE, MAE, or R² with the variance.
 
+    Its table (``to_frame()``) has one row per reported score: ``score``, ``reported`` (the value),
+    ``eps`` and the ends ``low`` and ``high`` of the interval of true values it stands for.
+
     See Also
     --------
     check_regression : Regression scores (MSE, RMSE, MAE, R²) checked against each other.
@@ -128,34 +129,58 @@ class RegressionResult:
     violations: tuple
     mse: Interval | None
 
-    def __str__(self):
-        """The readable summary ``benchtrust consistency regression`` prints."""
-        return regression_text(self)
-
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section."""
-        return section_html(regression_section(self))
-
     @property
     def verdict(self) -> str:
         """The result in plain words: the violated relations, the MSE every score allows, or that there
         is nothing to check."""
         return regression_verdict(self)
 
-    def to_dict(self):
-        """The result as plain JSON types."""
+    def describe(self) -> Description:
+        """The result's description: its text, section (the relations checked among its assumptions),
+        data and the intervals of the reported scores."""
+        verdict = self.verdict
         variance = self.target_variance
-        return {
-            "consistent": self.consistent,
-            "size": self.size,
-            "scores": [reported.to_dict() for reported in self.scores],
-            "target_variance": None if variance is None else variance.to_dict(),
-            "checked": list(self.checked),
-            "violations": [
-                {"relation": relation, "message": message} for relation, message in self.violations
-            ],
-            "mse": None if self.mse is None else list(self.mse),
-        }
+        return Description(
+            question=_text.QUESTION,
+            verdict=_text.capital(verdict),
+            text="\n".join(
+                [
+                    f"regression scores of {_experiment(self)}",
+                    *_text.scores_table(self.scores),
+                    "",
+                    paragraph(verdict),
+                ]
+            ),
+            data={
+                "consistent": self.consistent,
+                "size": self.size,
+                "scores": [reported.to_dict() for reported in self.scores],
+                "target_variance": None if variance is None else variance.to_dict(),
+                "checked": self.checked,
+                "violations": [
+                    {"relation": relation, "message": message} for relation, message in self.violations
+                ],
+                "mse": self.mse,
+            },
+            columns=_text.SCORE_COLUMNS,
+            rows=_text.score_rows(self.scores),
+            frame={
+                "score": [rep.score for rep in self.scores],
+                "reported": [rep.value for rep in self.scores],
+                "eps": [rep.eps for rep in self.scores],
+                "low": [rep.interval.low for rep in self.scores],
+                "high": [rep.interval.high for rep in self.scores],
+            },
+            assumptions=(
+                ("experiment", _experiment(self)),
+                ("relations checked", ", ".join(self.checked) or "none"),
+                _text.epsilon_assumption(self.scores),
+            ),
+            source=f"{_text.SOURCE}, §2 (intervals of reported values), §3.2 (interval arithmetic), for "
+            "regression",
+            inputs=self.inputs,
+            analysis="consistency regression",
+        )
 
 
 def check_regression(scores, *, size, target_variance=None, eps=None, rounding="round"):
@@ -589,39 +614,4 @@ def regression_verdict(result) -> str:
     return (
         f"consistent:{allows} {', '.join(result.checked)} hold. The scores could come from a regression of "
         f"{items} (which does not show that they did)."
-    )
-
-
-def regression_text(result) -> str:
-    """The readable summary of a regression result: the test set, the intervals, the verdict.
-
-    Parameters
-    ----------
-    result : RegressionResult
-
-    Returns
-    -------
-    str
-        Lines without a trailing newline; the verdict wrapped to 100 characters.
-    """
-    lines = [f"regression scores of {_experiment(result)}"]
-    lines += scores_table(result.scores)
-    lines += ["", paragraph(regression_verdict(result))]
-    return "\n".join(lines)
-
-
-def regression_section(result) -> Section:
-    """The section of a :class:`RegressionResult`: the verdict, the intervals, the relations checked."""
-    return Section(
-        title=QUESTION,
-        analysis="consistency regression",
-        verdict=_capital(regression_verdict(result)),
-        columns=_SCORE_COLUMNS,
-        rows=_score_rows(result.scores),
-        assumptions=(
-            ("experiment", _experiment(result)),
-            ("relations checked", ", ".join(result.checked) or "none"),
-            _epsilon(result.scores),
-        ),
-        source=f"{_PAPER}, §2 (intervals of reported values), §3.2 (interval arithmetic), for regression",
     )

@@ -60,9 +60,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from benchtrust._html import section_html
 from benchtrust._io import InputError, check_count
-from benchtrust.consistency import _section, _text
+from benchtrust._result import Description, Result
+from benchtrust.consistency import _text
 from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
@@ -74,8 +74,8 @@ MAX_WORK = 5 * 10**9
 EVALUATIONS_PER_SECOND = 5e7
 
 
-@dataclasses.dataclass(frozen=True)
-class TestSetResult:
+@dataclasses.dataclass(frozen=True, eq=False)
+class TestSetResult(Result):
     """The confusion matrices of one test set consistent with the reported scores (paper §3).
 
     Attributes
@@ -93,6 +93,10 @@ class TestSetResult:
         The reported scores with their intervals.
     beta : float or None
         β of the F-beta scores.
+
+    Its table (``to_frame()``) lists the listed confusion matrices, one row per matrix in (tp, tn) order:
+    ``tp``, ``tn``, ``fn``, ``fp`` (fn = p - tp, fp = n - tn), then one column per reported score (its
+    abbreviation) holding the score of that matrix; no rows when inconsistent.
 
     See Also
     --------
@@ -128,52 +132,40 @@ class TestSetResult:
             f"scores=[{_scores_text(self.scores)}], beta={self.beta})"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust consistency test-set`` prints (paper §3)."""
-        return _text.test_set_text(self)
-
-    def _repr_html_(self):
-        """The result as a notebook shows it: the report's section (paper §3)."""
-        return section_html(_section.test_set_section(self))
-
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §3): the confusion matrices that give every score, or that none
         does."""
         return _text.test_set_verdict(self)
 
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "consistent": self.consistent,
-            "n_solutions": self.n_solutions,
-            "solutions": [[tp, tn] for tp, tn in self.solutions],
-            "positives": self.positives,
-            "negatives": self.negatives,
-            "scores": [reported.to_dict() for reported in self.scores],
-            "beta": self.beta,
-        }
-
-    def to_frame(self):
-        """The listed confusion matrices as a table, one row per matrix in (tp, tn) order.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Columns ``tp``, ``tn``, ``fn``, ``fp`` (fn = p - tp, fp = n - tn), then one column per
-            reported score (its abbreviation) holding the score of that matrix; no rows when inconsistent.
-
-        Examples
-        --------
-        >>> result = check_test_set({"acc": 0.6821, "npv": 0.9401, "f1": 0.4004},
-        ...                         positives=1000, negatives=6000, eps=1e-4)
-        >>> result.to_frame().round(5)
-            tp    tn   fn    fp      acc      npv      f1p
-        0  743  4031  257  1969  0.68200  0.94007  0.40032
-        1  743  4032  257  1968  0.68214  0.94008  0.40043
-        """
+    def describe(self) -> Description:
+        """The result's description (paper §3): its text, section, data and listed matrices."""
         tp, tn = (np.array([pair[k] for pair in self.solutions], dtype=np.int64) for k in (0, 1))
-        return matrices_frame({}, tp, tn, self.positives, self.negatives, self.scores, self.beta)
+        return Description(
+            question=_text.QUESTION,
+            verdict=_text.capital(self.verdict),
+            text=_text.test_set_text(self),
+            data={
+                "consistent": self.consistent,
+                "n_solutions": self.n_solutions,
+                "solutions": self.solutions,
+                "positives": self.positives,
+                "negatives": self.negatives,
+                "scores": [reported.to_dict() for reported in self.scores],
+                "beta": self.beta,
+            },
+            columns=_text.SCORE_COLUMNS,
+            rows=_text.score_rows(self.scores),
+            frame=matrices_columns({}, tp, tn, self.positives, self.negatives, self.scores, self.beta),
+            assumptions=(
+                ("experiment", f"one test set of {self.positives} positives and {self.negatives} negatives"),
+                _text.epsilon_assumption(self.scores),
+                *((("β of F-beta", f"{self.beta:g}"),) if self.beta is not None else ()),
+            ),
+            source=f"{_text.SOURCE}, §3",
+            inputs=self.inputs,
+            analysis="consistency test-set",
+        )
 
 
 def check_test_set(
@@ -242,6 +234,13 @@ def check_test_set(
     >>> check_test_set({"acc": 0.6811, "npv": 0.9401, "f1": 0.4004},
     ...                positives=1000, negatives=6000, eps=1e-4).consistent
     False
+
+    The matrices found, with the score each gives:
+
+    >>> r.to_frame().round(5)
+        tp    tn   fn    fp      acc      npv      f1p
+    0  743  4031  257  1969  0.68200  0.94007  0.40032
+    1  743  4032  257  1968  0.68214  0.94008  0.40043
     """
     reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
     p = check_count(positives, "positives")
@@ -279,9 +278,9 @@ def check_test_set(
     )
 
 
-def matrices_frame(leading, tp, tn, positives, negatives, reported, beta):
-    """Confusion matrices as a table: the `leading` columns, ``tp``, ``tn``, ``fn``, ``fp``, then the value
-    of every reported score at each matrix (``nan`` where undefined).
+def matrices_columns(leading, tp, tn, positives, negatives, reported, beta):
+    """Confusion matrices as the columns of a table: the `leading` columns, ``tp``, ``tn``, ``fn``, ``fp``,
+    then the value of every reported score at each matrix (``nan`` where undefined).
 
     Parameters
     ----------
@@ -295,16 +294,19 @@ def matrices_frame(leading, tp, tn, positives, negatives, reported, beta):
         The scores to evaluate, each a column named by its abbreviation.
     beta : float or None
         β of the F-beta scores.
-    """
-    import pandas as pd
 
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Column name -> values, one per matrix.
+    """
     tp, tn = np.asarray(tp, dtype=np.int64), np.asarray(tn, dtype=np.int64)
     p = np.broadcast_to(np.asarray(positives, dtype=np.int64), tp.shape)
     n = np.broadcast_to(np.asarray(negatives, dtype=np.int64), tp.shape)
     columns = {**leading, "tp": tp, "tn": tn, "fn": p - tp, "fp": n - tn}
     for rep in reported:
         columns[rep.score] = SCORES[rep.score](tp, tn, p, n, beta)
-    return pd.DataFrame(columns)
+    return columns
 
 
 def check_examples(examples):
@@ -450,16 +452,6 @@ class _Plan:
     @property
     def rows(self):
         return max(self.last - self.first + 1, 0)
-
-
-def search_seconds(scores, *, positives, negatives, eps=None, rounding="round", beta=None):
-    """Roughly how many seconds :func:`check_test_set` would search (0 when it counts exactly), for a
-    front end to decide whether to show a progress bar; the arguments are checked as it checks them."""
-    reported = reported_scores(scores, eps=eps, rounding=rounding, beta=beta)
-    p, n = check_count(positives, "positives"), check_count(negatives, "negatives")
-    if all(countable(SCORES[rep.score]) for rep in reported):
-        return 0.0
-    return _work(_plan(reported, p, n, None if beta is None else float(beta))) / EVALUATIONS_PER_SECOND
 
 
 def _work(plan):

@@ -1,6 +1,7 @@
 """The words about the consistency of reported scores (Fazekas & Kovács): the readable summaries of the
-test-set, k-fold, multiclass and batch results and their verdicts in plain words, as ``benchtrust
-consistency``, the HTML report and ``str(result)`` show them.
+test-set, k-fold, multiclass and batch results, their verdicts in plain words, and the pieces of their
+report sections (the question, the table of reported scores, the ε assumed), from which each result's
+``describe()`` makes what ``str(result)``, ``benchtrust consistency`` and the HTML report show.
 
 Every "inconsistent" verdict is worded as what it is, a certain conclusion about integers; a "consistent"
 one says only that the scores could come from the experiment.
@@ -14,14 +15,23 @@ from benchtrust.consistency._reported import decimals
 
 __all__ = [
     "AGGREGATION_WORDS",
+    "CERTAIN",
     "CONVENTION_WORDS",
+    "COULD",
     "FOLDING_WORDS",
     "LISTED",
+    "PAPER",
+    "QUESTION",
+    "SCORE_COLUMNS",
+    "SOURCE",
     "ZERO_DIVISION_WORDS",
     "batch_counts",
     "batch_text",
     "batch_verdict",
+    "capital",
     "claim_message",
+    "epsilon_assumption",
+    "kfold_assumptions",
     "kfold_experiment",
     "kfold_splits",
     "kfold_text",
@@ -31,18 +41,31 @@ __all__ = [
     "multiclass_verdict",
     "pairs_text",
     "score_label",
+    "score_rows",
     "scores_table",
     "solutions_verdict",
     "test_set_text",
     "test_set_verdict",
 ]
 
-_PAPER = "Fazekas & Kovács"
-_CERTAIN = "a certain conclusion about integers, not a statistical test"
-_COULD = "The scores could come from this experiment (which does not show that they did)."
+#: The paper, as the text names it.
+PAPER = "Fazekas & Kovács"
+#: What an "inconsistent" verdict is.
+CERTAIN = "a certain conclusion about integers, not a statistical test"
+#: What a "consistent" verdict says, and does not.
+COULD = "The scores could come from this experiment (which does not show that they did)."
 
+#: The question every consistency analysis answers, the title of its section.
+QUESTION = "Could these reported scores have come from the experiment described?"
+#: The paper, as a section names its source.
+SOURCE = "Fazekas & Kovács, testing the consistency of performance scores"
+#: The header of a section's table of reported scores (:func:`score_rows`).
+SCORE_COLUMNS = ("score", "reported", EPSILON, "interval of true values")
 #: How the scores of the folds were aggregated, in words with the paper's section.
-AGGREGATION_WORDS = {"mos": "mean of scores (MoS, §4.3)", "som": "score of means (SoM, §4.2)"}
+AGGREGATION_WORDS = {
+    "mean_of_scores": "mean of scores (MoS, §4.3)",
+    "score_of_means": "score of means (SoM, §4.2)",
+}
 #: How the folds were formed, in words with the paper's section.
 FOLDING_WORDS = {
     "stratified": "stratified: the folds of p and n as even as they can be (§4.4.2)",
@@ -89,6 +112,34 @@ def score_label(item) -> str:
     ['acc', 'f1p (f1)']
     """
     return item.score if item.name.lower() == item.score else f"{item.score} ({item.name})"
+
+
+def score_rows(reported) -> tuple:
+    """The rows of a section's table of reported scores: (score, reported, ε, interval of true values).
+
+    Examples
+    --------
+    >>> from benchtrust.consistency import reported_scores
+    >>> score_rows(reported_scores({"acc": "0.94"}))
+    (('acc', '0.94', '0.005', '[0.935, 0.945]'),)
+    """
+    return tuple(
+        (score_label(item), item.text, f"{item.eps:g}", "[{:.6g}, {:.6g}]".format(*item.interval))
+        for item in reported
+    )
+
+
+def epsilon_assumption(reported) -> tuple[str, str]:
+    """The ε a section assumes: each score's ε, given or from its decimals as written."""
+    eps = ", ".join(f"{item.score} {item.eps:g}" for item in reported)
+    rounding = reported[0].rounding  # ε is inferred for every score of a result, or given for every one
+    how = f"from the decimals as written ({rounding})" if rounding else "as given"
+    return (f"numerical uncertainty {EPSILON}", f"{eps}: {how}; intervals widened outward by a tolerance")
+
+
+def capital(text: str) -> str:
+    """`text` with its first letter in upper case, as a section shows a verdict."""
+    return text[:1].upper() + text[1:]
 
 
 def scores_table(reported) -> list[str]:
@@ -167,13 +218,13 @@ def solutions_verdict(n_solutions: int, solutions, where: str, section: str) -> 
     if n_solutions == 0:
         return (
             f"inconsistent: no confusion matrix of {where} gives all these scores: the scores cannot come "
-            f"from this experiment ({_CERTAIN}; {_PAPER} {section})."
+            f"from this experiment ({CERTAIN}; {PAPER} {section})."
         )
     among = "" if len(solutions) == n_solutions else "among them "
     gives = "gives" if n_solutions == 1 else "give"
     return (
         f"consistent: {_matrices(n_solutions)} of {where} {gives} every score: {among}(tp, tn) = "
-        f"{pairs_text(solutions)}. {_COULD}"
+        f"{pairs_text(solutions)}. {COULD}"
     )
 
 
@@ -216,7 +267,7 @@ def test_set_text(result) -> str:
     str
         Lines without a trailing newline; the verdict wrapped to 100 characters.
     """
-    lines = [f"one test set of {_test_set_where(result)} ({_PAPER} §3)"]
+    lines = [f"one test set of {_test_set_where(result)} ({PAPER} §3)"]
     lines += scores_table(result.scores)
     lines += ["", paragraph(test_set_verdict(result))]
     return "\n".join(lines)
@@ -252,10 +303,10 @@ def kfold_text(result) -> str:
         Lines without a trailing newline; the verdict wrapped to 100 characters.
     """
     lines = [
-        f"{kfold_experiment(result)} ({_PAPER} §4)",
+        f"{kfold_experiment(result)} ({PAPER} §4)",
         f"  aggregation  {AGGREGATION_WORDS[result.aggregation]}",
     ]
-    if result.aggregation == "mos":
+    if result.aggregation == "mean_of_scores":
         lines.append(f"  folding      {FOLDING_WORDS[result.folding]}")
         if result.folding == "unknown":
             lines.append(f"  fold sizes   {kfold_splits(result)}")
@@ -285,7 +336,7 @@ def kfold_verdict(result) -> str:
     str
         One unwrapped paragraph starting with "consistent" or "inconsistent".
     """
-    if result.aggregation != "mos":
+    if result.aggregation == "score_of_means":
         evidence = result.evidence or {"n_solutions": 0, "solutions": []}
         where = f"the pooled {result.pooled_positives} positives and {result.pooled_negatives} negatives"
         return solutions_verdict(evidence["n_solutions"], evidence["solutions"], where, "§4.2")
@@ -314,7 +365,7 @@ def kfold_verdict(result) -> str:
             )
         return (
             f"consistent: the folds (p_i, n_i) = {configuration}{found}, with the per-fold counts "
-            f"(tp_i, tn_i) = {counts}, give every score as a mean over the folds{condition}. {_COULD}"
+            f"(tp_i, tn_i) = {counts}, give every score as a mean over the folds{condition}. {COULD}"
         )
     undefined = ZERO_DIVISION_WORDS[result.zero_division]
     beyond = f"(folds without positives or negatives, undefined fold scores {undefined})"
@@ -342,7 +393,7 @@ def kfold_verdict(result) -> str:
         source = kfold_splits(result, article="no")
         verdict = (
             f"inconsistent: {source} gives these scores: no per-fold confusion matrices {where} give them "
-            f"all as means over the folds ({_CERTAIN}; {_PAPER} §4.3)."
+            f"all as means over the folds ({CERTAIN}; {PAPER} §4.3)."
         )
         if result.fold_sizes == "equal":
             verdict += (
@@ -353,7 +404,7 @@ def kfold_verdict(result) -> str:
         return verdict
     return (
         f"inconsistent: no per-fold confusion matrices {where} give all these scores as means over the "
-        f"folds: the scores cannot come from {source} ({_CERTAIN}; {_PAPER} §4.3)."
+        f"folds: the scores cannot come from {source} ({CERTAIN}; {PAPER} §4.3)."
     )
 
 
@@ -420,6 +471,26 @@ def kfold_tried(result) -> str:
     return tried + (", some left open (undecided)" if result.consistent is None else "")
 
 
+def kfold_assumptions(result) -> tuple:
+    """The assumptions of a k-fold result, as its section names them (paper §4.2-4.4): the experiment,
+    the aggregation, for the mean of scores the folds and the conventions tried, the bounds on the folds'
+    scores (Eq. 10) when they were reported, and ε."""
+    assumptions = [
+        ("experiment", kfold_experiment(result)),
+        ("aggregation", AGGREGATION_WORDS[result.aggregation]),
+    ]
+    if result.aggregation == "mean_of_scores":
+        assumptions.append(("folding", FOLDING_WORDS[result.folding]))
+        if result.folding == "unknown":
+            assumptions.append(("fold sizes", kfold_splits(result)))
+        assumptions.append(("fold configurations tried", kfold_tried(result)))
+        assumptions.append(("undefined fold scores", ZERO_DIVISION_WORDS[result.zero_division]))
+    for name, (low, high) in result.bounds.items():
+        assumptions.append(("fold bounds", f"every fold's {name} from {low} to {high} (Eq. 10)"))
+    assumptions.append(epsilon_assumption(result.scores))
+    return tuple(assumptions)
+
+
 def multiclass_text(result) -> str:
     """The readable summary of a multiclass result: the test set, the averaging (paper §4.2 micro, §4.3
     macro, the classes taking the place of folds), the intervals, the verdict.
@@ -436,9 +507,9 @@ def multiclass_text(result) -> str:
     counts = result.class_counts
     total, classes = sum(counts), len(counts)
     how = (
-        f"micro-averaged: the scores of the pooled one-vs-rest confusion matrix ({_PAPER} §4.2)"
+        f"micro-averaged: the scores of the pooled one-vs-rest confusion matrix ({PAPER} §4.2)"
         if result.average == "micro"
-        else f"macro-averaged: the mean of the classes' one-vs-rest scores ({_PAPER} §4.3)"
+        else f"macro-averaged: the mean of the classes' one-vs-rest scores ({PAPER} §4.3)"
     )
     lines = [
         f"one multiclass test set of {classes} classes of {', '.join(map(str, counts))} items (N = {total})",
@@ -473,14 +544,14 @@ def multiclass_verdict(result) -> str:
         gives = "gives" if result.n_solutions == 1 else "give"
         return (
             f"consistent: {numbers} of correctly classified items {gives} every score: {such_as}k = {listed} "
-            f"of {total} (pooled (tp, tn) = {pooled}). {_COULD}"
+            f"of {total} (pooled (tp, tn) = {pooled}). {COULD}"
         )
     if result.consistent and result.evidence is not None:
         return (
             "consistent: this confusion matrix (rows: true classes, columns: predictions), checked in exact "
             "arithmetic, gives every score: "
             + "; ".join(" ".join(map(str, row)) for row in result.evidence)
-            + f". {_COULD}"
+            + f". {COULD}"
         )
     if result.consistent:
         return (
@@ -490,7 +561,7 @@ def multiclass_verdict(result) -> str:
     what = "number of correctly classified items" if result.average == "micro" else "confusion matrix"
     return (
         f"inconsistent: no {what} of a test set with these class counts gives all these scores: the "
-        f"scores cannot come from this experiment ({_CERTAIN})."
+        f"scores cannot come from this experiment ({CERTAIN})."
     )
 
 
@@ -515,7 +586,7 @@ def claim_message(result) -> str:
     ...                              positives=100, negatives=200))
     '1 confusion matrix of 100 positives and 200 negatives gives every score: (tp, tn) = (85, 184)'
     """
-    if getattr(result, "aggregation", None) == "mos":
+    if getattr(result, "aggregation", None) == "mean_of_scores":
         tested = f"tested {kfold_tried(result)}"
         if result.consistent is None:
             return f"undecided: {result.undecided} ({tested}; mean of scores)"
@@ -561,19 +632,16 @@ def batch_counts(result) -> dict[str, int]:
     return {verdict: count for verdict, count in result.counts.items() if count or verdict != "undecided"}
 
 
-def batch_text(
-    result, *, listed: int = LISTED, every_row: str = "result.write(path) writes every row"
-) -> str:
+def batch_text(result) -> str:
     """The readable summary of a batch of claims (paper §3-4): the counts, the rows (or, when there are
-    more than `listed`, those not consistent), the verdict in words.
+    more than :data:`LISTED`, those not consistent), the verdict in words.
+
+    When rows that are not consistent are left out of the listing, it says how to see them all, as
+    ``result.every_row`` says.
 
     Parameters
     ----------
     result : BatchResult
-    listed : int
-        The most rows listed one by one.
-    every_row : str
-        What to say when rows that are not consistent are left out of the listing: how to see them all.
 
     Returns
     -------
@@ -583,13 +651,13 @@ def batch_text(
     total = len(result.rows)
     summary = ", ".join(f"{count} {verdict}" for verdict, count in batch_counts(result).items())
     lines = [
-        f"claims in {result.source}, each checked as one test set ({_PAPER} §3), k folds (§4) or candidate "
+        f"claims in {result.source}, each checked as one test set ({PAPER} §3), k folds (§4) or candidate "
         f"protocols (§5.1): {total} rows, {summary}"
     ]
     rows = result.rows
-    if total > listed:
+    if total > LISTED:
         rows = [row for row in rows if row["verdict"] != "consistent"]
-    shown = rows[:listed]
+    shown = rows[:LISTED]
     table = [("line", "id", "check", "verdict")] + [
         (str(row["line"]), row["id"] or "", row["check"], row["verdict"]) for row in shown
     ]
@@ -603,7 +671,7 @@ def batch_text(
             + message
         )
     if len(shown) < total:
-        rest = "all consistent" if len(shown) == len(rows) else every_row
+        rest = "all consistent" if len(shown) == len(rows) else result.every_row
         lines.append(f"  ({total - len(shown)} more rows not listed: {rest})")
     lines.append("")
     lines += batch_verdict(result)
@@ -631,12 +699,12 @@ def batch_verdict(result, *, wrap: bool = True) -> list[str]:
     paragraphs = []
     if counts["inconsistent"] == 1:
         paragraphs.append(
-            f"1 claim is inconsistent: its scores cannot come from the experiment described ({_CERTAIN})."
+            f"1 claim is inconsistent: its scores cannot come from the experiment described ({CERTAIN})."
         )
     elif counts["inconsistent"]:
         paragraphs.append(
             f"{counts['inconsistent']} claims are inconsistent: their scores cannot come from the "
-            f"experiments described ({_CERTAIN})."
+            f"experiments described ({CERTAIN})."
         )
     if counts["undecided"]:
         claims = "1 claim is" if counts["undecided"] == 1 else f"{counts['undecided']} claims are"

@@ -9,23 +9,26 @@ ranking (§4.2); :func:`unfold` places combinations and methods in a plane by no
 penalised stress (§3.2, Busing, Groenen & Heiser 2005; Fig. 4); :func:`permutation_test` and
 :func:`congruence` judge its fit, :func:`default_distances` measures how far each alternative option moves
 a combination's ideal point (Fig. 5); :func:`subsample` ranks the methods on growing subsets of the data
-sets (Fig. 6, Fig. S3). :func:`study` does all of it (a :class:`MultiverseStudy`), and
+sets (Fig. 6, Fig. S3). :func:`study` does all of it (a :class:`MultiverseStudyResult`), and
 :func:`bundled_study` and :func:`bundled_orders` point at the paper's data, spec and orders of the data
 sets. The ``plot_*`` functions draw the paper's figures on a matplotlib Axes and return it; save one with
-:func:`benchtrust.save_figure`. Every result explains itself: its ``verdict`` in words, ``str(result)``,
-``to_dict()``, ``to_frame()`` where it holds a table, and its HTML section in a notebook.
+:func:`benchtrust.save_figure`. Every result explains itself from one ``describe()``: its ``verdict`` in
+words, ``str(result)`` (what the command prints), ``to_dict()``, ``to_frame()`` and its HTML section in a
+notebook. The results' names before they took the
+``Result`` suffix (``Impact``, ``Multiverse``, ``MultiverseStudy``, ``PermutationTest``,
+``RankDistribution``, ``Stepwise``, ``Subsample``, ``Unfolding``) still import, as aliases.
 """
 
 from benchtrust.multiverse._analyses import (
-    Impact,
-    RankDistribution,
-    Stepwise,
+    ImpactResult,
+    RankDistributionResult,
+    StepwiseResult,
     impact,
     rank_distribution,
     stepwise,
 )
 from benchtrust.multiverse._fit import (
-    PermutationTest,
+    PermutationTestResult,
     congruence,
     default_distance_summary,
     default_distances,
@@ -34,22 +37,32 @@ from benchtrust.multiverse._fit import (
 from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
 from benchtrust.multiverse._options import register_option
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
-from benchtrust.multiverse._rankings import Multiverse, rankings
+from benchtrust.multiverse._rankings import MultiverseResult, rankings
 from benchtrust.multiverse._spec import Spec, read_spec
-from benchtrust.multiverse._study import MultiverseStudy, bundled_study, study, study_files
-from benchtrust.multiverse._subsample import Subsample, bundled_orders, subsample
-from benchtrust.multiverse._unfolding import Unfolding, unfold
+from benchtrust.multiverse._study import MultiverseStudyResult, bundled_study, study, study_files
+from benchtrust.multiverse._subsample import SubsampleResult, bundled_orders, subsample
+from benchtrust.multiverse._unfolding import UnfoldingResult, unfold
+
+#: The names before the ``Result`` suffix, kept importable (not in ``__all__``).
+Impact = ImpactResult
+Multiverse = MultiverseResult
+MultiverseStudy = MultiverseStudyResult
+PermutationTest = PermutationTestResult
+RankDistribution = RankDistributionResult
+Stepwise = StepwiseResult
+Subsample = SubsampleResult
+Unfolding = UnfoldingResult
 
 __all__ = [
-    "Impact",
-    "Multiverse",
-    "MultiverseStudy",
-    "PermutationTest",
-    "RankDistribution",
+    "ImpactResult",
+    "MultiverseResult",
+    "MultiverseStudyResult",
+    "PermutationTestResult",
+    "RankDistributionResult",
     "Spec",
-    "Stepwise",
-    "Subsample",
-    "Unfolding",
+    "StepwiseResult",
+    "SubsampleResult",
+    "UnfoldingResult",
     "bundled_orders",
     "bundled_study",
     "congruence",

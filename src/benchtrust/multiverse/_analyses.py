@@ -10,13 +10,22 @@ import dataclasses
 import numpy as np
 
 from benchtrust._io import InputError
+from benchtrust._result import Description, Result
 from benchtrust.multiverse import _text
+from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 
-__all__ = ["Impact", "RankDistribution", "Stepwise", "impact", "rank_distribution", "stepwise"]
+__all__ = [
+    "ImpactResult",
+    "RankDistributionResult",
+    "StepwiseResult",
+    "impact",
+    "rank_distribution",
+    "stepwise",
+]
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class RankDistribution:
+class RankDistributionResult(Result):
     """Each method's ranks over all combinations (the paper's Fig. 2).
 
     Attributes
@@ -32,7 +41,7 @@ class RankDistribution:
     --------
     rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
     plot_rank_distribution : Draw the rank distribution (Fig. 2).
-    Multiverse : The rankings of the methods under every combination of options.
+    MultiverseResult : The rankings of the methods under every combination of options.
 
     References
     ----------
@@ -63,46 +72,61 @@ class RankDistribution:
         rows = self.table[(self.table["method"] == method) & (self.table["rank"] <= rank)]
         return float(rows["share"].sum())
 
-    def to_frame(self):
-        """The long table: ``method``, ``rank``, ``combinations`` and ``share`` (a copy of `table`)."""
-        return self.table.copy()
-
-    def __str__(self) -> str:
-        """The verdict, then each method's best and worst rank."""
-        return _text.with_verdict(self)
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import rank_distribution_section
-
-        return section_html(rank_distribution_section(self))
-
-    def to_dict(self) -> dict[str, object]:
-        """Each method's rank range and its share of combinations at each rank, as plain JSON types."""
-        return {
-            "rank_range": {
-                m: [float(b), float(w)] for m, b, w in zip(self.methods, self.best, self.worst, strict=True)
+    def describe(self) -> Description:
+        """The verdict, then each method's best and worst rank (the text); the table of rank ranges with
+        Fig. 2 (the section); each method's rank range and its share of combinations at each rank (the
+        data); the long table ``method``, ``rank``, ``combinations``, ``share`` (the frame)."""
+        rows = tuple(
+            (m, f"{best:g}", f"{worst:g}", _text.share(self.share_at_most(m, best)))
+            for m, best, worst in zip(self.methods, self.best, self.worst, strict=True)
+        )
+        return Description(
+            question="How far does each method's rank move over all combinations of options?",
+            verdict=self.verdict,
+            text=_text.with_verdict(self),
+            data={
+                "rank_range": {
+                    m: [float(b), float(w)]
+                    for m, b, w in zip(self.methods, self.best, self.worst, strict=True)
+                },
+                "shares": {
+                    m: {f"{r:g}": float(s) for r, s in zip(group["rank"], group["share"], strict=True)}
+                    for m, group in self.table.groupby("method", sort=False)
+                },
             },
-            "shares": {
-                m: {f"{r:g}": float(s) for r, s in zip(group["rank"], group["share"], strict=True)}
-                for m, group in self.table.groupby("method", sort=False)
-            },
-        }
+            columns=("method", "best rank", "worst rank", "share at its best rank"),
+            rows=rows,
+            frame=dict(self.table.items()),
+            assumptions=(("combinations", str(self.combinations)),),
+            source=f"{_text.SOURCE}, §4.1, Fig. 2",
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
+            figure=lambda: plot_rank_distribution(self._counted(), self.methods),
+        )
+
+    def _counted(self) -> np.ndarray:
+        """Each method's ranks in ascending order, one row per combination: the counts Fig. 2 draws."""
+        return np.column_stack(
+            [
+                np.repeat(group["rank"].to_numpy(), group["combinations"].to_numpy())
+                for _, group in self.table.groupby("method", sort=False)
+            ]
+        )
 
     def __repr__(self) -> str:
-        lines = [f"RankDistribution({len(self.methods)} methods):"]
+        lines = [f"RankDistributionResult({len(self.methods)} methods):"]
         width = max(len(m) for m in self.methods)
         for m, b, w in zip(self.methods, self.best, self.worst, strict=True):
             lines.append(f"  {m:<{width}}  best {b:g}, worst {w:g}")
         return "\n".join(lines)
 
 
-def rank_distribution(multiverse) -> RankDistribution:
+def rank_distribution(multiverse) -> RankDistributionResult:
     """Each method's best and worst rank and the share of combinations at each rank (Fig. 2, §4.1).
 
     See Also
     --------
-    RankDistribution : Each method's ranks over all combinations.
+    RankDistributionResult : Each method's ranks over all combinations.
     plot_rank_distribution : Draw the rank distribution (Fig. 2).
     rankings : Rank the methods under every combination of the spec's options.
     stepwise : Optimise each method's rank one choice at a time.
@@ -139,11 +163,11 @@ def rank_distribution(multiverse) -> RankDistribution:
     order = {m: k for k, m in enumerate(multiverse.methods)}
     table = table.sort_values(["method", "rank"], key=lambda c: c.map(order) if c.name == "method" else c)
     table = table.reset_index(drop=True).assign(share=lambda t: t["combinations"] / len(ranks))
-    return RankDistribution(tuple(multiverse.methods), ranks.min(axis=0), ranks.max(axis=0), table)
+    return RankDistributionResult(tuple(multiverse.methods), ranks.min(axis=0), ranks.max(axis=0), table)
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class Stepwise:
+class StepwiseResult(Result):
     """Step-wise optimisation of each method's rank (the paper's Fig. 3).
 
     Attributes
@@ -163,7 +187,7 @@ class Stepwise:
     --------
     stepwise : Optimise each method's rank one choice at a time.
     plot_stepwise : Draw the step-wise optimisation (Fig. 3).
-    RankDistribution : Each method's ranks over all combinations.
+    RankDistributionResult : Each method's ranks over all combinations.
 
     References
     ----------
@@ -202,34 +226,52 @@ class Stepwise:
         defaults, and how many reach their best rank over all combinations."""
         return _text.stepwise_verdict(self)
 
-    def to_frame(self):
-        """The steps: ``method``, ``step``, ``choice``, ``option``, ``rank``, ``value``, ``changed`` (a copy
-        of `steps`)."""
-        return self.steps.copy()
-
-    def __str__(self) -> str:
-        """The verdict, then each method's rank at the defaults and the steps that changed it."""
-        return _text.with_verdict(self)
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import stepwise_section
-
-        return section_html(stepwise_section(self))
-
-    def to_dict(self) -> dict[str, object]:
-        """The order of the choices, every step and each method's final rank, as plain JSON types."""
-        records = self.steps.to_dict(orient="records")
-        return {
-            "order": list(self.order),
-            "steps": [
-                {k: (v.item() if isinstance(v, np.generic) else v) for k, v in row.items()} for row in records
-            ],
-            "best": self.best,
-        }
+    def describe(self) -> Description:
+        """The verdict, then each method's rank at the defaults and the steps that changed it (the text);
+        the table of ranks and options changed with Fig. 3 (the section); the order of the choices, every
+        step and each method's final rank (the data); the steps ``method``, ``step``, ``choice``,
+        ``option``, ``rank``, ``value``, ``changed`` (the frame)."""
+        default = self.default
+        rows = []
+        for method in sorted(default, key=default.__getitem__):
+            steps = self.steps[(self.steps["method"] == method) & self.steps["changed"]]
+            changes = "; ".join(f"{row.choice} = {row.option} → {row.rank:g}" for row in steps.itertuples())
+            rows.append(
+                (
+                    method,
+                    f"{default[method]:g}",
+                    f"{self.best[method]:g}",
+                    f"{self.rank_range[method][0]:g}",
+                    changes or "none",
+                )
+            )
+        return Description(
+            question="How good could a method look if its author optimised one choice at a time?",
+            verdict=self.verdict,
+            text=_text.with_verdict(self),
+            data={
+                "order": list(self.order),
+                "steps": self.steps.to_dict(orient="records"),
+                "best": self.best,
+            },
+            columns=(
+                "method",
+                "rank at the defaults",
+                "step-wise rank",
+                "best rank of all",
+                "options changed",
+            ),
+            rows=tuple(rows),
+            frame=dict(self.steps.items()),
+            assumptions=(("step-wise order", " → ".join(self.order)),),
+            source=f"{_text.SOURCE}, §4.1, Fig. 3",
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
+            figure=lambda: plot_stepwise(self.steps, self.rank_range),
+        )
 
     def __repr__(self) -> str:
-        lines = [f"Stepwise(order: {' → '.join(self.order)}):"]
+        lines = [f"StepwiseResult(order: {' → '.join(self.order)}):"]
         for method, group in self.steps.groupby("method", sort=False):
             changes = [f"{r.choice}={r.option} → {r.rank:g}" for r in group.itertuples() if r.changed]
             lines.append(
@@ -238,7 +280,7 @@ class Stepwise:
         return "\n".join(lines)
 
 
-def stepwise(multiverse, *, order=None) -> Stepwise:
+def stepwise(multiverse, *, order=None) -> StepwiseResult:
     """Optimise each method's rank one choice at a time, from the defaults (§4.1, Fig. 3).
 
     At each step (a choice, in `order`) every option of that choice is tried with the options taken so
@@ -249,17 +291,17 @@ def stepwise(multiverse, *, order=None) -> Stepwise:
 
     Parameters
     ----------
-    multiverse : Multiverse
+    multiverse : MultiverseResult
     order : sequence of str, optional
         The choices in the order to optimise them; default: the spec's ``stepwise`` order.
 
     Returns
     -------
-    Stepwise
+    StepwiseResult
 
     See Also
     --------
-    Stepwise : The step-wise optimisation of each method's rank.
+    StepwiseResult : The step-wise optimisation of each method's rank.
     plot_stepwise : Draw the step-wise optimisation (Fig. 3).
     rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
     rankings : Rank the methods under every combination of the spec's options.
@@ -305,7 +347,7 @@ def stepwise(multiverse, *, order=None) -> Stepwise:
             )
     steps = pd.DataFrame(rows, columns=["method", "step", "choice", "option", "rank", "value", "changed"])
     final = steps.groupby("method", sort=False)["rank"].last()
-    return Stepwise(order, steps, {m: float(r) for m, r in final.items()}, multiverse.rank_range())
+    return StepwiseResult(order, steps, {m: float(r) for m, r in final.items()}, multiverse.rank_range())
 
 
 def _merit(multiverse, k, m):
@@ -315,7 +357,7 @@ def _merit(multiverse, k, m):
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class Impact:
+class ImpactResult(Result):
     """How much changing one choice alone changes the ranking (§4.2).
 
     Attributes
@@ -359,28 +401,45 @@ class Impact:
         changes the winner."""
         return _text.impact_verdict(self)
 
-    def to_frame(self):
-        """The table (a copy): ``choice``, ``from_option``, ``to_option``, ``pairs``, ``ranking_changed``,
-        ``winner_changed``, ``mean_abs_rank_change``."""
-        return self.table.copy()
-
-    def __str__(self) -> str:
-        """The verdict, then how much each choice alone changes the ranking."""
-        return _text.with_verdict(self)
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import impact_section
-
-        return section_html(impact_section(self))
-
-    def to_dict(self) -> dict[str, object]:
-        """The table's rows as plain JSON types, under ``impact``."""
-        return {"impact": self.table.to_dict(orient="records")}
+    def describe(self) -> Description:
+        """The verdict, then how much each choice alone changes the ranking (the text); the table over every
+        pair of a choice's options and for each alternative against the default (the section); the
+        table's rows under ``impact`` (the data); the table ``choice``, ``from_option``, ``to_option``,
+        ``pairs``, ``ranking_changed``, ``winner_changed``, ``mean_abs_rank_change`` (the frame)."""
+        rows = tuple(
+            (
+                row.choice,
+                "every pair" if row.from_option == "*" else f"{row.from_option} → {row.to_option}",
+                str(row.pairs),
+                f"{row.ranking_changed:.0%}",
+                f"{row.winner_changed:.0%}",
+                f"{row.mean_abs_rank_change:.2f}",
+            )
+            for row in self.table.itertuples()
+        )
+        return Description(
+            question="Which choice matters most?",
+            verdict=self.verdict,
+            text=_text.with_verdict(self),
+            data={"impact": self.table.to_dict(orient="records")},
+            columns=(
+                "choice",
+                "options compared",
+                "pairs",
+                "ranking changed",
+                "winner changed",
+                "mean change of a rank",
+            ),
+            rows=rows,
+            frame=dict(self.table.items()),
+            source=f"{_text.SOURCE}, §4.2, Fig. 5",
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
+        )
 
     def __repr__(self) -> str:
         overall = self.table[self.table["from_option"] == "*"]
-        lines = ["Impact (changing one choice alone):"]
+        lines = ["ImpactResult (changing one choice alone):"]
         for row in overall.itertuples():
             lines.append(
                 f"  {row.choice}: ranking changes in {row.ranking_changed:.0%}, winner in "
@@ -389,7 +448,7 @@ class Impact:
         return "\n".join(lines)
 
 
-def impact(multiverse) -> Impact:
+def impact(multiverse) -> ImpactResult:
     """For each choice, compare the rankings of combinations that differ in that choice only (§4.2).
 
     Every pair of options of the choice is compared under every setting of the other choices, without
@@ -402,7 +461,7 @@ def impact(multiverse) -> Impact:
 
     Returns
     -------
-    Impact
+    ImpactResult
 
     Raises
     ------
@@ -411,7 +470,7 @@ def impact(multiverse) -> Impact:
 
     See Also
     --------
-    Impact : How much changing one choice alone changes the ranking.
+    ImpactResult : How much changing one choice alone changes the ranking.
     default_distances : How far one alternative option moves an ideal point.
     default_distance_summary : Count, quartiles and range of those distances.
     rankings : Rank the methods under every combination of the spec's options.
@@ -482,7 +541,7 @@ def impact(multiverse) -> Impact:
         "winner_changed",
         "mean_abs_rank_change",
     ]
-    return Impact(pd.DataFrame(rows, columns=columns))
+    return ImpactResult(pd.DataFrame(rows, columns=columns))
 
 
 def _equal_pairs(values) -> int:

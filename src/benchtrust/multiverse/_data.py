@@ -16,11 +16,24 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from benchtrust._io import InputError, read_table, table_of
+from benchtrust._io import InputError, input_name, read_table, table_of
 
-__all__ = ["Results", "read_characteristics", "read_frame", "read_results"]
+__all__ = ["Results", "file_names", "read_characteristics", "read_frame", "read_results"]
 
 _TRUE, _FALSE = ("true", "1"), ("false", "0", "")
+
+
+def file_names(*sources) -> tuple[str, ...]:
+    """The `sources` that name files, as given (the ``inputs`` of a result), leaving out tables, specs
+    and None.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> file_names("results.csv", None, {"measures": {}}, Path("orders.csv"))
+    ('results.csv', 'orders.csv')
+    """
+    return tuple(input_name(source) for source in sources if isinstance(source, (str, os.PathLike)))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

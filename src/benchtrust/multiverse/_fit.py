@@ -3,8 +3,8 @@ and the supplement's "Goodness-of-fit unfolding solutions").
 
 The paper judges its unfolding of the 288 x 13 rank matrix (Fig. 4) following Mair, Borg & Rusch (2016):
 a permutation test (p < 0.001 for all three of its unfolding models), scree plots and stress per point.
-:func:`permutation_test` is the first; stress per point is ``Unfolding.row_stress`` and
-``Unfolding.column_stress``. :func:`congruence` adds a per-row measure of fit on a 0-1 scale that the
+:func:`permutation_test` is the first; stress per point is ``UnfoldingResult.row_stress`` and
+``UnfoldingResult.column_stress``. :func:`congruence` adds a per-row measure of fit on a 0-1 scale that the
 paper does not use. :func:`default_distances` gives the distances the paper's Fig. 5 summarises as box
 plots: between the ideal point of each combination with an alternative option of one choice and the ideal
 point of the combination that takes the default option there and agrees in every other choice.
@@ -22,11 +22,19 @@ from collections.abc import Mapping
 import numpy as np
 
 from benchtrust._io import InputError, check_seed
-from benchtrust.multiverse._data import read_frame
-from benchtrust.multiverse._unfolding import Unfolding, _check_matrix, _is_whole, check_options, unfold
+from benchtrust._result import Description, Result
+from benchtrust.multiverse import _text
+from benchtrust.multiverse._data import file_names, read_frame
+from benchtrust.multiverse._unfolding import (
+    UnfoldingResult,
+    _check_matrix,
+    _is_whole,
+    check_options,
+    unfold,
+)
 
 __all__ = [
-    "PermutationTest",
+    "PermutationTestResult",
     "congruence",
     "default_distance_summary",
     "default_distances",
@@ -43,7 +51,7 @@ _UNFOLD_OPTIONS = {
     "max_iterations": 10_000,
 }
 
-#: The options an :class:`Unfolding` records, so a permutation test can take them from a given fit.
+#: The options an :class:`UnfoldingResult` records, so a permutation test can take them from a given fit.
 _RECORDED = ("dimensions", "conditionality", "penalty_strength", "penalty_range")
 
 #: Most refits sent to a worker at once: enough to outweigh the cost of sending a task, few enough that
@@ -59,13 +67,13 @@ _DISTANCE_COLUMNS = ("choice", "default", "option", "row", "default_row", "dista
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class PermutationTest:
+class PermutationTestResult(Result):
     """A permutation test of an unfolding's stress (Mair, Borg & Rusch 2016; Nießl et al. 2022, supplement).
 
     Attributes
     ----------
     stress : float
-        Stress-1 of the fit to the data (``Unfolding.stress``).
+        Stress-1 of the fit to the data (``UnfoldingResult.stress``).
     permuted_stresses : numpy.ndarray
         Stress-1 of each refit to data whose values were permuted within each row, in the order of the
         permutations.
@@ -88,7 +96,7 @@ class PermutationTest:
     --------
     permutation_test : Test an unfolding's stress against refits on permuted data.
     unfold : Non-metric unfolding by penalised stress.
-    Unfolding : A fitted unfolding: points, disparities, stress.
+    UnfoldingResult : A fitted unfolding: points, disparities, stress.
     congruence : Each row's congruence between its disparities and its distances.
 
     References
@@ -159,55 +167,68 @@ class PermutationTest:
         low, p5, median, high = np.quantile(self.permuted_stresses, [0.0, 0.05, 0.5, 1.0])
         return {"min": float(low), "p5": float(p5), "median": float(median), "max": float(high)}
 
-    def __str__(self) -> str:
+    def describe(self) -> Description:
+        """The verdict and the spread of the permuted stresses (the text); the observed and permuted
+        stresses, the count at or below, the p-value and the refits not converged (the section); every
+        field, the p-value in words, whether it is significant and the verdict (the data); one row per
+        permutation: ``permutation`` (1-based), ``stress`` and ``at_or_below`` (the frame)."""
         s = self.summary()
         seed = "a generator" if self.seed is None else str(self.seed)
-        return (
-            f"{self.verdict}.\n"
-            f"Permuted stresses: min {s['min']:.3f}, 5th percentile {s['p5']:.3f}, median {s['median']:.3f}, "
-            f"max {s['max']:.3f} ({self.permutations} refits, seed {seed}; "
-            f"{self.not_converged} did not converge)."
+        return Description(
+            question="Does the unfolding reflect structure, or chance? (permutation test)",
+            verdict=f"{self.verdict}.",
+            text=(
+                f"{self.verdict}.\n"
+                f"Permuted stresses: min {s['min']:.3f}, 5th percentile {s['p5']:.3f}, median "
+                f"{s['median']:.3f}, max {s['max']:.3f} ({self.permutations} refits, seed {seed}; "
+                f"{self.not_converged} did not converge)."
+            ),
+            data={
+                "stress": self.stress,
+                "permuted_stresses": self.permuted_stresses,
+                "p_value": self.p_value,
+                "p_value_text": self.p_value_text,
+                "at_or_below": self.at_or_below,
+                "permutations": self.permutations,
+                "seed": self.seed,
+                "not_converged": self.not_converged,
+                "options": dict(self.options),
+                "significant": self.significant,
+                "verdict": self.verdict,
+            },
+            columns=("", "value"),
+            rows=(
+                ("observed stress (stress-1)", f"{self.stress:.4f}"),
+                (
+                    "permuted stresses: min / 5th percentile / median / max",
+                    "{min:.4f} / {p5:.4f} / {median:.4f} / {max:.4f}".format(**s),
+                ),
+                ("refits at or below the observed stress", f"{self.at_or_below} of {self.permutations}"),
+                ("p-value", self.p_value_text),
+                ("refits not converged", str(self.not_converged)),
+            ),
+            frame={
+                "permutation": np.arange(1, self.permutations + 1),
+                "stress": self.permuted_stresses,
+                "at_or_below": self.permuted_stresses <= self.stress,
+            },
+            assumptions=(
+                ("seed", seed),
+                ("unfolding", ", ".join(f"{k} = {v}" for k, v in self.options.items())),
+            ),
+            source=(
+                "Nießl et al. 2022, supplement \N{LEFT DOUBLE QUOTATION MARK}Goodness-of-fit unfolding "
+                "solutions\N{RIGHT DOUBLE QUOTATION MARK}; Mair, Borg & Rusch 2016"
+            ),
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
         )
 
     def __repr__(self) -> str:
         return (
-            f"PermutationTest(stress={self.stress:.4f}, {self.p_value_text}, at_or_below={self.at_or_below}, "
-            f"permutations={self.permutations}, seed={self.seed})"
+            f"PermutationTestResult(stress={self.stress:.4f}, {self.p_value_text}, "
+            f"at_or_below={self.at_or_below}, permutations={self.permutations}, seed={self.seed})"
         )
-
-    def to_dict(self) -> dict[str, object]:
-        """The result as plain JSON types."""
-        return {
-            "stress": self.stress,
-            "permuted_stresses": self.permuted_stresses.tolist(),
-            "p_value": self.p_value,
-            "p_value_text": self.p_value_text,
-            "at_or_below": self.at_or_below,
-            "permutations": self.permutations,
-            "seed": self.seed,
-            "not_converged": self.not_converged,
-            "options": dict(self.options),
-            "significant": self.significant,
-            "verdict": self.verdict,
-        }
-
-    def to_frame(self):
-        """One row per permutation: ``permutation`` (1-based), ``stress`` and ``at_or_below``."""
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
-                "permutation": np.arange(1, self.permutations + 1),
-                "stress": self.permuted_stresses,
-                "at_or_below": self.permuted_stresses <= self.stress,
-            }
-        )
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import permutation_section
-
-        return section_html(permutation_section(self))
 
 
 def permutation_test(
@@ -219,7 +240,7 @@ def permutation_test(
     progress=None,
     fitted=None,
     **unfold_options,
-) -> PermutationTest:
+) -> PermutationTestResult:
     """Test whether an unfolding's stress is lower than that of unfoldings of permuted data.
 
     The goodness-of-fit check of Nießl et al. (2022, supplement "Goodness-of-fit unfolding solutions"),
@@ -228,15 +249,16 @@ def permutation_test(
     `fitted` is taken as that fit), then each of `permutations` matrices whose values are permuted
     independently within each row (each subject's preferences shuffled, so each row keeps its values) is
     unfolded with the same options. The p-value is the share of permuted stresses at or below the
-    observed one (stress-1, ``Unfolding.stress``); when none is, it is reported as p < 1 / permutations.
+    observed one (stress-1, ``UnfoldingResult.stress``); when none is, it is reported as
+    p < 1 / permutations.
     The paper reports p < 0.001 for each of its three unfolding models; its analysis ran 500 refits
     (reference code, ``permtest(..., nrep = 500)``), so none of them was at or below the observed stress.
 
     Parameters
     ----------
     dissimilarities : array_like, pandas.DataFrame, str or os.PathLike
-        The n x m dissimilarities that were (or are to be) unfolded, such as ``Multiverse.ranks``; a path
-        is read as :func:`~benchtrust.multiverse.unfold` reads it.
+        The n x m dissimilarities that were (or are to be) unfolded, such as ``MultiverseResult.ranks``; a
+        path is read as :func:`~benchtrust.multiverse.unfold` reads it.
     permutations : int
         The number of refits on permuted data (a p-value below 0.001 needs at least 1000).
     seed : int, numpy.random.Generator or None
@@ -248,30 +270,32 @@ def permutation_test(
     progress : callable, optional
         Called as ``progress(done)`` with the number of refits done so far: with 0 first, then after each
         chunk (so ``done`` may grow by more than one); the last call has ``done == permutations``.
-    fitted : Unfolding, optional
+    fitted : UnfoldingResult, optional
         The fit of `dissimilarities`, if already computed; its dimensions, conditionality, penalty strength
         and penalty range are used for the refits. Pass the tolerance and the iteration limit it was fitted
-        with in `unfold_options` if they were not the defaults (an Unfolding does not record them).
+        with in `unfold_options` if they were not the defaults (an UnfoldingResult does not record them).
     **unfold_options
         Options of :func:`~benchtrust.multiverse.unfold`: ``dimensions``, ``conditionality``,
         ``penalty_strength``, ``penalty_range``, ``tolerance``, ``max_iterations``.
 
     Returns
     -------
-    PermutationTest
+    PermutationTestResult
+        Its ``inputs`` are `dissimilarities` when it names a file.
 
     Raises
     ------
     InputError
         Naming the argument: invalid dissimilarities or unfold options, `permutations` not a positive whole
         number, `seed` not an int, Generator or None, `n_jobs` 0 or not a whole number, `progress` not
-        callable, `fitted` not an Unfolding or of another shape, or an unfold option that contradicts it.
+        callable, `fitted` not an UnfoldingResult or of another shape, or an unfold option that contradicts
+        it.
 
     See Also
     --------
-    PermutationTest : A permutation test of an unfolding's stress.
+    PermutationTestResult : A permutation test of an unfolding's stress.
     unfold : Non-metric unfolding by penalised stress.
-    Unfolding : A fitted unfolding: points, disparities, stress.
+    UnfoldingResult : A fitted unfolding: points, disparities, stress.
     congruence : Each row's congruence between its disparities and its distances.
 
     References
@@ -340,7 +364,7 @@ def permutation_test(
     permuted = np.concatenate(stresses)
     permuted.setflags(write=False)
     at_or_below = int(np.count_nonzero(permuted <= observed))
-    return PermutationTest(
+    return PermutationTestResult(
         stress=observed,
         permuted_stresses=permuted,
         p_value=at_or_below / permutations,
@@ -349,6 +373,7 @@ def permutation_test(
         seed=recorded,
         not_converged=int(np.count_nonzero(~np.concatenate(converged))),
         options=options,
+        inputs=file_names(dissimilarities),
     )
 
 
@@ -362,8 +387,10 @@ def _options(given, fitted, delta):
         )
     options = {**_UNFOLD_OPTIONS, **given}
     if fitted is not None:
-        if not isinstance(fitted, Unfolding):
-            raise InputError(f"fitted: expected an Unfolding (from unfold), got {type(fitted).__name__}")
+        if not isinstance(fitted, UnfoldingResult):
+            raise InputError(
+                f"fitted: expected an UnfoldingResult (from unfold), got {type(fitted).__name__}"
+            )
         shape = (fitted.row_points.shape[0], fitted.column_points.shape[0])
         if shape != delta.shape:
             raise InputError(
@@ -422,13 +449,13 @@ def congruence(fitted) -> np.ndarray:
     ‖γ_i - b d_i‖² / ‖γ_i‖² = 1 - c_i² at the row's best scale b of the distances.
 
     Nießl et al. (2022) do not use it: their per-combination check (supplement, Fig. S7, following Mair,
-    Borg & Rusch 2016) is the stress per point, ``Unfolding.row_stress``, a row's share of the misfit in
+    Borg & Rusch 2016) is the stress per point, ``UnfoldingResult.row_stress``, a row's share of the misfit in
     percent, which grows with the row's size relative to the others; c_i is on the same 0-1 scale for every
     row. The paper reports no rank correlation between ranks and distances either.
 
     Parameters
     ----------
-    fitted : Unfolding
+    fitted : UnfoldingResult
         A fit from :func:`~benchtrust.multiverse.unfold`.
 
     Returns
@@ -439,14 +466,14 @@ def congruence(fitted) -> np.ndarray:
     Raises
     ------
     InputError
-        If `fitted` is not an Unfolding.
+        If `fitted` is not an UnfoldingResult.
 
     See Also
     --------
     unfold : Non-metric unfolding by penalised stress.
-    Unfolding : A fitted unfolding: points, disparities, stress.
+    UnfoldingResult : A fitted unfolding: points, disparities, stress.
     permutation_test : Test an unfolding's stress against refits on permuted data.
-    PermutationTest : A permutation test of an unfolding's stress.
+    PermutationTestResult : A permutation test of an unfolding's stress.
 
     References
     ----------
@@ -466,8 +493,8 @@ def congruence(fitted) -> np.ndarray:
     >>> c.shape, bool(((c > 0.9) & (c <= 1)).all())
     ((5,), True)
     """
-    if not isinstance(fitted, Unfolding):
-        raise InputError(f"fitted: expected an Unfolding (from unfold), got {type(fitted).__name__}")
+    if not isinstance(fitted, UnfoldingResult):
+        raise InputError(f"fitted: expected an UnfoldingResult (from unfold), got {type(fitted).__name__}")
     gamma, d = np.asarray(fitted.disparities), np.asarray(fitted.distances)
     numerator = (gamma * d).sum(axis=1)
     denominator = np.sqrt((gamma**2).sum(axis=1) * (d**2).sum(axis=1))
@@ -488,11 +515,11 @@ def default_distances(multiverse, fitted):
 
     Parameters
     ----------
-    multiverse : Multiverse
+    multiverse : MultiverseResult
         The rankings (from :func:`~benchtrust.multiverse.rankings`), or any object with ``combinations``
         (a DataFrame, one row per combination and one column per choice, compared as strings) and
         ``defaults`` (choice → default option).
-    fitted : Unfolding or array_like
+    fitted : UnfoldingResult or array_like
         The unfolding of ``multiverse.ranks``, or its ideal points (one row per combination, in the order
         of ``multiverse.combinations``, any number of dimensions).
 
@@ -607,8 +634,8 @@ def default_distance_summary(table, *, by="choice"):
     ----------
     table : pandas.DataFrame, str or os.PathLike
         From :func:`default_distances` (needs ``choice``, ``option`` and ``distance``), or its CSV file
-        (``default_distances.csv`` of :meth:`MultiverseStudy.write
-        <benchtrust.multiverse.MultiverseStudy.write>`).
+        (``default_distances.csv`` of :meth:`MultiverseStudyResult.write
+        <benchtrust.multiverse.MultiverseStudyResult.write>`).
     by : {"choice", "option"}
         One row per choice, or per (choice, alternative option).
 
@@ -693,8 +720,8 @@ def _multiverse_parts(multiverse):
     defaults = getattr(multiverse, "defaults", None)
     if not isinstance(combinations, pd.DataFrame) or not isinstance(defaults, Mapping):
         raise InputError(
-            "multiverse: expected a Multiverse (from rankings), or an object with a DataFrame `combinations` "
-            f"and a mapping `defaults`; got {type(multiverse).__name__}"
+            "multiverse: expected a MultiverseResult (from rankings), or an object with a DataFrame "
+            f"`combinations` and a mapping `defaults`; got {type(multiverse).__name__}"
         )
     if combinations.shape[1] == 0 or len(combinations) == 0:
         raise InputError(f"multiverse: its combinations are empty (shape {combinations.shape})")
@@ -705,12 +732,13 @@ def _multiverse_parts(multiverse):
 
 
 def _ideal_points(fitted, count):
-    """The ideal points of `fitted` (an Unfolding or a matrix) as a finite count x p array, or InputError."""
-    points = fitted.row_points if isinstance(fitted, Unfolding) else fitted
+    """The ideal points of `fitted` (an UnfoldingResult or a matrix) as a finite count x p array, or
+    InputError."""
+    points = fitted.row_points if isinstance(fitted, UnfoldingResult) else fitted
     try:
         X = np.asarray(points, dtype=float)
     except (TypeError, ValueError):
-        raise InputError("fitted: expected an Unfolding or a matrix of ideal points") from None
+        raise InputError("fitted: expected an UnfoldingResult or a matrix of ideal points") from None
     if X.ndim != 2 or X.shape[0] != count or X.shape[1] < 1:
         raise InputError(
             f"fitted: expected {count} ideal points (one per combination) as a {count} x p matrix, got shape "

@@ -76,9 +76,9 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
     Parameters
     ----------
     row_points : array_like
-        C x 2 ideal points of the combinations (for instance ``Unfolding.row_points``).
+        C x 2 ideal points of the combinations (for instance ``UnfoldingResult.row_points``).
     column_points : array_like
-        M x 2 points of the methods (for instance ``Unfolding.column_points``).
+        M x 2 points of the methods (for instance ``UnfoldingResult.column_points``).
     methods : sequence of str
         The M method names, in the order of `column_points`.
     combinations : pandas.DataFrame
@@ -106,7 +106,7 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
     See Also
     --------
     unfold : Non-metric unfolding by penalised stress.
-    Unfolding : A fitted unfolding: points, disparities, stress.
+    UnfoldingResult : A fitted unfolding: points, disparities, stress.
     default_distances : How far one alternative option moves an ideal point.
     plot_default_distances : Draw those distances as box plots (Fig. 5).
     plot_subsample : Draw an unfolding of the rankings on subsamples (Fig. 6, Fig. S3).
@@ -254,14 +254,14 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
     Parameters
     ----------
     row_points : array_like
-        K x 2 ideal points of the rankings (for instance ``Unfolding.row_points`` of
-        ``unfold(Subsample.ranks)``).
+        K x 2 ideal points of the rankings (for instance ``UnfoldingResult.row_points`` of
+        ``unfold(SubsampleResult.ranks)``).
     column_points : array_like
         M x 2 points of the methods.
     methods : sequence of str
         The M method names, in the order of `column_points`.
     nrdatasets : array_like
-        K numbers: how many data sets each ranking uses (``Subsample.table["nrdatasets"]``).
+        K numbers: how many data sets each ranking uses (``SubsampleResult.table["nrdatasets"]``).
     ax : matplotlib.axes.Axes, optional
         Where to draw the map; default: a new figure's Axes.
     title : str, optional
@@ -281,7 +281,7 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
     See Also
     --------
     subsample : Rank the methods on the first data sets of orders of the data sets.
-    Subsample : The distinct rankings on subsamples of the data sets.
+    SubsampleResult : The distinct rankings on subsamples of the data sets.
     unfold : Non-metric unfolding by penalised stress.
     plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
 

@@ -132,7 +132,7 @@ def plot_rank_distribution(ranks, methods, *, ax=None, title=None):
     See Also
     --------
     rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
-    RankDistribution : Each method's ranks over all combinations.
+    RankDistributionResult : Each method's ranks over all combinations.
     plot_stepwise : Draw the step-wise optimisation (Fig. 3).
 
     References
@@ -222,7 +222,7 @@ def plot_stepwise(steps, rank_range, *, ax=None, title=None):
     Parameters
     ----------
     steps : pandas.DataFrame, str or os.PathLike
-        The steps of :func:`~benchtrust.multiverse.stepwise` (``Stepwise.steps``), or their CSV file
+        The steps of :func:`~benchtrust.multiverse.stepwise` (``StepwiseResult.steps``), or their CSV file
         (``stepwise.csv``): one row per method and step, with columns ``method``, ``step`` (0 for the
         default options, then 1..K in the order of the optimisation), ``choice`` (the choice optimised in
         the step; ignored for step 0), ``option`` (the option selected), ``rank`` (the method's rank after
@@ -249,7 +249,7 @@ def plot_stepwise(steps, rank_range, *, ax=None, title=None):
     See Also
     --------
     stepwise : Optimise each method's rank one choice at a time.
-    Stepwise : The step-wise optimisation of each method's rank.
+    StepwiseResult : The step-wise optimisation of each method's rank.
     plot_rank_distribution : Draw the rank distribution (Fig. 2).
 
     References

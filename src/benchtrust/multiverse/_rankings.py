@@ -15,17 +15,18 @@ from collections.abc import Mapping
 import numpy as np
 
 from benchtrust._io import InputError
-from benchtrust._words import TIMES
+from benchtrust._result import Description, Result
 from benchtrust.multiverse import _text
-from benchtrust.multiverse._data import read_characteristics, read_results
+from benchtrust.multiverse._data import file_names, read_characteristics, read_results
 from benchtrust.multiverse._options import FAMILIES, mean_of_rest, rule
+from benchtrust.multiverse._plot import plot_rank_distribution
 from benchtrust.multiverse._spec import Spec, read_spec
 
-__all__ = ["Multiverse", "rankings"]
+__all__ = ["MultiverseResult", "rankings"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class Multiverse:
+class MultiverseResult(Result):
     """The rankings of the methods under every combination of options.
 
     Attributes
@@ -134,40 +135,40 @@ class Multiverse:
             rank=self.ranks.ravel(),
         )
 
-    def to_frame(self):
-        """One row per combination and method: a column per choice, ``method``, ``value`` and ``rank``."""
-        return self.rankings_table()
-
-    def to_dict(self) -> dict[str, object]:
-        """The combinations, methods, choices (options and default), each method's rank range and its
-        share of combinations in which it ranks first, as plain JSON types."""
-        return {
-            "combinations": len(self.codes),
-            "methods": list(self.methods),
-            "choices": {
-                c: {"options": list(self.options[c]), "default": self.defaults[c]} for c in self.choices
+    def describe(self) -> Description:
+        """The combinations, each method's rank at the defaults, best and worst rank and "first in" share,
+        and the verdict (the text and, with the rank distribution of Fig. 2, the section); the combinations,
+        methods, choices (options and default), each method's rank range and its "first in" share (the
+        data); one row per combination and method, as :meth:`rankings_table` (the frame)."""
+        return Description(
+            question=_text.MULTIVERSE_QUESTION,
+            verdict=self.verdict,
+            text=_text.rankings_text(self),
+            data={
+                "combinations": len(self.codes),
+                "methods": list(self.methods),
+                "choices": {
+                    c: {"options": list(self.options[c]), "default": self.defaults[c]} for c in self.choices
+                },
+                "rank_range": self.rank_range(),
+                "first_share": self.first_share,
             },
-            "rank_range": self.rank_range(),
-            "first_share": self.first_share,
-        }
+            columns=("method", "rank at the defaults", "best rank", "worst rank", "first in"),
+            rows=tuple(_text.rankings_rows(self)),
+            frame=dict(self.rankings_table().items()),
+            assumptions=_text.combination_assumptions(self),
+            source=f"{_text.SOURCE}, §3.1, §4.1, Fig. 2",
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
+            figure=lambda: plot_rank_distribution(self.ranks, self.methods),
+        )
 
     def __repr__(self) -> str:
-        sizes = f" {TIMES} ".join(f"{len(self.options[c])} {c}" for c in self.choices)
-        return f"Multiverse({len(self.codes)} combinations = {sizes}; {len(self.methods)} methods)"
-
-    def __str__(self) -> str:
-        """The readable summary: the combinations, each method's rank at the defaults, best and worst rank
-        and "first in" share, and the verdict."""
-        return _text.rankings_text(self)
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import rankings_section
-
-        return section_html(rankings_section(self))
+        sizes = _text.choice_sizes(self)
+        return f"MultiverseResult({len(self.codes)} combinations = {sizes}; {len(self.methods)} methods)"
 
 
-def rankings(results, spec, *, characteristics=None, characteristics_dataset_column=None) -> Multiverse:
+def rankings(results, spec, *, characteristics=None, characteristics_dataset_column=None) -> MultiverseResult:
     """Rank the methods under every combination of the spec's options (Nießl et al. 2022, §3.1).
 
     Parameters
@@ -185,7 +186,8 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
 
     Returns
     -------
-    Multiverse
+    MultiverseResult
+        Its ``inputs`` are `results`, `spec` and `characteristics` where they name files.
 
     Raises
     ------
@@ -194,7 +196,7 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
 
     See Also
     --------
-    Multiverse : The rankings of the methods under every combination of options.
+    MultiverseResult : The rankings of the methods under every combination of options.
     read_spec : Read and check a multiverse spec.
     register_option : Add a rule to an option family.
     rank_distribution : Each method's best and worst rank and its share of combinations at each rank.
@@ -235,6 +237,7 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
     6  threshold0.2   mean_rank      all  accuracy      A  1.500   1.5
     7  threshold0.2   mean_rank      all  accuracy      B  1.500   1.5
     """
+    inputs = file_names(results, spec, characteristics)
     spec = spec if isinstance(spec, Spec) else read_spec(spec)
     data = read_results(results, spec)
     table = read_characteristics(
@@ -266,7 +269,7 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
     lower = lower.transpose(*order).ravel()
     sizes = [len(c.options) for c in spec.choices]
     codes = np.indices(sizes).reshape(len(sizes), -1).T
-    return Multiverse(
+    return MultiverseResult(
         choices=tuple(c.name for c in spec.choices),
         options={c.name: c.names for c in spec.choices},
         defaults={c.name: c.default for c in spec.choices},
@@ -280,6 +283,7 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
             for o, kept in zip(by_family["datasets"].options, subsets.values(), strict=True)
         },
         spec=spec,
+        inputs=inputs,
     )
 
 

@@ -7,59 +7,70 @@ import dataclasses
 import os
 from pathlib import Path
 
+import numpy as np
+
 from benchtrust._figures import figure_bytes
 from benchtrust._io import InputError, bundled_file
+from benchtrust._result import Description, Result
 from benchtrust._write import check_folder, write_together
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
-    Impact,
-    RankDistribution,
-    Stepwise,
+    ImpactResult,
+    RankDistributionResult,
+    StepwiseResult,
     impact,
     rank_distribution,
     stepwise,
 )
+from benchtrust.multiverse._data import file_names
 from benchtrust.multiverse._fit import (
-    PermutationTest,
+    PermutationTestResult,
     congruence,
     default_distance_summary,
     default_distances,
     permutation_test,
 )
-from benchtrust.multiverse._rankings import Multiverse, rankings
+from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
+from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
+from benchtrust.multiverse._rankings import MultiverseResult, rankings
 from benchtrust.multiverse._spec import read_spec
-from benchtrust.multiverse._subsample import Subsample, subsample
-from benchtrust.multiverse._unfolding import Unfolding, unfold
+from benchtrust.multiverse._subsample import SubsampleResult, subsample
+from benchtrust.multiverse._unfolding import UnfoldingResult, unfold
 
-__all__ = ["MultiverseStudy", "bundled_study", "study", "study_files"]
+__all__ = ["MultiverseStudyResult", "bundled_study", "study", "study_files"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class MultiverseStudy:
+class MultiverseStudyResult(Result):
     """The rankings of a multiverse and everything the paper derives from them (§4).
 
     Attributes
     ----------
-    multiverse : Multiverse
+    multiverse : MultiverseResult
         The ranking of the methods under each combination (§3.1).
-    distribution : RankDistribution
+    distribution : RankDistributionResult
         Fig. 2.
-    stepwise : Stepwise
+    stepwise : StepwiseResult
         Fig. 3.
-    impact : Impact
+    impact : ImpactResult
         §4.2 in numbers.
-    unfolding : Unfolding or None
+    unfolding : UnfoldingResult or None
         Fig. 4: the combinations × methods rank matrix unfolded (None if the spec says ``unfolding: false``).
     distances : pandas.DataFrame or None
         Fig. 5: the distance between the ideal points of each combination with an alternative option and
         its partner with the default option (:func:`~benchtrust.multiverse.default_distances`).
-    permutation : PermutationTest or None
+    permutation : PermutationTestResult or None
         The goodness of fit of the unfolding (None unless permutations were asked for).
-    subsample : Subsample or None
+    subsample : SubsampleResult or None
         Fig. 6 / Fig. S3: the rankings on the first data sets of orders of the data sets (None unless
         orders were given or asked for).
-    subsample_unfolding : Unfolding or None
+    subsample_unfolding : UnfoldingResult or None
         The unfolding of ``subsample.ranks`` (None without a subsample or an unfolding).
+    what : str or None
+        The results studied, in words, as the text names them (``multiverse of results.csv``) and the
+        section shows them when there are no `inputs`; None: not named.
+    written : tuple of pathlib.Path
+        The files :meth:`write` wrote, which the text lists at its end (none by default).
 
     See Also
     --------
@@ -83,49 +94,122 @@ class MultiverseStudy:
        The permutation test.
     """
 
-    multiverse: Multiverse
-    distribution: RankDistribution
-    stepwise: Stepwise
-    impact: Impact
-    unfolding: Unfolding | None
+    multiverse: MultiverseResult
+    distribution: RankDistributionResult
+    stepwise: StepwiseResult
+    impact: ImpactResult
+    unfolding: UnfoldingResult | None
     distances: object = None
-    permutation: PermutationTest | None = None
-    subsample: Subsample | None = None
-    subsample_unfolding: Unfolding | None = None
+    permutation: PermutationTestResult | None = None
+    subsample: SubsampleResult | None = None
+    subsample_unfolding: UnfoldingResult | None = None
+    what: str | None = dataclasses.field(default=None, kw_only=True)
+    written: tuple = dataclasses.field(default=(), kw_only=True)
 
-    def to_frame(self):
-        """One row per method, in the order of its rank with the default options: ``method``,
+    def describe(self) -> Description:
+        """What ``benchtrust multiverse`` prints (the text), the table of methods with the rank distribution
+        of Fig. 2 and a note per finding (the section), every part's numbers (the data, ``--json``) and the
+        table of methods (the frame).
+
+        The frame has one row per method, in the order of its rank with the default options: ``method``,
         ``rank_at_defaults``, ``best_rank`` and ``worst_rank`` over all combinations (Fig. 2),
         ``first_share`` (the share of combinations in which it ranks first, alone or tied:
-        :attr:`Multiverse.first_share <benchtrust.multiverse.Multiverse.first_share>`) and
-        ``stepwise_rank`` (its rank after the step-wise optimisation, Fig. 3)."""
-        import numpy as np
-        import pandas as pd
+        :attr:`MultiverseResult.first_share <benchtrust.multiverse.MultiverseResult.first_share>`) and
+        ``stepwise_rank`` (its rank after the step-wise optimisation, Fig. 3).
+        """
+        mv = self.multiverse
+        return Description(
+            question=_text.MULTIVERSE_QUESTION,
+            verdict=self.verdict,
+            text=_text.study_text(self),
+            data=self._data(),
+            columns=(
+                "method",
+                "rank at the defaults",
+                "best rank",
+                "worst rank",
+                "first in",
+                "step-wise best",
+            ),
+            rows=tuple(_text.method_rows(self)),
+            frame=self._methods(),
+            assumptions=self._assumptions(),
+            source=f"{_text.SOURCE}, §3-4, Fig. 2-6",
+            inputs=self.inputs or ((self.what,) if self.what else ()),
+            analysis=_text.ANALYSIS,
+            notes=self._notes(),
+            figure=lambda: plot_rank_distribution(mv.ranks, mv.methods),
+        )
 
+    def _methods(self) -> dict[str, object]:
+        """The columns of the table of methods (:meth:`describe`'s frame)."""
         mv = self.multiverse
         default = mv.ranks[mv.index(mv.defaults)]
         order = np.argsort(default, kind="stable")
         methods = [mv.methods[m] for m in order]
-        return pd.DataFrame(
-            {
-                "method": methods,
-                "rank_at_defaults": default[order],
-                "best_rank": self.distribution.best[order],
-                "worst_rank": self.distribution.worst[order],
-                "first_share": [mv.first_share[m] for m in methods],
-                "stepwise_rank": [self.stepwise.best[m] for m in methods],
-            }
-        )
+        return {
+            "method": methods,
+            "rank_at_defaults": default[order],
+            "best_rank": self.distribution.best[order],
+            "worst_rank": self.distribution.worst[order],
+            "first_share": [mv.first_share[m] for m in methods],
+            "stepwise_rank": [self.stepwise.best[m] for m in methods],
+        }
+
+    def _assumptions(self) -> tuple[tuple[str, str], ...]:
+        """The combinations, the defaults, the step-wise order and the unfolding's settings."""
+        assumptions = [
+            *_text.combination_assumptions(self.multiverse),
+            ("step-wise order", " → ".join(self.stepwise.order)),
+        ]
+        if self.unfolding is not None:
+            u = self.unfolding
+            assumptions.append(
+                (
+                    "unfolding",
+                    f"{_text.unfolding_settings(u)}; stress {u.stress:.4f}"
+                    + ("" if u.converged else " (not converged)"),
+                )
+            )
+        return tuple(assumptions)
+
+    def _notes(self) -> tuple[str, ...]:
+        """The section's sentences: the impact of each choice, the distances of Fig. 5, the permutation
+        test, the subsamples and any degenerate unfolding."""
+        impact_table = self.impact.table
+        notes = [
+            f"Changing {row.choice} alone changes the ranking in {row.ranking_changed:.0%} of pairs and the "
+            f"winner in {row.winner_changed:.0%}."
+            for row in impact_table[impact_table["from_option"] == "*"].itertuples()
+        ]
+        if self.distances is not None:
+            notes.append(
+                "Median distance between the ideal points of the default and an alternative option (Fig. 5): "
+                + ", ".join(f"{row.choice} {row.median:.3f}" for row in self.distance_summary().itertuples())
+                + "."
+            )
+        if self.permutation is not None:
+            notes.append(f"Permutation test of the unfolding: {self.permutation.verdict}")
+        if self.subsample is not None:
+            notes.append(f"Subsamples of the data sets (Fig. 6): {self.subsample}")
+        fits = (("unfolding", self.unfolding), ("subsample unfolding", self.subsample_unfolding))
+        for name, fitted in fits:
+            if fitted is not None and fitted.degenerate:
+                notes.append(
+                    f"The {name} is degenerate: {fitted.coincident_columns()} of {len(fitted.column_points)} "
+                    "methods (nearly) coincide with another, so its map does not separate them."
+                )
+        return tuple(notes)
 
     def distance_summary(self):
         """Per choice, the count, quartiles, range and mean of the distances of Fig. 5 (``distances``;
         :func:`~benchtrust.multiverse.default_distance_summary`), or None without an unfolding."""
         return None if self.distances is None else default_distance_summary(self.distances)
 
-    def to_dict(self) -> dict[str, object]:
-        """The rankings (:meth:`Multiverse.to_dict <benchtrust.multiverse.Multiverse.to_dict>`), the
-        step-wise order and ranks, the impact of each choice, the unfolding's fit and the median and largest
-        distance of Fig. 5 per choice, the permutation test and the subsample, as plain JSON types."""
+    def _data(self) -> dict[str, object]:
+        """The rankings (:meth:`MultiverseResult.to_dict <benchtrust.multiverse.MultiverseResult.to_dict>`),
+        the step-wise order and ranks, the impact of each choice, the unfolding's fit and the median and
+        largest distance of Fig. 5 per choice, the permutation test and the subsample."""
         out = self.multiverse.to_dict()
         out["stepwise"] = {"order": list(self.stepwise.order), "best": self.stepwise.best}
         out["impact"] = self.impact.to_dict()["impact"]
@@ -149,21 +233,11 @@ class MultiverseStudy:
         parts += [repr(part) for part in extra if part is not None]
         return "\n".join(parts)
 
-    def __str__(self) -> str:
-        """The readable summary ``benchtrust multiverse`` prints, without the files written (paper §3-4)."""
-        return _text.study_text(self)
-
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §4.1, Fig. 2): how many methods rank first under some
         combination, and how far a method's rank moves across them (the rankings' verdict)."""
         return self.multiverse.verdict
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import multiverse_section
-
-        return section_html(multiverse_section(self))
 
     def unfolding_table(self):
         """One row per point of the unfolding: ``kind`` (combination or method), ``label``, the option of
@@ -251,9 +325,6 @@ class MultiverseStudy:
 
     def _figures(self) -> dict[str, object]:
         """The figures :meth:`write` may save: file name → a function that draws it and returns its Axes."""
-        from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
-        from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
-
         mv, u, s = self.multiverse, self.unfolding, self.subsample_unfolding
         return {
             "rank_distribution.png": lambda: plot_rank_distribution(mv.ranks, mv.methods),
@@ -269,8 +340,8 @@ class MultiverseStudy:
 
 
 def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: bool = True) -> list[str]:
-    """The names of the files :meth:`MultiverseStudy.write` writes for a :func:`study` with these arguments,
-    tables first: to check an output folder before the study runs.
+    """The names of the files :meth:`MultiverseStudyResult.write` writes for a :func:`study` with these
+    arguments, tables first: to check an output folder before the study runs.
 
     Parameters
     ----------
@@ -282,13 +353,13 @@ def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: 
     subsample : bool
         Whether the study ranks subsamples (it is given `orders` or `n_orders`).
     plots : bool
-        Whether the figures are written (as :meth:`MultiverseStudy.write` takes it).
+        Whether the figures are written (as :meth:`MultiverseStudyResult.write` takes it).
 
     See Also
     --------
     study : Run the paper's analyses on one benchmark and spec.
-    MultiverseStudy : The rankings and everything derived from them.
-    MultiverseStudy.write : Write a study's tables and figures to a folder.
+    MultiverseStudyResult : The rankings and everything derived from them.
+    MultiverseStudyResult.write : Write a study's tables and figures to a folder.
     read_spec : Read and check a multiverse spec.
     Spec : A parsed multiverse spec.
     bundled_study : The bundled results, characteristics and spec of the paper.
@@ -341,7 +412,7 @@ def study(
     n_orders=None,
     subsample_measure=None,
     progress=None,
-) -> MultiverseStudy:
+) -> MultiverseStudyResult:
     """Rank the methods under every combination and analyse the rankings (Nießl et al. 2022, §3–4).
 
     Parameters
@@ -368,11 +439,12 @@ def study(
 
     Returns
     -------
-    MultiverseStudy
+    MultiverseStudyResult
+        Its ``inputs`` are `results`, `spec`, `characteristics` and `orders` where they name files.
 
     See Also
     --------
-    MultiverseStudy : The rankings and everything derived from them.
+    MultiverseStudyResult : The rankings and everything derived from them.
     study_files : The names of the files a study writes.
     bundled_study : The bundled results, characteristics and spec of the paper.
     read_spec : Read and check a multiverse spec.
@@ -399,10 +471,11 @@ def study(
     >>> from benchtrust.multiverse import bundled_study, study
     >>> result = study(**bundled_study())
     >>> result.multiverse
-    Multiverse(288 combinations = 9 datasets × 2 measure × 4 imputation × 4 aggregation; 13 methods)
+    MultiverseResult(288 combinations = 9 datasets × 2 measure × 4 imputation × 4 aggregation; 13 methods)
     >>> result.multiverse.rank_range()["Kaplan-Meier"]
     [3.0, 13.0]
     """
+    inputs = file_names(results, spec, characteristics, orders)
     spec = read_spec(spec)
     settings = dict(spec.unfolding)
     skip = settings.pop("skip", False)
@@ -442,7 +515,7 @@ def study(
         )
         if not skip:
             sample_fit = _unfold(sampled.ranks, settings, spec.source)
-    return MultiverseStudy(
+    return MultiverseStudyResult(
         multiverse,
         rank_distribution(multiverse),
         stepwise(multiverse),
@@ -452,6 +525,7 @@ def study(
         tested,
         sampled,
         sample_fit,
+        inputs=inputs,
     )
 
 
@@ -481,7 +555,7 @@ def bundled_study() -> dict[str, Path]:
     See Also
     --------
     study : Run the paper's analyses on one benchmark and spec.
-    MultiverseStudy : The rankings and everything derived from them.
+    MultiverseStudyResult : The rankings and everything derived from them.
     bundled_orders : The paper's 50 orders of the 18 data sets.
     read_spec : Read and check a multiverse spec.
 

@@ -23,12 +23,13 @@ from pathlib import Path
 import numpy as np
 
 from benchtrust._io import InputError, bundled_file, check_count, check_seed, table_of
+from benchtrust._result import Description, Result
 from benchtrust.multiverse import _text
-from benchtrust.multiverse._data import read_characteristics, read_results
+from benchtrust.multiverse._data import file_names, read_characteristics, read_results
 from benchtrust.multiverse._rankings import _impute, _rank_subsets, first_shares, ranked_first
 from benchtrust.multiverse._spec import Spec, read_spec
 
-__all__ = ["Subsample", "bundled_orders", "subsample"]
+__all__ = ["SubsampleResult", "bundled_orders", "subsample"]
 
 _REP = "rep"
 _SIZE = "nrdatasets"
@@ -37,7 +38,7 @@ _CELLS_PER_CALL = 4_000_000
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
-class Subsample:
+class SubsampleResult(Result):
     """The distinct rankings of the methods on the first data sets of orders of them (§4.2, Fig. 6, S3).
 
     Attributes
@@ -131,40 +132,57 @@ class Subsample:
             for m, lo, hi in zip(self.methods, self.ranks.min(0), self.ranks.max(0), strict=True)
         }
 
-    def to_frame(self):
-        """The table of rankings (a copy of `table`)."""
-        return self.table.copy()
-
-    def to_dict(self) -> dict[str, object]:
-        """The counts, the options, the ranking on all data sets, each method's share of rankings in which
-        it is first (ties included) and its rank range, as plain JSON types."""
+    def describe(self) -> Description:
+        """The verdict (the text); each method's rank on all data sets and its best, median and worst rank
+        and "first in" share over the rankings (the section); the counts, the options, the ranking on all
+        data sets, each method's "first in" share (ties included) and its rank range (the data); the table
+        of rankings (the frame)."""
+        first = self.first_share
+        rows = tuple(
+            (
+                self.methods[m],
+                f"{self.full[m]:g}",
+                f"{self.ranks[:, m].min():g}",
+                f"{np.median(self.ranks[:, m]):g}",
+                f"{self.ranks[:, m].max():g}",
+                _text.share(first[self.methods[m]]),
+            )
+            for m in np.argsort(self.full, kind="stable")
+        )
         sizes = self.table[_SIZE].value_counts().sort_index()
-        return {
-            "rankings": len(self.ranks),
-            "orders": len(self.orders),
-            "datasets": list(self.datasets),
-            "methods": list(self.methods),
-            "measure": self.measure,
-            "imputation": self.imputation,
-            "aggregation": self.aggregation,
-            "candidates": self.candidates,
-            "duplicates_dropped": self.candidates + 1 - len(self.ranks),
-            "rankings_by_nrdatasets": {str(int(l)): int(k) for l, k in sizes.items()},
-            "full_ranking": {m: float(r) for m, r in zip(self.methods, self.full, strict=True)},
-            "first_share": self.first_share,
-            "rank_range": self.rank_range(),
-        }
+        return Description(
+            question="How much does the ranking depend on which data sets happen to be in the benchmark?",
+            verdict=self.verdict,
+            text=self.verdict,
+            data={
+                "rankings": len(self.ranks),
+                "orders": len(self.orders),
+                "datasets": list(self.datasets),
+                "methods": list(self.methods),
+                "measure": self.measure,
+                "imputation": self.imputation,
+                "aggregation": self.aggregation,
+                "candidates": self.candidates,
+                "duplicates_dropped": self.candidates + 1 - len(self.ranks),
+                "rankings_by_nrdatasets": {str(int(l)): int(k) for l, k in sizes.items()},
+                "full_ranking": {m: float(r) for m, r in zip(self.methods, self.full, strict=True)},
+                "first_share": first,
+                "rank_range": self.rank_range(),
+            },
+            columns=("method", f"rank on all {len(self.datasets)}", "best", "median", "worst", "first in"),
+            rows=rows,
+            frame=dict(self.table.items()),
+            assumptions=(
+                ("options", f"{self.measure}, {self.imputation}, {self.aggregation}"),
+                ("orders", str(len(self.orders))),
+            ),
+            source=f"{_text.SOURCE}, §4.2, Fig. 6 and Fig. S3",
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
+        )
 
     def __repr__(self) -> str:
         return self.verdict
-
-    __str__ = __repr__
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import subsample_section
-
-        return section_html(subsample_section(self))
 
 
 def subsample(
@@ -178,7 +196,7 @@ def subsample(
     characteristics=None,
     characteristics_dataset_column: str | None = None,
     orders_label_column: str | None = None,
-) -> Subsample:
+) -> SubsampleResult:
     """Rank the methods on the first l data sets of orders of the data sets (Nießl et al. 2022, §4.2).
 
     For each order and each l = 1, …, L − 1 the methods are ranked on the first l data sets of the order,
@@ -222,7 +240,8 @@ def subsample(
 
     Returns
     -------
-    Subsample
+    SubsampleResult
+        Its ``inputs`` are `results`, `spec`, `characteristics` and `orders` where they name files.
 
     Raises
     ------
@@ -233,7 +252,7 @@ def subsample(
 
     See Also
     --------
-    Subsample : The distinct rankings on subsamples of the data sets.
+    SubsampleResult : The distinct rankings on subsamples of the data sets.
     plot_subsample : Draw an unfolding of the rankings on subsamples (Fig. 6, Fig. S3).
     bundled_orders : The paper's 50 orders of the 18 data sets.
     unfold : Non-metric unfolding by penalised stress.
@@ -265,6 +284,7 @@ def subsample(
     """
     import pandas as pd
 
+    inputs = file_names(results, spec, characteristics, orders)
     spec = spec if isinstance(spec, Spec) else read_spec(spec)
     data = read_results(results, spec)
     read_characteristics(
@@ -305,7 +325,7 @@ def subsample(
     table.insert(0, _REP, rep_of, allow_duplicates=True)
     frame = pd.DataFrame(np.asarray(datasets, dtype=object)[codes], columns=[f"pos{j + 1}" for j in range(L)])
     frame.insert(0, _REP, reps, allow_duplicates=True)
-    return Subsample(
+    return SubsampleResult(
         methods=data.methods,
         datasets=datasets,
         ranks=ranks,
@@ -318,6 +338,7 @@ def subsample(
         aggregation=aggregation.name,
         lower_is_better=bool(parts[0][2]),
         candidates=len(codes) * (L - 1),
+        inputs=inputs,
     )
 
 
@@ -349,7 +370,7 @@ def bundled_orders() -> Path:
     See Also
     --------
     subsample : Rank the methods on the first data sets of orders of the data sets.
-    Subsample : The distinct rankings on subsamples of the data sets.
+    SubsampleResult : The distinct rankings on subsamples of the data sets.
     bundled_study : The bundled results, characteristics and spec of the paper.
 
     References

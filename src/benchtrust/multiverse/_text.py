@@ -1,16 +1,22 @@
 """The words about a multiverse of design and analysis choices (Nießl et al. 2022): the readable summary of
-a :class:`~benchtrust.multiverse.MultiverseStudy` and the verdict of each result in plain words, as
-``benchtrust multiverse``, the HTML report, a notebook and ``str(result)`` show them.
+a :class:`~benchtrust.multiverse.MultiverseStudyResult`, the verdict of each result in plain words and the
+rows of its tables, from which each result's ``describe()`` makes what ``benchtrust multiverse``, the HTML
+report, a notebook and ``str(result)`` show.
 
-Each function words a decision its result makes (such as :attr:`Multiverse.first_share
-<benchtrust.multiverse.Multiverse.first_share>`); none computes one.
+Each function words a decision its result makes (such as :attr:`MultiverseResult.first_share
+<benchtrust.multiverse.MultiverseResult.first_share>`); none computes one.
 """
 
 from __future__ import annotations
 
-from benchtrust._words import TIMES, paragraph
+from benchtrust._words import TIMES, aligned, paragraph
 
 __all__ = [
+    "ANALYSIS",
+    "MULTIVERSE_QUESTION",
+    "SOURCE",
+    "choice_sizes",
+    "combination_assumptions",
     "fit_lines",
     "impact_verdict",
     "method_rows",
@@ -22,11 +28,21 @@ __all__ = [
     "stepwise_verdict",
     "study_text",
     "subsample_verdict",
+    "unfolding_settings",
     "unfolding_verdict",
     "with_verdict",
 ]
 
 _PAPER = "Nießl et al. 2022"
+
+#: The question of ``benchtrust multiverse``, the title of the sections of a study and of its rankings.
+MULTIVERSE_QUESTION = "Would the ranking survive other reasonable design and analysis choices?"
+
+#: The paper every section of a multiverse result follows (its section and figures added).
+SOURCE = "Nießl et al. 2022, over-optimism in benchmark studies and the multiplicity of options"
+
+#: The command that makes the multiverse results, as their sections name it.
+ANALYSIS = "multiverse"
 
 
 def share(fraction: float) -> str:
@@ -40,28 +56,25 @@ def share(fraction: float) -> str:
     return "<1%" if 0 < fraction < 0.005 else f"{fraction:.0%}"
 
 
-def study_text(result, what=None, written=()) -> str:
-    """The readable summary of a multiverse study (paper §3-4): each method's rank at the defaults, its
-    best and worst rank (Fig. 2), the share of combinations it wins, its step-wise best rank (Fig. 3), the
-    impact of each choice (§4.2), the unfolding's fit (Fig. 4-5), the subsamples (Fig. 6), the verdict and
-    the files written.
+def study_text(result) -> str:
+    """The readable summary of a multiverse study (paper §3-4), as ``benchtrust multiverse`` prints it:
+    the results studied (its ``what``, when given), each method's rank at the defaults, its best and worst
+    rank (Fig. 2), the share of combinations it wins, its step-wise best rank (Fig. 3), the impact of each
+    choice (§4.2), the unfolding's fit (Fig. 4-5), the subsamples (Fig. 6), the verdict and the files
+    written (its ``written``, when any).
 
     Parameters
     ----------
-    result : MultiverseStudy
-    what : str, optional
-        The results studied, in words (a file name, or the bundled Herrmann et al. results).
-    written : sequence of pathlib.Path
-        The files :meth:`MultiverseStudy.write` wrote, listed at the end (nothing when empty).
+    result : MultiverseStudyResult
 
     Returns
     -------
     str
         Lines without a trailing newline.
     """
-    studied = "multiverse" if what is None else f"multiverse of {what}"
+    studied = "multiverse" if result.what is None else f"multiverse of {result.what}"
     lines = [_head(result.multiverse, f"{studied} ({_PAPER}, §3-4)"), ""]
-    lines += _aligned([("method", "default", "best", "worst", "first in", "step-wise"), *method_rows(result)])
+    lines += aligned([("method", "default", "best", "worst", "first in", "step-wise"), *method_rows(result)])
     lines += ["", f"  step-wise order: {' → '.join(result.stepwise.order)}", ""]
     lines.append("  changing one choice only:")
     for row in result.impact.table[result.impact.table["from_option"] == "*"].itertuples():
@@ -81,7 +94,8 @@ def study_text(result, what=None, written=()) -> str:
         if result.subsample_unfolding is not None:
             lines += fit_lines(result.subsample_unfolding)
     lines += ["", paragraph(result.verdict)]
-    if written:
+    if result.written:
+        written = result.written
         lines += [
             "",
             f"  wrote {len(written)} files to {written[0].parent}: " + ", ".join(p.name for p in written),
@@ -94,7 +108,7 @@ def fit_lines(fitted) -> list[str]:
 
     Parameters
     ----------
-    fitted : Unfolding
+    fitted : UnfoldingResult
 
     Returns
     -------
@@ -116,33 +130,46 @@ def fit_lines(fitted) -> list[str]:
 
 def _head(mv, label) -> str:
     """The first paragraph about a multiverse: `label`, its combinations, methods and defaults."""
-    sizes = f" {TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
-    defaults = ", ".join(f"{c} = {mv.defaults[c]}" for c in mv.choices)
     return paragraph(
-        f"{label}: {len(mv.codes)} combinations ({sizes}) of {len(mv.methods)} methods; defaults: {defaults}"
+        f"{label}: {len(mv.codes)} combinations ({choice_sizes(mv)}) of {len(mv.methods)} methods; "
+        f"defaults: {_defaults(mv)}"
     )
 
 
-def _aligned(rows) -> list[str]:
-    """`rows` of text as lines indented by two spaces, each column as wide as its widest cell."""
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    return [
-        ("  " + "  ".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))).rstrip() for row in rows
-    ]
+def choice_sizes(mv) -> str:
+    """How many options each choice of a multiverse has, as a product: ``9 datasets × 2 measure``."""
+    return f" {TIMES} ".join(f"{len(mv.options[c])} {c}" for c in mv.choices)
+
+
+def _defaults(mv) -> str:
+    return ", ".join(f"{c} = {mv.defaults[c]}" for c in mv.choices)
+
+
+def combination_assumptions(mv) -> tuple[tuple[str, str], ...]:
+    """The assumptions every section of a multiverse states: its combinations and its defaults."""
+    return (("combinations", f"{len(mv.codes)} ({choice_sizes(mv)})"), ("defaults", _defaults(mv)))
+
+
+def unfolding_settings(fitted) -> str:
+    """An unfolding's conditionality, dimensions and penalty, as its sections state them."""
+    return (
+        f"{fitted.conditionality}, {fitted.row_points.shape[1]} dimensions, penalty strength "
+        f"{fitted.penalty_strength:g}, range {fitted.penalty_range:g}"
+    )
 
 
 def rankings_text(multiverse) -> str:
     """The readable summary of the rankings of a multiverse (paper §3.1, §4.1): the combinations, each
     method's rank at the defaults, best and worst rank and "first in" share, and the verdict."""
     lines = [_head(multiverse, f"rankings ({_PAPER}, §3.1)"), ""]
-    lines += _aligned([("method", "default", "best", "worst", "first in"), *rankings_rows(multiverse)])
+    lines += aligned([("method", "default", "best", "worst", "first in"), *rankings_rows(multiverse)])
     return "\n".join([*lines, "", paragraph(multiverse.verdict)])
 
 
 def rankings_rows(multiverse) -> list[tuple[str, ...]]:
     """The rows of the table of methods of a multiverse, as text, in the order of the rank at the defaults:
     method, rank at the defaults, best and worst rank, "first in" share
-    (:attr:`~benchtrust.multiverse.Multiverse.first_share`)."""
+    (:attr:`~benchtrust.multiverse.MultiverseResult.first_share`)."""
     import numpy as np
 
     default = multiverse.ranks[multiverse.index(multiverse.defaults)]
@@ -168,12 +195,12 @@ def method_rows(result) -> list[tuple[str, ...]]:
 
 def rankings_verdict(multiverse) -> str:
     """The verdict on a multiverse of choices in plain words (paper §4.1, Fig. 2): how many methods rank
-    first under some combination (:attr:`~benchtrust.multiverse.Multiverse.first_share`), and how far a
-    method's rank moves across them.
+    first under some combination (:attr:`~benchtrust.multiverse.MultiverseResult.first_share`), and how far
+    a method's rank moves across them.
 
     Parameters
     ----------
-    multiverse : Multiverse
+    multiverse : MultiverseResult
 
     Returns
     -------

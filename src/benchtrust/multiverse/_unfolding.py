@@ -56,7 +56,7 @@ The row-conditional fit has no reference outputs to check against; it alternates
 transform (rows weighted by 1/‖γ_i‖²) with a projected-gradient step with Armijo backtracking on the
 row-wise loss (:func:`unfold`, Notes), from the classical start fitted to γ₀ in least squares. Neither
 step increases that loss. The penalty does not exclude every trivial solution: such a fit can reach a map
-where columns coincide, which :meth:`Unfolding.coincident_columns` reports.
+where columns coincide, which :meth:`UnfoldingResult.coincident_columns` reports.
 """
 
 from __future__ import annotations
@@ -68,8 +68,10 @@ import os
 import numpy as np
 
 from benchtrust._io import InputError, read_table
+from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
 from benchtrust.multiverse import _text
+from benchtrust.multiverse._data import file_names
 
 #: The conditionalities: one ordinal transformation for the whole matrix, or one per row.
 CONDITIONALITIES = ("unconditional", "row")
@@ -89,7 +91,7 @@ _FLOOR = 1e-6
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class Unfolding:
+class UnfoldingResult(Result):
     """A fitted unfolding: row and column points, disparities and penalised stress (Busing et al. 2005).
 
     Attributes
@@ -167,7 +169,7 @@ class Unfolding:
     def __repr__(self):
         (n, p), m = self.row_points.shape, self.column_points.shape[0]
         return (
-            f"Unfolding({n} rows x {m} columns in {p} dimensions, {self.conditionality}, "
+            f"UnfoldingResult({n} rows x {m} columns in {p} dimensions, {self.conditionality}, "
             f"stress={self.stress:.4f}, penalized_stress={self.penalized_stress:.4f}, "
             f"iterations={self.iterations}, converged={self.converged})"
         )
@@ -183,14 +185,60 @@ class Unfolding:
         """The fit in plain words: its settings, stress, iterations and whether it is degenerate."""
         return _text.unfolding_verdict(self)
 
-    def __str__(self) -> str:
-        """The verdict, as a paragraph."""
-        return paragraph(self.verdict)
+    def describe(self) -> Description:
+        """The verdict, as a paragraph (the text); the fit and the points of the columns (the section); the
+        points, disparities, distances, stresses and settings (the data); one row per point: ``kind``
+        ("row" or "column"), ``label`` (the DataFrame's labels, else the 1-based position), the coordinates
+        ``dim1``, ``dim2``, … and ``stress_share`` (the point's share of the misfit, %) (the frame)."""
+        points = self._points()
+        columns = points[points["kind"] == "column"]
+        dims = [name for name in points.columns if name.startswith("dim")]
+        rows = tuple(
+            (str(label), *(f"{value:.4f}" for value in values), f"{stress:.1f}")
+            for label, values, stress in zip(
+                columns["label"], columns[dims].to_numpy(), columns["stress_share"], strict=True
+            )
+        )
+        return Description(
+            question="Which rows rank alike, and which columns are ranked alike? (unfolding)",
+            verdict=self.verdict,
+            text=paragraph(self.verdict),
+            data={
+                "row_points": self.row_points,
+                "column_points": self.column_points,
+                "disparities": self.disparities,
+                "distances": self.distances,
+                "stress": self.stress,
+                "penalized_stress": self.penalized_stress,
+                "iterations": self.iterations,
+                "converged": self.converged,
+                "row_stress": self.row_stress,
+                "column_stress": self.column_stress,
+                "coincident_columns": self.coincident_columns(),
+                "conditionality": self.conditionality,
+                "penalty_strength": self.penalty_strength,
+                "penalty_range": self.penalty_range,
+                "row_labels": self.row_labels,
+                "column_labels": self.column_labels,
+            },
+            columns=("column", *dims, "share of the stress (%)"),
+            rows=rows,
+            frame=dict(points.items()),
+            assumptions=(
+                ("unfolding", _text.unfolding_settings(self)),
+                ("penalized stress", f"{self.penalized_stress:.4f}"),
+            ),
+            source=f"Busing, Groenen & Heiser 2005 (penalised stress); {_text.SOURCE}, §3.2, Fig. 4",
+            inputs=self.inputs,
+            analysis=_text.ANALYSIS,
+            notes=(
+                f"{len(self.row_points)} row points (ideal points) and {len(self.column_points)} column "
+                "points; the table lists the column points.",
+            ),
+        )
 
-    def to_frame(self):
-        """One row per point: ``kind`` ("row" or "column"), ``label`` (the DataFrame's labels, else the
-        1-based position), the coordinates ``dim1``, ``dim2``, … and ``stress_share`` (the point's share
-        of the misfit, %)."""
+    def _points(self):
+        """One row per point, as :meth:`to_frame` gives it."""
         import pandas as pd
 
         dims = [f"dim{k + 1}" for k in range(self.row_points.shape[1])]
@@ -207,12 +255,6 @@ class Unfolding:
             part["stress_share"] = shares
             parts.append(part)
         return pd.concat(parts, ignore_index=True)
-
-    def _repr_html_(self) -> str:
-        from benchtrust._html import section_html
-        from benchtrust.multiverse._section import unfolding_section
-
-        return section_html(unfolding_section(self))
 
     def coincident_columns(self, tolerance=0.01):
         """How many column points lie within `tolerance` times the configuration's extent of another.
@@ -234,27 +276,6 @@ class Unfolding:
         np.fill_diagonal(apart, np.inf)
         return int((apart.min(axis=1) <= tolerance * extent).sum())
 
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "row_points": self.row_points.tolist(),
-            "column_points": self.column_points.tolist(),
-            "disparities": self.disparities.tolist(),
-            "distances": self.distances.tolist(),
-            "stress": self.stress,
-            "penalized_stress": self.penalized_stress,
-            "iterations": self.iterations,
-            "converged": self.converged,
-            "row_stress": self.row_stress.tolist(),
-            "column_stress": self.column_stress.tolist(),
-            "coincident_columns": self.coincident_columns(),
-            "conditionality": self.conditionality,
-            "penalty_strength": self.penalty_strength,
-            "penalty_range": self.penalty_range,
-            "row_labels": None if self.row_labels is None else list(self.row_labels),
-            "column_labels": None if self.column_labels is None else list(self.column_labels),
-        }
-
 
 def unfold(
     dissimilarities,
@@ -265,7 +286,7 @@ def unfold(
     penalty_range=1.0,
     tolerance=1e-6,
     max_iterations=10_000,
-) -> Unfolding:
+) -> UnfoldingResult:
     """Non-metric unfolding of a rows x columns dissimilarity matrix by penalised stress (PREFSCAL).
 
     Minimises the penalised stress of Busing, Groenen & Heiser (2005, Psychometrika 70:71-98, Eq. 8),
@@ -308,7 +329,8 @@ def unfold(
 
     Returns
     -------
-    Unfolding
+    UnfoldingResult
+        Its ``inputs`` are `dissimilarities` when it names a file.
 
     Raises
     ------
@@ -320,10 +342,10 @@ def unfold(
 
     See Also
     --------
-    Unfolding : A fitted unfolding: points, disparities, stress.
+    UnfoldingResult : A fitted unfolding: points, disparities, stress.
     plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
     permutation_test : Test an unfolding's stress against refits on permuted data.
-    PermutationTest : A permutation test of an unfolding's stress.
+    PermutationTestResult : A permutation test of an unfolding's stress.
     congruence : Each row's congruence between its disparities and its distances.
     default_distances : How far one alternative option moves an ideal point.
 
@@ -388,7 +410,7 @@ def unfold(
     fit = _fit_by_row if conditionality == "row" else _fit_unconditional
     X, Y, gamma, d, penalized, iterations, converged = fit(delta, p, lam, omega, tol, max_iterations)
     residual = (gamma - d) ** 2
-    return Unfolding(
+    return UnfoldingResult(
         row_points=_frozen(X),
         column_points=_frozen(Y),
         disparities=_frozen(gamma),
@@ -404,6 +426,7 @@ def unfold(
         penalty_range=omega,
         row_labels=row_labels,
         column_labels=column_labels,
+        inputs=file_names(dissimilarities),
     )
 
 

@@ -744,6 +744,7 @@ def best_of_auc(
         classifiers=m,
         test_size=n,
         top_score=float(values.max()),
+        lowest_score=float(values.min()),
         correlation=0.0,
         reference_accuracy=None,
         fixed_reference=False,

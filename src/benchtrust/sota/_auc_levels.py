@@ -182,6 +182,7 @@ class _AucModel(_Levels):
             classifiers=self.teams,
             test_size=self.n,
             top_score=level,
+            lowest_score=float(self.levels[0]),
             correlation=0.0,
             reference_accuracy=None,
             fixed_reference=False,

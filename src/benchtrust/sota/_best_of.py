@@ -17,12 +17,16 @@ classifiers share each. Only the window of z where F is neither 0 nor 1 (up to 1
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
+from benchtrust._result import Description, Result, jsonable
+from benchtrust._words import ALPHA, RHO, interval_text, level_text
 from benchtrust.sota import _binomial, _conditional, _dependence, _text
+from benchtrust.sota._plot import plot_best_of
 
 #: Probability mass allowed outside the evaluated window of z, at each end: the error bound of the exact
 #: distributions (every reported probability is within it; doubles resolve 1.1e-16 near 1). In the
@@ -32,8 +36,11 @@ WINDOW_TAIL = 1e-15
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class BestOfResult:
+class BestOfResult(Result):
     """Distribution of the best observed score (accuracy or AUC) among m classifiers on one test set.
+
+    ``str(result)`` is what ``benchtrust sota best-of`` prints, its verdict last; ``to_frame()`` the
+    distribution, one row per possible best score (columns ``score``, ``pmf`` and ``cdf``).
 
     Attributes
     ----------
@@ -59,6 +66,8 @@ class BestOfResult:
         n.
     top_score : float
         The largest true score θ_j (accuracy or AUC).
+    lowest_score : float
+        The smallest true score θ_j (``top_score`` when the classifiers share one).
     correlation : float
         ρ (0: independent classifiers).
     reference_accuracy : float or None
@@ -75,6 +84,8 @@ class BestOfResult:
         "accuracy" or "auc".
     positives : int or None
         n+, positive items in the test set (AUC only).
+    inputs : tuple of str
+        The file the true scores θ_j were read from, if any (``--accuracies``), named in the text.
 
     See Also
     --------
@@ -90,6 +101,15 @@ class BestOfResult:
        and pmf f(z) of the smallest number of failures Z); §3.4, Fig. 1-3 and Table 1 (E(θ̂_max), its
        standard deviation and the multiplicity-adjusted upper limit θ^m_{1-α/2}); §4, Table 2
        (dependent and non-identical classifiers); §5.2.1, Fig. 11 (AUC).
+
+    Examples
+    --------
+    >>> r = best_of([0.875, 0.9], test_size=300)
+    >>> print(str(r).splitlines()[4])
+      accuracy θ            0.875 to 0.9
+    >>> frame = r.to_frame()
+    >>> list(frame.columns), round(float(frame["pmf"].sum()), 12)
+    (['score', 'pmf', 'cdf'], 1.0)
     """
 
     score: np.ndarray
@@ -102,6 +122,7 @@ class BestOfResult:
     classifiers: int
     test_size: int
     top_score: float
+    lowest_score: float
     correlation: float
     reference_accuracy: float | None
     fixed_reference: bool
@@ -121,67 +142,73 @@ class BestOfResult:
             f"ci{level}=({low:.6f}, {high:.6f}), dropped={self.dropped})"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust sota best-of`` prints (paper §3-4; §5.2.1 for AUC)."""
-        return _text.best_of_text(self)
-
     @property
     def verdict(self) -> str:
         """The result in plain words: where luck alone puts the best of m scores (paper §3-4, Fig. 1)."""
         return _text.best_of_verdict(self)
 
-    def _repr_html_(self) -> str:
-        """The report's section of this result (its verdict, numbers, Fig. 1), for a notebook."""
-        from benchtrust._html import section_html
-        from benchtrust.sota._section import best_of_section
-
-        return section_html(best_of_section(self))
-
-    def to_frame(self):
-        """The distribution of the best score as a table, one row per possible best score.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Columns ``score`` (ascending), ``pmf`` (P(best score = score)) and ``cdf``
-            (P(best score <= score)), over the window where the distribution lives.
-
-        Examples
-        --------
-        >>> frame = best_of(0.5, classifiers=100, test_size=20).to_frame()
-        >>> list(frame.columns), round(float(frame["pmf"].sum()), 12)
-        (['score', 'pmf', 'cdf'], 1.0)
-        """
-        import pandas as pd
-
-        return pd.DataFrame({"score": self.score, "pmf": self.pmf, "cdf": self.cdf})
+    def describe(self) -> Description:
+        """The best of m as every view shows it: its text and verdict, its numbers, the assumptions (the
+        model, m, n, θ, ρ, α) and the paper's Fig. 1 (for accuracy)."""
+        auc = self.metric == "auc"
+        n = self.test_size
+        low, high = self.ci
+        rows = [
+            ("expected best E", f"{self.expected_max:.6f}"),
+            ("SD of the best", f"{self.sd_max:#.4g}"),
+            (f"{level_text(self.alpha)} central interval of the best", interval_text(self.ci, 6)),
+        ]
+        if not auc:
+            rows.append(("items right, interval", f"{round(low * n)} to {round(high * n)} of {n}"))
+            rows.append(("classifiers dropped (Eq. 12)", f"{self.dropped}"))
+        assumptions = [
+            ("model", f"{self.model} ({self.method})"),
+            ("classifiers m", f"{self.classifiers}"),
+            ("test size n", f"{n}" + (f" ({self.positives} positive)" if auc else "")),
+            ("true AUC" if auc else "true accuracy θ", _text.true_scores_text(self)),
+            (f"correlation {RHO}", f"{self.correlation:g}"),
+        ]
+        if self.correlation > 0:
+            reference = "fixed: exactly θ0·n items right" if self.fixed_reference else "random"
+            assumptions.append(("reference θ0", f"{self.reference_accuracy:g} ({reference})"))
+        assumptions.append((ALPHA, f"{self.alpha:g}"))
+        return Description(
+            question=_text.SOTA_QUESTION,
+            verdict=self.verdict,
+            text=_text.best_of_text(self),
+            data={
+                "metric": self.metric,
+                "model": self.model,
+                "method": self.method,
+                "classifiers": self.classifiers,
+                "test_size": self.test_size,
+                "positives": self.positives,
+                "top_score": self.top_score,
+                "correlation": self.correlation,
+                "reference_accuracy": self.reference_accuracy,
+                "fixed_reference": self.fixed_reference,
+                "dropped": self.dropped,
+                "alpha": self.alpha,
+                "expected_max": self.expected_max,
+                "sd_max": self.sd_max,
+                "ci": self.ci,
+            },
+            columns=("quantity", "value"),
+            rows=tuple(rows),
+            frame={"score": self.score, "pmf": self.pmf, "cdf": self.cdf},
+            assumptions=tuple(assumptions),
+            source=f"{_text.SOURCE}, {'§5.2.1' if auc else '§3-4, Table 2, Fig. 1'}",
+            inputs=tuple(os.fspath(name) for name in self.inputs),
+            analysis="sota best-of",
+            figure=None if auc else lambda: plot_best_of(self),
+        )
 
     def to_dict(self, *, distribution=False):
         """The result as plain JSON types; with ``distribution`` also the score grid, pmf and cdf."""
-        out = {
-            "metric": self.metric,
-            "model": self.model,
-            "method": self.method,
-            "classifiers": self.classifiers,
-            "test_size": self.test_size,
-            "positives": self.positives,
-            "top_score": self.top_score,
-            "correlation": self.correlation,
-            "reference_accuracy": self.reference_accuracy,
-            "fixed_reference": self.fixed_reference,
-            "dropped": self.dropped,
-            "alpha": self.alpha,
-            "expected_max": self.expected_max,
-            "sd_max": self.sd_max,
-            "ci": [self.ci[0], self.ci[1]],
-        }
+        data = dict(self.describe().data)
         if distribution:
-            out["distribution"] = {
-                "score": self.score.tolist(),
-                "pmf": self.pmf.tolist(),
-                "cdf": self.cdf.tolist(),
-            }
-        return out
+            data["distribution"] = {"score": self.score, "pmf": self.pmf, "cdf": self.cdf}
+        return jsonable(data)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -466,6 +493,7 @@ def _result(model, z0, failures_cdf, *, method):
         classifiers=model.classifiers,
         test_size=n,
         top_score=float(model.theta[-1]),
+        lowest_score=float(model.theta[0]),
         correlation=model.correlation,
         reference_accuracy=model.reference_accuracy,
         fixed_reference=model.fixed_reference,

@@ -200,6 +200,7 @@ def _certain(m, alpha):
         classifiers=m,
         test_size=1,
         top_score=1.0,
+        lowest_score=1.0,
         correlation=0.0,
         reference_accuracy=None,
         fixed_reference=False,

@@ -38,15 +38,19 @@ B -> infinity limit, in one computation (:func:`benchtrust.sota._best_of._exact`
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import numpy as np
 from scipy import special
 
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, InputError, check_count, check_direction, check_probability
+from benchtrust._result import Description, Result
+from benchtrust._words import ALPHA, RHO, interval_text, level_text
 from benchtrust.sota import _lattice, _text
 from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, _prob_at_least
-from benchtrust.sota._read import read_leaderboard
+from benchtrust.sota._plot import plot_leaderboard
+from benchtrust.sota._read import read_with_table, top_teams
 from benchtrust.sota._single import clopper_pearson
 
 #: Half a unit of the fourth decimal, the precision the estimates are shown with: an expected best score
@@ -55,8 +59,15 @@ _SHOWN = 0.5e-4
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class LeaderboardResult:
+class LeaderboardResult(Result):
     """Estimates of the state of the art from one leaderboard (paper §5.1, Table 3).
+
+    ``str(result)`` is what ``benchtrust sota leaderboard`` prints, its verdict last; ``to_frame()`` the
+    estimates, one row per approach (the paper's Table 3): columns ``estimate`` (``"no multiplicity"``,
+    ``"plug-in"``, ``"cropping"``, ``"conservative"``), ``sota`` (θ̂_max, or the crop value c),
+    ``expected_max`` (E(θ̂_max) under the approach; NaN without multiplicity), ``low`` and ``high`` (its
+    (1 - α) interval), ``teams_above`` (teams scoring better than ``sota``: above it, or below it for
+    ``direction="lower"``) and ``dropped`` (teams Eq. 12 left out), in the board's terms.
 
     Attributes
     ----------
@@ -99,6 +110,11 @@ class LeaderboardResult:
     warnings : tuple of str
         What may make the count of teams wrong, read off the table (:attr:`Leaderboard.warnings`); shown
         after the verdict.
+    top_teams : tuple of (str, str)
+        The best five teams of the table read, (name, best score as written), best first, leaving out the
+        teams the filters left out; empty when the table names no teams (or the scores were a list).
+    inputs : tuple of str
+        The leaderboard file, as given, when the scores were read from one; named in the text.
 
     See Also
     --------
@@ -115,6 +131,18 @@ class LeaderboardResult:
     .. [2] C. J. Clopper and E. S. Pearson, "The use of confidence or fiducial limits illustrated in the
        case of the binomial", Biometrika 26(4), 404-413, 1934. doi:10.1093/biomet/26.4.404. The interval
        ``naive_ci`` for accuracy.
+
+    Examples
+    --------
+    >>> scores = [0.862, 0.858, 0.85, 0.84, 0.82]
+    >>> r = leaderboard(scores, test_size=500, direction="higher", correlation=0)
+    >>> print(str(r).splitlines()[0])
+    state of the art from the leaderboard (Møllersen & Holsbø §5, Table 3)
+    >>> frame = r.to_frame()
+    >>> list(frame["estimate"])
+    ['no multiplicity', 'plug-in', 'cropping', 'conservative']
+    >>> list(frame.columns)
+    ['estimate', 'sota', 'expected_max', 'low', 'high', 'teams_above', 'dropped']
     """
 
     metric: str
@@ -136,6 +164,7 @@ class LeaderboardResult:
     alpha: float
     bootstrap: str
     warnings: tuple = ()
+    top_teams: tuple = ()
 
     def _gain(self, score):
         """A score of the board as an accuracy (or AUC): higher is better."""
@@ -196,10 +225,6 @@ class LeaderboardResult:
             f"cropped_sota={self.cropped.sota:.6f}, conservative_sota={self.conservative.sota:.6f})"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust sota leaderboard`` prints (paper §5, Table 3)."""
-        return _text.leaderboard_text(self)
-
     @property
     def verdict(self) -> str:
         """The result in plain words (paper §5, Table 3): is the top of the board luck, leakage or a real
@@ -207,71 +232,93 @@ class LeaderboardResult:
         separated by a blank line."""
         return "\n\n".join(_text.leaderboard_verdict(self))
 
-    def _repr_html_(self) -> str:
-        """The report's section of this result (its verdict, Table 3's estimates, Fig. 7a), for a notebook."""
-        from benchtrust._html import section_html
-        from benchtrust.sota._section import leaderboard_section
-
-        return section_html(leaderboard_section(self))
-
-    def to_frame(self):
-        """The estimates of the state of the art as a table, one row per approach (the paper's Table 3).
-
-        Returns
-        -------
-        pandas.DataFrame
-            One row for each of ``"no multiplicity"``, ``"plug-in"``, ``"cropping"`` and
-            ``"conservative"``, with columns ``estimate`` (the approach), ``sota`` (its estimate of the
-            state of the art: θ̂_max, or the crop value c), ``expected_max`` (E(θ̂_max) under the
-            approach; NaN without multiplicity), ``low`` and ``high`` (its (1 - α) interval),
-            ``teams_above`` (teams scoring better than ``sota``: above it, or below it for
-            ``direction="lower"``) and ``dropped`` (teams Eq. 12 left out). The numbers are in the
-            board's terms (error rates for ``direction="lower"``).
-
-        Examples
-        --------
-        >>> scores = [0.862, 0.858, 0.85, 0.84, 0.82]
-        >>> r = leaderboard(scores, test_size=500, direction="higher", correlation=0)
-        >>> frame = r.to_frame()
-        >>> list(frame["estimate"])
-        ['no multiplicity', 'plug-in', 'cropping', 'conservative']
-        >>> list(frame.columns)
-        ['estimate', 'sota', 'expected_max', 'low', 'high', 'teams_above', 'dropped']
-        """
-        import pandas as pd
-
-        rows = [("no multiplicity", self.observed_max, float("nan"), *self.naive_ci, 0, 0)]
-        approaches = {"plug-in": self.plugin, "cropping": self.cropped, "conservative": self.conservative}
-        for name, e in approaches.items():
-            rows.append((name, e.sota, e.expected_max, *e.ci, e.teams_above, e.dropped))
-        columns = ["estimate", "sota", "expected_max", "low", "high", "teams_above", "dropped"]
-        return pd.DataFrame(rows, columns=columns)
-
-    def to_dict(self):
-        """The result as plain JSON types (the scores themselves are left out)."""
-        return {
-            "metric": self.metric,
-            "direction": self.direction,
-            "test_size": self.test_size,
-            "positives": self.positives,
-            "rounding": self.rounding,
-            "inferred": None if self.inferred is None else self.inferred.to_dict(),
-            "teams": self.teams,
-            "excluded": dict(self.excluded),
-            "observed_max": self.observed_max,
-            "teams_at_max": self.teams_at_max,
-            "naive_ci": list(self.naive_ci),
-            "teams_in_naive_ci": self.teams_in_naive_ci,
-            "plugin": self.plugin.to_dict(),
-            "cropped": self.cropped.to_dict(),
-            "conservative": self.conservative.to_dict(),
-            "correlation": self.correlation,
-            "alpha": self.alpha,
-            "bootstrap": self.bootstrap,
-            "stands_out": self.stands_out,
-            "most_teams_left_out": self.most_teams_left_out,
-            "warnings": list(self.warnings),
-        }
+    def describe(self) -> Description:
+        """The leaderboard's state of the art as every view shows it: its text, its verdict (the first
+        paragraph; the others are notes), Table 3's estimates, the top of the board, the assumptions and the
+        paper's Fig. 7a."""
+        auc = self.metric == "auc"
+        level = level_text(self.alpha)
+        above = _text.better_words(self)["above"]
+        top, plug, crop, cons = self.observed_max, self.plugin, self.cropped, self.conservative
+        rows = (
+            ("observed best", f"{top:.4f}", f"{_text.teams_text(self.teams_at_max)} at it"),
+            (
+                f"no multiplicity, {level} interval",
+                interval_text(self.naive_ci),
+                f"{_text.teams_text(self.teams_in_naive_ci)} in it",
+            ),
+            ("plug-in: expected best", f"{plug.expected_max:.4f}", f"{level} {interval_text(plug.ci)}"),
+            (
+                "cropping: SOTA",
+                f"{crop.sota:.4f}",
+                f"{level} {interval_text(crop.ci)}, {crop.teams_above} {above}",
+            ),
+            (
+                "conservative: SOTA",
+                f"{cons.sota:.4f}",
+                f"{level} {interval_text(cons.ci)}, {cons.teams_above} {above}",
+            ),
+        )
+        paragraphs = _text.leaderboard_verdict(self)
+        excluded = ", ".join(f"{count} {reason}" for reason, count in self.excluded.items())
+        assumptions = [
+            ("metric", self.metric),
+            ("direction", _text.direction_text(self)),
+            ("test size n", _text.test_size_text(self)),
+            ("scores read as", f"{_lattice.rounding_text(self.rounding)} to the decimals written"),
+            ("teams used", f"{self.teams} (excluded: {excluded})"),
+        ]
+        if not auc:
+            assumptions.append((f"dependence model: correlation {RHO}", f"{self.correlation:g}"))
+        assumptions += [("bootstrap", self.bootstrap), (ALPHA, f"{self.alpha:g}")]
+        tables = ()
+        if self.top_teams:
+            ranked = tuple((str(k + 1), *team) for k, team in enumerate(self.top_teams))
+            tables = (("Top of the board", ("rank", "team", "score"), ranked),)
+        estimates = [("no multiplicity", self.observed_max, float("nan"), *self.naive_ci, 0, 0)]
+        estimates += [
+            (name, e.sota, e.expected_max, *e.ci, e.teams_above, e.dropped)
+            for name, e in (("plug-in", plug), ("cropping", crop), ("conservative", cons))
+        ]
+        columns = ("estimate", "sota", "expected_max", "low", "high", "teams_above", "dropped")
+        return Description(
+            question=_text.SOTA_QUESTION,
+            verdict=paragraphs[0],
+            text=_text.leaderboard_text(self),
+            data={
+                "metric": self.metric,
+                "direction": self.direction,
+                "test_size": self.test_size,
+                "positives": self.positives,
+                "rounding": self.rounding,
+                "inferred": None if self.inferred is None else self.inferred.to_dict(),
+                "teams": self.teams,
+                "excluded": dict(self.excluded),
+                "observed_max": self.observed_max,
+                "teams_at_max": self.teams_at_max,
+                "naive_ci": self.naive_ci,
+                "teams_in_naive_ci": self.teams_in_naive_ci,
+                "plugin": plug.to_dict(),
+                "cropped": crop.to_dict(),
+                "conservative": cons.to_dict(),
+                "correlation": self.correlation,
+                "alpha": self.alpha,
+                "bootstrap": self.bootstrap,
+                "stands_out": self.stands_out,
+                "most_teams_left_out": self.most_teams_left_out,
+                "warnings": self.warnings,
+            },
+            columns=("estimate", "value", "detail"),
+            rows=rows,
+            frame={name: [row[k] for row in estimates] for k, name in enumerate(columns)},
+            assumptions=tuple(assumptions),
+            source=f"{_text.SOURCE}, §5, Table 3, Fig. 7",
+            inputs=tuple(os.fspath(name) for name in self.inputs),
+            analysis="sota leaderboard",
+            tables=tables,
+            notes=tuple(paragraphs[1:]),
+            figure=lambda: plot_leaderboard(self),
+        )
 
 
 def leaderboard(
@@ -356,6 +403,8 @@ def leaderboard(
     Returns
     -------
     LeaderboardResult
+        With the file read (``inputs``) and the best teams of the table read (``top_teams``), which its
+        text and report section show.
 
     See Also
     --------
@@ -414,7 +463,7 @@ def leaderboard(
     elif positives is not None:
         raise InputError("positives: only for metric='auc'")
     table = _is_table(scores)
-    board = read_leaderboard(
+    board, read = read_with_table(
         scores if table else _as_table(scores),
         score_column=score_column,
         team_column=team_column,
@@ -501,6 +550,17 @@ def leaderboard(
         bootstrap=model.bootstrap,
         warnings=board.warnings,
         direction=direction,
+        top_teams=tuple(
+            top_teams(
+                read,
+                score_column=score_column,
+                team_column=team_column,
+                classes=classes,
+                max_plausible=max_plausible,
+                direction=direction,
+            )
+        ),
+        inputs=(os.fspath(scores),) if isinstance(scores, (str, os.PathLike)) else (),
     )
 
 
@@ -550,8 +610,6 @@ def _resamples_count(resamples):
 
 def _is_table(scores):
     """Whether ``scores`` is a path or a DataFrame (rather than the scores themselves)."""
-    import os
-
     return isinstance(scores, (str, os.PathLike)) or type(scores).__name__ == "DataFrame"
 
 

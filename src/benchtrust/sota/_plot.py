@@ -4,6 +4,7 @@ a leaderboard's scores with its state-of-the-art estimates (§5.1.1)."""
 from __future__ import annotations
 
 from benchtrust._figures import axes_for
+from benchtrust.sota._text import better_words, score_name
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6
@@ -213,8 +214,6 @@ def plot_leaderboard(result, *, ax=None, title=None):
     width = edges[1] - edges[0]
     _bars(ax, edges[:-1] + width / 2, counts, 1.0 / width, color="0.6", label="teams' observed scores")
 
-    from benchtrust.sota._text import better_words
-
     level = f"{100 * (1 - result.alpha):g}%"
     above = better_words(result)["above"]
     top = result.observed_max
@@ -332,8 +331,6 @@ def _leaderboard_bins(result):
 
 def _score_label(result):
     """The x axis of Fig. 7."""
-    from benchtrust.sota._text import score_name
-
     return f"{score_name(result)} on the hidden test set (one per team)"
 
 

@@ -1,6 +1,7 @@
 """Reading a leaderboard: the teams' best scores from Kaggle's raw download, a CSV/TSV table or a
 DataFrame (:func:`read_leaderboard`), the bundled Kaggle Titanic leaderboard (:func:`bundled_leaderboard`)
-and the names of a leaderboard's best teams (:func:`top_teams`, for the report).
+and the names of a leaderboard's best teams, from the table read (:func:`read_with_table`, :func:`top_teams`,
+for :func:`benchtrust.sota.leaderboard`).
 
 The file itself is read by :func:`benchtrust._io.table_of`, so a mistake in it is reported like any
 other file's: the file, the 1-based line and the column (a DataFrame's row label).
@@ -28,7 +29,7 @@ from benchtrust._io import (
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Leaderboard", "bundled_leaderboard", "read_leaderboard", "top_teams"]
+__all__ = ["Leaderboard", "bundled_leaderboard", "read_leaderboard", "read_with_table", "top_teams"]
 
 #: Score column names found by default, compared case-insensitively.
 _SCORE_NAMES = ("score", "accuracy", "auc")
@@ -313,6 +314,23 @@ def read_leaderboard(
     ...     print(str(error)[:85])
     <table>: the teams are listed best first (by the column 'rank') and their scores rise
     """
+    return read_with_table(
+        source,
+        score_column=score_column,
+        team_column=team_column,
+        classes=classes,
+        max_plausible=max_plausible,
+        lower_bound=lower_bound,
+        direction=direction,
+        listed=listed,
+    )[0]
+
+
+def read_with_table(
+    source, *, score_column, team_column, classes, max_plausible, lower_bound, direction, listed
+):
+    """:func:`read_leaderboard`, and the table it read: ``(Leaderboard, table)``, so that the names of the
+    best teams (:func:`top_teams`) come from the same reading of the file."""
     import numpy as np
 
     direction = check_direction(direction)
@@ -355,7 +373,7 @@ def read_leaderboard(
     above = ~broken & ~below & (gain > best_plausible)
     scores = best[~(broken | below | above)]
     scores.flags.writeable = False
-    return Leaderboard(
+    board = Leaderboard(
         scores=scores,
         excluded={"broken": int(broken.sum()), "chance": int(below.sum()), "implausible": int(above.sum())},
         rows=rows,
@@ -365,6 +383,7 @@ def read_leaderboard(
         warnings=warnings,
         direction=direction,
     )
+    return board, table
 
 
 def _gain(scores, lower: bool):
@@ -627,7 +646,7 @@ def _names(header: list[str], indices: list[int]) -> str:
 
 
 def top_teams(
-    source,
+    table,
     *,
     score_column=None,
     team_column=None,
@@ -636,7 +655,7 @@ def top_teams(
     direction,
     count=5,
 ):
-    """The best `count` teams of a leaderboard: a list of (name, score text), best first.
+    """The best `count` teams of a leaderboard table: a list of (name, score text), best first.
 
     A team's name is read from a column named ``TeamName``, ``team``, ``name``, ``method`` or ``model``
     (any case), else from `team_column`; rows of one team (the team column of :func:`read_leaderboard`,
@@ -646,8 +665,8 @@ def top_teams(
 
     Parameters
     ----------
-    source : str, os.PathLike or pandas.DataFrame
-        The leaderboard file or table.
+    table
+        The leaderboard's table as read (:func:`read_with_table`, :func:`benchtrust._io.table_of`).
     score_column, team_column, classes, max_plausible, direction
         As for :func:`read_leaderboard`; `direction` has no default there either.
     count : int, default 5
@@ -661,13 +680,12 @@ def top_teams(
     Examples
     --------
     >>> import pandas as pd
-    >>> board = pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.8, 0.85, 0.9]})
+    >>> board = table_of(pd.DataFrame({"TeamName": ["a", "b", "a"], "Score": [0.8, 0.85, 0.9]}), example="")
     >>> top_teams(board, direction="higher", count=2)
     [('a', '0.9'), ('b', '0.85')]
     >>> top_teams(board, direction="lower")  # error rates: a's best is 0.8
     [('a', '0.8'), ('b', '0.85')]
     """
-    table = table_of(source, example="TeamName,Score", what="a leaderboard")
     name = _name_column(table)
     if name is None and team_column is None:
         return []

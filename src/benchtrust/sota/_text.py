@@ -1,6 +1,7 @@
 """The words about the state of the art under multiplicity (Møllersen & Holsbø): the readable summaries of
 :class:`~benchtrust.sota.BestOfResult` and :class:`~benchtrust.sota.LeaderboardResult` and their verdicts
-in plain words, as ``benchtrust sota``, the HTML report and ``str(result)`` show them.
+in plain words, as ``str(result)`` gives them, ``benchtrust sota`` prints them and the HTML report shows
+them (each result's ``describe()``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from benchtrust._words import RHO, interval_text, level_text, paragraph
 from benchtrust.sota._lattice import rounding_text
 
 __all__ = [
+    "SOTA_QUESTION",
+    "SOURCE",
     "best_of_text",
     "best_of_verdict",
     "better_words",
@@ -17,7 +20,14 @@ __all__ = [
     "leaderboard_verdict",
     "score_name",
     "teams_text",
+    "test_size_text",
+    "true_scores_text",
 ]
+
+#: The question ``benchtrust sota`` answers, the title of its sections.
+SOTA_QUESTION = "Is the top of a leaderboard the state of the art, or the luck of many tries?"
+#: The paper, as a section's source names it (followed by its section).
+SOURCE = "Møllersen & Holsbø, state of the art under multiplicity"
 
 _PAPER = "Møllersen & Holsbø"
 
@@ -33,25 +43,40 @@ def teams_text(count: int) -> str:
     return f"{count} team{'s' * (count != 1)}"
 
 
-def _shown(result, accuracy) -> str:
-    return accuracy if accuracy is not None else f"{result.top_score:g}"
+def true_scores_text(result) -> str:
+    """The true scores θ_j of the m classifiers of a :class:`~benchtrust.sota.BestOfResult`: the one
+    score they share, or the lowest to the highest, and the file they were read from (its ``inputs``).
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> from benchtrust.sota import best_of
+    >>> true_scores_text(best_of(0.9, classifiers=10, test_size=100))
+    '0.9'
+    >>> result = best_of([0.875, 0.9, 0.88], test_size=100)
+    >>> true_scores_text(result), true_scores_text(dataclasses.replace(result, inputs=("acc.csv",)))
+    ('0.875 to 0.9', '0.875 to 0.9 (θ_j from acc.csv)')
+    """
+    low, high = result.lowest_score, result.top_score
+    text = f"{high:g}" if low == high else f"{low:g} to {high:g}"
+    if result.inputs:
+        text += f" (θ_j from {result.inputs[0]})"
+    return text
 
 
-def best_of_text(result, accuracy: str | None = None) -> str:
+def best_of_text(result) -> str:
     """The readable summary of the best of m classifiers: the model, its inputs and the best score's
-    expectation, SD and central interval (paper §3-4; §5.2.1 for AUC).
+    expectation, SD and central interval (paper §3-4; §5.2.1 for AUC), then its verdict in plain words.
 
     Parameters
     ----------
     result : BestOfResult
-    accuracy : str, optional
-        The true accuracy (or AUC) as the user gave it, such as ``"0.9"`` or ``"0.875 to 0.9"``; by
-        default the largest true score θ_j of the result.
 
     Returns
     -------
     str
-        Lines without a trailing newline.
+        Aligned lines, a blank line and the verdict (:func:`best_of_verdict`) wrapped to 100 characters;
+        no trailing newline.
 
     Examples
     --------
@@ -66,6 +91,10 @@ def best_of_text(result, accuracy: str | None = None) -> str:
       SD of best            0.04585
       95% central interval  [0.700000, 0.850000] (14 to 17 of 20 right)
       dropped (Eq. 12)      0
+    <BLANKLINE>
+    Among m = 100 classifiers that all have true accuracy 0.5, the best observed score on n = 20 test
+    items is expected at 0.7732 and falls in [0.7000, 0.8500] with probability 95%: a top score in this
+    range is what luck produces, not evidence of a better method.
     """
     n = result.test_size
     low, high = result.ci
@@ -74,7 +103,7 @@ def best_of_text(result, accuracy: str | None = None) -> str:
         ("model", f"{result.model} ({result.method})"),
         ("classifiers m", f"{result.classifiers}"),
         ("test size n", f"{n}" + (f" ({result.positives} positive)" if auc else "")),
-        ("AUC a" if auc else "accuracy θ", _shown(result, accuracy)),
+        ("AUC a" if auc else "accuracy θ", true_scores_text(result)),
     ]
     if result.correlation > 0:
         reference = (
@@ -100,18 +129,17 @@ def best_of_text(result, accuracy: str | None = None) -> str:
     section = "§5.2.1" if auc else "§3-4"
     lines = [f"best of m classifiers on one test set ({_PAPER} {section})"]
     lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    lines += ["", paragraph(best_of_verdict(result))]
     return "\n".join(lines)
 
 
-def best_of_verdict(result, accuracy: str | None = None) -> str:
+def best_of_verdict(result) -> str:
     """The verdict on the best of m classifiers in plain words: where luck alone puts the best score
     (paper §3-4, Fig. 1; §5.2.1 for AUC).
 
     Parameters
     ----------
     result : BestOfResult
-    accuracy : str, optional
-        The true accuracy (or AUC) as the user gave it; by default the largest true score θ_j.
 
     Returns
     -------
@@ -128,7 +156,7 @@ def best_of_verdict(result, accuracy: str | None = None) -> str:
     """
     return (
         f"Among m = {result.classifiers} classifiers that all have true "
-        f"{'AUC' if result.metric == 'auc' else 'accuracy'} {_shown(result, accuracy)}, the best observed "
+        f"{'AUC' if result.metric == 'auc' else 'accuracy'} {true_scores_text(result)}, the best observed "
         f"score on n = {result.test_size} test items is expected at {result.expected_max:.4f} and falls in "
         f"{interval_text(result.ci)} with probability {level_text(result.alpha)}: a top score in this range "
         "is what luck produces, not evidence of a better method."
@@ -177,14 +205,13 @@ def test_size_text(result) -> str:
     return text
 
 
-def leaderboard_text(result, file=None) -> str:
+def leaderboard_text(result) -> str:
     """The readable summary of a leaderboard's state of the art (paper §5, Table 3), ending in plain words.
 
     Parameters
     ----------
     result : LeaderboardResult
-    file : str or os.PathLike, optional
-        The leaderboard file, named in the first line.
+        Its leaderboard file (``inputs``), if it was read from one, is named in the first line.
 
     Returns
     -------
@@ -231,7 +258,7 @@ def leaderboard_text(result, file=None) -> str:
                 ),
             )
     width = max(len(label) for label, _ in rows)
-    board = "the leaderboard" if file is None else f"the leaderboard {file}"
+    board = f"the leaderboard {result.inputs[0]}" if result.inputs else "the leaderboard"
     lines = [f"state of the art from {board} ({_PAPER} §5, Table 3)"]
     lines += [f"  {label:<{width}}  {value}" for label, value in rows]
     lines.append("")

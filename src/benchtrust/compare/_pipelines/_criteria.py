@@ -17,12 +17,15 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_number, check_probability
+from benchtrust._result import Description, Result
+from benchtrust._words import ALPHA
 from benchtrust.compare._pipelines import _text
-from benchtrust.compare._pipelines._outperform import _runs
+from benchtrust.compare._pipelines._outperform import _runs, direction_of
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 
 
-@dataclasses.dataclass(frozen=True)
-class CriterionResult:
+@dataclasses.dataclass(frozen=True, eq=False)
+class CriterionResult(Result):
     """The decision of one comparison criterion.
 
     Attributes
@@ -44,8 +47,8 @@ class CriterionResult:
         α of the t-test.
     n_a, n_b : int
         Runs of A and of B.
-    lower_is_better : bool
-        Whether a lower score is better.
+    direction : {"higher", "lower"}
+        Which scores are better (:attr:`lower_is_better`, the old spelling, is ``direction == "lower"``).
     conclusion : str
         The decision in plain words.
 
@@ -72,7 +75,7 @@ class CriterionResult:
     alpha: float | None
     n_a: int
     n_b: int
-    lower_is_better: bool
+    direction: str
     conclusion: str
 
     def __repr__(self):
@@ -87,36 +90,56 @@ class CriterionResult:
             f"improvement={self.improvement:.6g}{extra}, n_a={self.n_a}, n_b={self.n_b})"
         )
 
-    def __str__(self):
-        """The criterion, the runs, the improvement and its threshold or test, then the decision."""
-        return _text.criterion_text(self)
-
     @property
     def verdict(self) -> str:
         """The criterion's decision in plain words: :attr:`conclusion`."""
         return self.conclusion
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import criterion_section
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a lower score is better: ``direction == "lower"`` (the old spelling, for old code)."""
+        return self.direction == "lower"
 
-        return section_html(criterion_section(self))
-
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "criterion": self.criterion,
-            "a_is_better": self.a_is_better,
-            "improvement": self.improvement,
-            "threshold": self.threshold,
-            "p_value": self.p_value,
-            "statistic": self.statistic,
-            "alpha": self.alpha,
-            "n_a": self.n_a,
-            "n_b": self.n_b,
-            "lower_is_better": self.lower_is_better,
-            "conclusion": self.conclusion,
-        }
+    def describe(self) -> Description:
+        """The criterion, the runs, the improvement and its threshold or test, then the decision (paper
+        §4.1-4.2); its section and its data."""
+        rows = [
+            ("runs of A, of B", f"{self.n_a}, {self.n_b}"),
+            ("improvement of A", f"{self.improvement:+.4g}"),
+        ]
+        assumptions = [("better scores", self.direction)]
+        if self.threshold is not None:
+            assumptions.append(("threshold δ", f"{self.threshold:g}"))
+        if self.alpha is not None:
+            defined = self.p_value is not None
+            rows.append(("t statistic", f"{self.statistic:.4g}" if defined else "undefined"))
+            rows.append(("one-sided p-value", f"{self.p_value:.4g}" if defined else "undefined"))
+            assumptions.append((ALPHA, f"{self.alpha:g}"))
+        rows.append(("A is better", "yes" if self.a_is_better else "no"))
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_text.criterion_text(self),
+            data={
+                "criterion": self.criterion,
+                "a_is_better": self.a_is_better,
+                "improvement": self.improvement,
+                "threshold": self.threshold,
+                "p_value": self.p_value,
+                "statistic": self.statistic,
+                "alpha": self.alpha,
+                "n_a": self.n_a,
+                "n_b": self.n_b,
+                "direction": self.direction,
+                "conclusion": self.conclusion,
+            },
+            columns=("quantity", "value"),
+            rows=tuple(rows),
+            assumptions=tuple(assumptions),
+            source=f"{SOURCE}, §4.1-4.2",
+            inputs=self.inputs,
+            analysis=f"compare {self.criterion}",
+        )
 
 
 def _check_flag(value, name):
@@ -129,7 +152,7 @@ def _verdict(better):
     return "A is better than B" if better else "no conclusion that A is better than B"
 
 
-def single_point(a, b, *, lower_is_better=False) -> CriterionResult:
+def single_point(a, b, *, direction="higher", lower_is_better=None) -> CriterionResult:
     """Compare one run of A with one run of B: A is better when it scores better (paper §4.1-4.2).
 
     The weakest criterion of the paper's Figure 6: it ignores every source of variance. With the threshold
@@ -141,8 +164,10 @@ def single_point(a, b, *, lower_is_better=False) -> CriterionResult:
     ----------
     a, b : float
         The score of the single run of A and of B.
-    lower_is_better : bool, default False
-        True for scores where lower is better (error rate, loss).
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" for an error rate or a loss.
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     Returns
     -------
@@ -166,13 +191,13 @@ def single_point(a, b, *, lower_is_better=False) -> CriterionResult:
     --------
     >>> single_point(0.82, 0.81).a_is_better
     True
-    >>> single_point(0.12, 0.10, lower_is_better=True).a_is_better
+    >>> single_point(0.12, 0.10, direction="lower").a_is_better
     False
     """
     x = check_number(a, "a")
     y = check_number(b, "b")
-    lower_is_better = _check_flag(lower_is_better, "lower_is_better")
-    improvement = (y - x) if lower_is_better else (x - y)
+    direction = direction_of(direction, lower_is_better)
+    improvement = (y - x) if direction == "lower" else (x - y)
     better = bool(improvement > 0)
     return CriterionResult(
         criterion="single point",
@@ -184,13 +209,13 @@ def single_point(a, b, *, lower_is_better=False) -> CriterionResult:
         alpha=None,
         n_a=1,
         n_b=1,
-        lower_is_better=lower_is_better,
+        direction=direction,
         conclusion=f"One run each: A {'beats' if better else 'does not beat'} B by {improvement:+.4g}; "
         f"{_verdict(better)} (variance ignored).",
     )
 
 
-def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> CriterionResult:
+def average_difference(a, b, *, threshold=0.0, direction="higher", lower_is_better=None) -> CriterionResult:
     """A is better when its mean score exceeds B's by more than δ: mean(a) - mean(b) > δ (paper §4.1).
 
     The prevalent criterion in the literature; it does not account for variance, so it cannot tell a
@@ -203,8 +228,10 @@ def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> Criteri
         Scores of the runs of A and of B (at least one each; any lengths).
     threshold : float, default 0.0
         δ >= 0, in the scores' units.
-    lower_is_better : bool, default False
-        True for scores where lower is better: A is better when mean(b) - mean(a) > δ.
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: with "lower", A is better when mean(b) - mean(a) > δ.
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     Returns
     -------
@@ -235,9 +262,9 @@ def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> Criteri
     delta = check_number(threshold, "threshold")
     if delta < 0:
         raise InputError(f"threshold: expected a non-negative number, got {threshold!r}")
-    lower_is_better = _check_flag(lower_is_better, "lower_is_better")
+    direction = direction_of(direction, lower_is_better)
     improvement = (
-        float(exact_mean(y) - exact_mean(x)) if lower_is_better else float(exact_mean(x) - exact_mean(y))
+        float(exact_mean(y) - exact_mean(x)) if direction == "lower" else float(exact_mean(x) - exact_mean(y))
     )
     better = bool(improvement > delta)
     return CriterionResult(
@@ -250,18 +277,18 @@ def average_difference(a, b, *, threshold=0.0, lower_is_better=False) -> Criteri
         alpha=None,
         n_a=int(x.size),
         n_b=int(y.size),
-        lower_is_better=lower_is_better,
+        direction=direction,
         conclusion=f"A's mean is better by {improvement:+.4g}, "
         f"{'above' if better else 'not above'} the threshold {delta:g}: {_verdict(better)}.",
     )
 
 
-def t_test(a, b, *, paired=True, alpha=0.05, lower_is_better=False) -> CriterionResult:
+def t_test(a, b, *, paired=True, alpha=0.05, direction="higher", lower_is_better=None) -> CriterionResult:
     """One-sided t-test of "A scores better than B on average" at level α (paper §4.2).
 
     Paired: Student's t-test on the differences a_i - b_i (``scipy.stats.ttest_rel``); unpaired: Welch's
     t-test, with unequal variances (``scipy.stats.ttest_ind(equal_var=False)``). The alternative is that
-    A's mean score is higher (lower when ``lower_is_better``); A is better when p < α. It tests
+    A's mean score is higher (lower when ``direction="lower"``); A is better when p < α. It tests
     significance only, not whether P(A > B) reaches γ; ``compare error-rates`` gives its error rates next
     to the other criteria of Fig. 6.
 
@@ -273,8 +300,10 @@ def t_test(a, b, *, paired=True, alpha=0.05, lower_is_better=False) -> Criterion
         Whether a[i] and b[i] share their sources of variation (paper C.2).
     alpha : float, default 0.05
         α in (0, 1).
-    lower_is_better : bool, default False
-        True for scores where lower is better.
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" for an error rate or a loss.
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     Returns
     -------
@@ -313,13 +342,13 @@ def t_test(a, b, *, paired=True, alpha=0.05, lower_is_better=False) -> Criterion
     y = _runs(b, "b")
     paired = _check_flag(paired, "paired")
     alpha = check_probability(alpha, "alpha")
-    lower_is_better = _check_flag(lower_is_better, "lower_is_better")
+    direction = direction_of(direction, lower_is_better)
     if paired and x.size != y.size:
         raise InputError(
             f"b: paired runs need as many runs as a (a has {x.size}, b has {y.size}); "
             "pass paired=False for unpaired runs"
         )
-    if lower_is_better:
+    if direction == "lower":
         x, y = -x, -y
     with _quiet():
         if paired:
@@ -349,7 +378,7 @@ def t_test(a, b, *, paired=True, alpha=0.05, lower_is_better=False) -> Criterion
         alpha=alpha,
         n_a=int(x.size),
         n_b=int(y.size),
-        lower_is_better=lower_is_better,
+        direction=direction,
         conclusion=conclusion,
     )
 

@@ -22,8 +22,11 @@ import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_number, check_probability
+from benchtrust._result import Description, Result
+from benchtrust._words import ALPHA, GAMMA
 from benchtrust.compare._pipelines import _datasets_text
-from benchtrust.compare._pipelines._outperform import _exact_interval
+from benchtrust.compare._pipelines._outperform import _exact_interval, direction_of
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 
 #: The per-data-set tests :func:`better_everywhere` offers.
 _TESTS = ("wilcoxon", "t")
@@ -53,13 +56,8 @@ def _level(alpha, name="alpha"):
     return check_probability(alpha, name)
 
 
-def _fmt_matrix(matrix):
-    """Nested lists with None where NaN (JSON has no NaN)."""
-    return [[None if np.isnan(x) else float(x) for x in row] for row in np.asarray(matrix, dtype=float)]
-
-
 @dataclasses.dataclass(frozen=True, eq=False)
-class PairwiseResult:
+class PairwiseResult(Result):
     """P(A > B) for every ordered pair of pipelines, with Bonferroni-adjusted decisions (paper §6, C.5-C.6).
 
     Attributes
@@ -120,59 +118,67 @@ class PairwiseResult:
             f"level={self.level:.6g}, gamma={self.gamma:g}, better={wins})"
         )
 
-    def __str__(self):
-        """P(A > B) of every pair as a matrix with its intervals, then the verdict (paper §6, C.5-C.6)."""
-        return _datasets_text.pairwise_text(self)
-
     @property
     def verdict(self) -> str:
         """The result in plain words: which pipelines are better than which (paper §6, C.6)."""
         return _datasets_text.pairwise_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import pairwise_section
-
-        return section_html(pairwise_section(self))
-
-    def to_frame(self):
-        """The matrices in long form, a pandas DataFrame with one row per ordered pair of pipelines.
-
-        Columns ``a``, ``b`` (the pipelines, row and column of the matrices), ``p_a_beats_b``, ``low`` and
-        ``high`` (the interval's ends at level ``level``) and ``better`` (a is better than b).
-        """
-        import pandas as pd
-
-        rows, columns = np.nonzero(~np.eye(len(self.names), dtype=bool))
-        return pd.DataFrame(
-            {
+    def describe(self) -> Description:
+        """P(A > B) of every pair as a matrix with its intervals, then the verdict (paper §6, C.5-C.6); its
+        section and its data (None on the matrices' diagonals; ``interval`` holds the matrices of the
+        intervals' ``low`` and ``high`` ends). Its table, in long form, has one row per ordered pair of
+        pipelines: ``a``, ``b`` (the row and column of the matrices), ``p_a_beats_b``, ``low`` and ``high``
+        (the interval's ends at level ``level``) and ``better`` (a is better than b)."""
+        n = len(self.names)
+        rows, columns = np.nonzero(~np.eye(n, dtype=bool))
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_datasets_text.pairwise_text(self),
+            data={
+                "names": self.names,
+                "runs": self.runs,
+                "comparisons": self.comparisons,
+                "level": self.level,
+                "alpha": self.alpha,
+                "gamma": self.gamma,
+                "probabilities": self.probabilities.astype(float),
+                "interval": {
+                    "low": self.interval.low.astype(float),
+                    "high": self.interval.high.astype(float),
+                },
+                "better": np.asarray(self.better, dtype=bool),
+            },
+            columns=("P(row > column)", *self.names),
+            rows=tuple(
+                (self.names[i], *(_datasets_text.pairwise_cell(self, i, j) for j in range(n)))
+                for i in range(n)
+            ),
+            frame={
                 "a": [self.names[i] for i in rows],
                 "b": [self.names[j] for j in columns],
                 "p_a_beats_b": self.probabilities[rows, columns],
                 "low": self.interval.low[rows, columns],
                 "high": self.interval.high[rows, columns],
                 "better": self.better[rows, columns],
-            }
+            },
+            notes=(f"* the row is better: lower end > 0.5 and upper end > {GAMMA}.",),
+            assumptions=(
+                ("paired runs of each pipeline", f"{self.runs}"),
+                (GAMMA, f"{self.gamma:g}"),
+                (f"{ALPHA}, family-wise", f"{self.alpha:g}"),
+                (
+                    "interval level",
+                    f"{_datasets_text.pairwise_level(self)} (Bonferroni, {self.comparisons} pairs)",
+                ),
+            ),
+            source=f"{SOURCE}, §6, appendix C.5-C.6",
+            inputs=self.inputs,
+            analysis="compare pairwise",
         )
 
-    def to_dict(self):
-        """The result as plain JSON types (None on the matrices' diagonals); ``interval`` holds the matrices
-        of the intervals' ``low`` and ``high`` ends."""
-        better = [[bool(x) for x in row] for row in self.better]
-        return {
-            "names": list(self.names),
-            "runs": self.runs,
-            "comparisons": self.comparisons,
-            "level": self.level,
-            "alpha": self.alpha,
-            "gamma": self.gamma,
-            "probabilities": _fmt_matrix(self.probabilities),
-            "interval": {"low": _fmt_matrix(self.interval.low), "high": _fmt_matrix(self.interval.high)},
-            "better": better,
-        }
 
-
-def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
+def pairwise(runs, *, gamma=0.75, alpha=0.05, direction="higher", lower_is_better=None):
     """P(A > B) for all pairs of several pipelines, with a Bonferroni-adjusted decision (paper §6).
 
     For pipelines i and j with N paired runs (run r of every pipeline shares its data split and seeds,
@@ -193,8 +199,10 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
         γ, the threshold of a meaningful P(A > B) (§4.2).
     alpha : float, default 0.05
         α, the family-wise rate of false detections over all pairs.
-    lower_is_better : bool, default False
-        True for errors or losses, where the smaller value wins.
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" for errors or losses, where the smaller value wins.
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     Returns
     -------
@@ -241,11 +249,10 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, lower_is_better=False):
         raise InputError(f"runs: paired runs need the same number of runs for every pipeline ({detail})")
     gamma = check_probability(gamma, "gamma")
     alpha = _level(alpha)
-    if not isinstance(lower_is_better, bool):
-        raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
+    direction = direction_of(direction, lower_is_better)
 
     scores = np.stack(arrays)  # (pipelines, runs)
-    if lower_is_better:
+    if direction == "lower":
         scores = -scores
     n, N = scores.shape
     wins = (scores[:, None, :] > scores[None, :, :]).sum(axis=2)
@@ -290,7 +297,7 @@ def _per_dataset(values, name):
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class DatasetTestResult:
+class DatasetTestResult(Result):
     """A test over one score per data set: Wilcoxon signed-rank or Friedman (paper §6, Demšar 2006).
 
     Attributes
@@ -339,31 +346,37 @@ class DatasetTestResult:
             f"alternative={self.alternative!r})"
         )
 
-    def __str__(self):
-        """The test, its statistic and p-value, and the data sets, in words (paper §6)."""
-        return _datasets_text.dataset_test_text(self)
-
     @property
     def verdict(self) -> str:
         """The result in plain words: the test, the hypothesis tested and its p-value (paper §6)."""
         return _datasets_text.dataset_test_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import dataset_test_section
-
-        return section_html(dataset_test_section(self))
-
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "test": self.test,
-            "statistic": self.statistic,
-            "p_value": self.p_value,
-            "datasets": list(self.datasets),
-            "algorithms": list(self.algorithms),
-            "alternative": self.alternative,
-        }
+    def describe(self) -> Description:
+        """The test, its statistic and p-value, and the data sets, in words (paper §6); its section and its
+        data."""
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_datasets_text.dataset_test_text(self),
+            data={
+                "test": self.test,
+                "statistic": self.statistic,
+                "p_value": self.p_value,
+                "datasets": self.datasets,
+                "algorithms": self.algorithms,
+                "alternative": self.alternative,
+            },
+            columns=("quantity", "value"),
+            rows=(("statistic", f"{self.statistic:.6g}"), ("p-value", f"{self.p_value:.4g}")),
+            assumptions=(
+                ("algorithms", ", ".join(self.algorithms)),
+                ("data sets", ", ".join(self.datasets)),
+                ("alternative", self.alternative),
+            ),
+            source=f"{SOURCE}, §6 (Demšar 2006)",
+            inputs=self.inputs,
+            analysis=f"compare {self.test} test over data sets",
+        )
 
 
 def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
@@ -552,7 +565,7 @@ def holm(p_values, *, alpha=0.05):
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class EverywhereResult:
+class EverywhereResult(Result):
     """Is A better than B on every data set? (paper §6, Dror et al. 2017)
 
     Attributes
@@ -605,48 +618,54 @@ class EverywhereResult:
             f"alpha={self.alpha:g})"
         )
 
-    def __str__(self):
-        """The p-values of every data set, Holm-adjusted, then the verdict (paper §6)."""
-        return _datasets_text.everywhere_text(self)
-
     @property
     def verdict(self) -> str:
         """The result in plain words: better on every data set, or where it is not shown (paper §6)."""
         return _datasets_text.everywhere_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import everywhere_section
-
-        return section_html(everywhere_section(self))
-
-    def to_frame(self):
-        """One row per data set: ``dataset``, ``p_value``, ``adjusted_p_value`` (Holm) and ``rejected``."""
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
+    def describe(self) -> Description:
+        """The p-values of every data set, Holm-adjusted, then the verdict (paper §6); its section and its
+        data. Its table has one row per data set: ``dataset``, ``p_value``, ``adjusted_p_value`` (Holm) and
+        ``rejected``."""
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_datasets_text.everywhere_text(self),
+            data={
+                "better_everywhere": self.better_everywhere,
+                "test": self.test,
+                "alpha": self.alpha,
+                "datasets": self.datasets,
+                "p_values": self.p_values,
+                "adjusted_p_values": self.adjusted_p_values,
+                "rejected": np.asarray(self.rejected, dtype=bool),
+            },
+            columns=("data set", "p-value", "Holm-adjusted", "rejected"),
+            rows=tuple(
+                (name, f"{p:.4g}", f"{adjusted:.4g}", "yes" if rejected else "no")
+                for name, p, adjusted, rejected in zip(
+                    self.datasets, self.p_values, self.adjusted_p_values, self.rejected, strict=True
+                )
+            ),
+            frame={
                 "dataset": list(self.datasets),
                 "p_value": self.p_values,
                 "adjusted_p_value": self.adjusted_p_values,
                 "rejected": self.rejected,
-            }
+            },
+            assumptions=(
+                ("test on each data set", _datasets_text.EVERYWHERE_TESTS[self.test]),
+                (f"{ALPHA}, family-wise", f"{self.alpha:g}"),
+            ),
+            source=f"{SOURCE}, §6 (Dror et al. 2017)",
+            inputs=self.inputs,
+            analysis="compare better everywhere",
         )
 
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "better_everywhere": self.better_everywhere,
-            "test": self.test,
-            "alpha": self.alpha,
-            "datasets": list(self.datasets),
-            "p_values": self.p_values.tolist(),
-            "adjusted_p_values": self.adjusted_p_values.tolist(),
-            "rejected": [bool(x) for x in self.rejected],
-        }
 
-
-def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_better=False):
+def better_everywhere(
+    runs_a, *, runs_b, alpha=0.05, test="wilcoxon", direction="higher", lower_is_better=None
+):
     """Whether A is better than B on every data set, with Holm's correction (paper §6, Dror et al. 2017).
 
     On each data set d, the paired runs of A and B (run r of both shares its split and seeds) give a
@@ -671,8 +690,10 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
         Family-wise error rate.
     test : {"wilcoxon", "t"}
         The per-data-set test.
-    lower_is_better : bool, default False
-        True for errors or losses.
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" for errors or losses.
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     Returns
     -------
@@ -716,8 +737,7 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
     alpha = _level(alpha)
     if test not in _TESTS:
         raise InputError(f"test: expected one of {', '.join(map(repr, _TESTS))}, got {test!r}")
-    if not isinstance(lower_is_better, bool):
-        raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
+    direction = direction_of(direction, lower_is_better)
 
     names, p_values = [], []
     for name, values in items_a:
@@ -725,7 +745,7 @@ def better_everywhere(runs_a, *, runs_b, alpha=0.05, test="wilcoxon", lower_is_b
         b = _runs_array(items_b[name], f"runs_b[{name!r}]")
         if a.size != b.size:
             raise InputError(f"runs_b[{name!r}]: expected {a.size} paired runs (as in runs_a), got {b.size}")
-        diff = b - a if lower_is_better else a - b
+        diff = b - a if direction == "lower" else a - b
         if test == "t" and a.size < 2:
             raise InputError(f"runs_a[{name!r}]: the t-test needs at least two runs")
         if np.all(diff == 0):

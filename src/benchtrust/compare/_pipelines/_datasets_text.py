@@ -1,6 +1,7 @@
 """The words about comparing many pipelines, over one or many data sets (Bouthillier et al. 2021 §6, C.5-C.6;
 Demšar 2006): the readable summaries and verdicts of the pairwise P(row > column) table, of the test over
-data sets and of Holm's data sets, as ``str(result)`` and the HTML sections (:mod:`._section`) show them.
+data sets and of Holm's data sets, as each result's ``describe()`` gives them to ``str(result)`` and its
+HTML section.
 """
 
 from __future__ import annotations

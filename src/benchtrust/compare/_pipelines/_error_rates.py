@@ -44,11 +44,14 @@ import dataclasses
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_number, check_probability, check_seed
-from benchtrust._words import ALPHA
+from benchtrust._result import Description, Result
+from benchtrust._words import ALPHA, GAMMA, SIGMA
 from benchtrust.compare._bootstrap import check_progress
 from benchtrust.compare._monte_carlo import fewest_draws
 from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._outperform import _exact_interval
+from benchtrust.compare._pipelines._plot import plot_error_rates
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 
 #: §4.2: the average and single-point criteria's threshold δ = 1.9952σ (fitted to paperswithcode.com).
 DELTA_PER_SIGMA = 1.9952
@@ -72,7 +75,7 @@ _TIE = 1e-12
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class ErrorRatesResult:
+class ErrorRatesResult(Result):
     """Rates of detection "A is better than B" of the criteria, against the true P(A > B) (Fig. 6).
 
     Where the true P(A > B) <= 0.5 (H0 true) a detection is a false positive; where P(A > B) >= γ
@@ -177,10 +180,6 @@ class ErrorRatesResult:
             f"sigma={self.sigma:g}, delta={self.delta:.6g}, gamma={self.gamma:g}, rates: {', '.join(parts)})"
         )
 
-    def __str__(self):
-        """The readable summary ``benchtrust compare error-rates`` prints (paper §4.2, Fig. 6)."""
-        return _text.error_rates_text(self)
-
     def edge_errors(self, criterion) -> float:
         """False positives at P(A > B) = 0.5 plus false negatives at P(A > B) = γ, summed over the
         estimators of `criterion`: its errors at the edges of the regions."""
@@ -203,56 +202,59 @@ class ErrorRatesResult:
         of the regions, and the oracle's for reference."""
         return _text.error_rates_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import error_rates_section
-
-        return section_html(error_rates_section(self))
-
-    def to_frame(self):
-        """The rates on the grid as a pandas DataFrame in long form, one row per point, criterion and
-        estimator.
-
-        Columns ``probability`` (the true P(A > B)), ``difference`` (Δ), ``criterion``, ``estimator`` and
-        ``rate`` (the rate of detections "A is better than B").
-        """
-        import pandas as pd
-
-        frames = [
-            pd.DataFrame(
-                {
-                    "probability": self.probabilities,
-                    "difference": self.differences,
-                    "criterion": criterion,
-                    "estimator": estimator,
-                    "rate": rates,
-                }
-            )
-            for criterion, by in self.rates.items()
-            for estimator, rates in by.items()
-        ]
-        return pd.concat(frames, ignore_index=True)
-
-    def to_dict(self):
-        """The result as plain JSON types (infinite Δ, at P(A > B) = 1, as None)."""
-        return {
-            "probabilities": self.probabilities.tolist(),
-            "differences": [float(d) if np.isfinite(d) else None for d in self.differences],
-            "rates": {c: {e: r.tolist() for e, r in by.items()} for c, by in self.rates.items()},
-            "edge_rates": {
-                error: {c: dict(by) for c, by in rates.items()} for error, rates in self.edge_rates.items()
+    def describe(self) -> Description:
+        """The summary ``benchtrust compare error-rates`` prints (paper §4.2, Fig. 6), its section (each
+        criterion's errors at the edges of the regions and averaged over the grid, with Fig. 6) and its
+        data; its table, in long form, has one row per point, criterion and estimator: ``probability``
+        (the true P(A > B)), ``difference`` (Δ), ``criterion``, ``estimator`` and ``rate`` (the rate of
+        detections "A is better than B")."""
+        header, *rows = _text.error_rates_rows(self)
+        lines = [(c, e, r) for c, by in self.rates.items() for e, r in by.items()]
+        points = self.probabilities.size
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_text.error_rates_text(self),
+            data={
+                "probabilities": self.probabilities,
+                "differences": self.differences,
+                "rates": self.rates,
+                "edge_rates": self.edge_rates,
+                "grid_mean_rates": self.grid_mean_rates(),
+                "fewest_errors": self.fewest_errors,
+                "sigma": self.sigma,
+                "conditional_sd": self.conditional_sd,
+                "bias_sd": self.bias_sd,
+                "runs": self.runs,
+                "simulations": self.simulations,
+                "delta": self.delta,
+                "gamma": self.gamma,
+                "alpha": self.alpha,
             },
-            "grid_mean_rates": self.grid_mean_rates(),
-            "fewest_errors": list(self.fewest_errors),
-            "sigma": self.sigma,
-            "conditional_sd": self.conditional_sd,
-            "bias_sd": self.bias_sd,
-            "runs": self.runs,
-            "simulations": self.simulations,
-            "delta": self.delta,
-            "gamma": self.gamma,
-            "alpha": self.alpha,
-        }
+            columns=header,
+            rows=tuple(rows),
+            frame={
+                "probability": np.tile(self.probabilities, len(lines)),
+                "difference": np.tile(self.differences, len(lines)),
+                "criterion": [c for c, _, _ in lines for _ in range(points)],
+                "estimator": [e for _, e, _ in lines for _ in range(points)],
+                "rate": np.concatenate([r for _, _, r in lines]),
+            },
+            assumptions=(
+                (f"{SIGMA}, SD of one run", f"{self.sigma:g}"),
+                ("runs k of each algorithm", f"{self.runs}"),
+                ("simulations per point", f"{self.simulations}"),
+                ("δ of the single-point and average criteria", f"{self.delta:.6g}"),
+                (GAMMA, f"{self.gamma:g}"),
+                (ALPHA, f"{self.alpha:g}"),
+                ("estimators", " / ".join(self.estimators)),
+            ),
+            source=f"{SOURCE}, §4.1-4.2, Fig. 6",
+            inputs=self.inputs,
+            analysis="compare error-rates",
+            notes=(_text.error_rates_reading(self),),
+            figure=lambda: plot_error_rates(self),
+        )
 
 
 def _positive(value, name):

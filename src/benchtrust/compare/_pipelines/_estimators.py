@@ -21,7 +21,10 @@ import numbers
 import numpy as np
 
 from benchtrust._io import InputError, check_count
+from benchtrust._result import Description, Result
+from benchtrust._words import RHO
 from benchtrust.compare._pipelines import _study_text
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 from benchtrust.compare._pipelines._study import Runs, Study, _root_seed
 
 __all__ = [
@@ -59,14 +62,8 @@ def _variance(values):
     return float(np.var(values - values.flat[0], ddof=1))
 
 
-def _plain(value):
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
-
-
-@dataclasses.dataclass(frozen=True)
-class Estimate:
+@dataclasses.dataclass(frozen=True, eq=False)
+class Estimate(Result):
     """An estimate μ̂_(k) (or μ̃_(k)) of a pipeline's expected score, and its spread (Algorithms 1-2).
 
     Attributes
@@ -93,6 +90,8 @@ class Estimate:
         √Var(μ̃_(k)) from Eq. 7 with the pooled score variance and ρ; nan with one repetition.
     tables : tuple of Runs
         The runs of each repetition (not part of ``to_dict``).
+    inputs : tuple of str
+        Empty: an estimate is computed, not read.
 
     See Also
     --------
@@ -128,35 +127,37 @@ class Estimate:
             )
         return f"Estimate({text})"
 
-    def __str__(self):
-        """The estimate's numbers, then its verdict (paper §3.2, Algorithms 1-2)."""
-        return _study_text.estimate_text(self)
-
     @property
     def verdict(self) -> str:
         """The estimate and its spread in plain words (paper §3.2, Eq. 7)."""
         return _study_text.estimate_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import estimate_section
-
-        return section_html(estimate_section(self))
-
-    def to_dict(self):
-        """The estimate as plain JSON types (nan as null; the run tables left out)."""
-        return {
-            "estimator": self.estimator,
-            "runs": self.runs,
-            "repetitions": self.repetitions,
-            "fixed": list(self.fixed),
-            "mean": _plain(self.mean),
-            "std": _plain(self.std),
-            "means": [_plain(m) for m in self.means],
-            "std_of_mean": _plain(self.std_of_mean),
-            "correlation": _plain(self.correlation),
-            "std_of_mean_eq7": _plain(self.std_of_mean_eq7),
-        }
+    def describe(self) -> Description:
+        """The estimate's numbers, then its verdict (paper §3.2, Algorithms 1-2); its section and its data
+        (nan as null; the run tables left out)."""
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_study_text.estimate_text(self),
+            data={
+                "estimator": self.estimator,
+                "runs": self.runs,
+                "repetitions": self.repetitions,
+                "fixed": self.fixed,
+                "mean": self.mean,
+                "std": self.std,
+                "means": self.means,
+                "std_of_mean": self.std_of_mean,
+                "correlation": self.correlation,
+                "std_of_mean_eq7": self.std_of_mean_eq7,
+            },
+            columns=("quantity", "value"),
+            rows=tuple(_study_text.estimate_rows(self)),
+            assumptions=((f"{RHO}", "the average correlation of runs sharing the fixed sources (Eq. 7)"),),
+            source=f"{SOURCE}, §3.2, Algorithms 1-2",
+            inputs=self.inputs,
+            analysis=f"compare {self.estimator}",
+        )
 
 
 def _estimate(study, name, *, runs, seed, fixed, repetitions):
@@ -315,8 +316,8 @@ def fixed_hopt_estimate(study, *, runs, seed, vary="all", repetitions=1):
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class SourceVariances:
+@dataclasses.dataclass(frozen=True, eq=False)
+class SourceVariances(Result):
     """Variance of the score due to each source alone, and as a fraction of the data split's (Fig. 1).
 
     ``variances[s]`` is the variance (ddof=1) of ``runs`` scores where only source ``s`` is randomised and
@@ -353,41 +354,34 @@ class SourceVariances:
         top = max(probed.values())
         return tuple(s for s, v in probed.items() if v == top)
 
-    def __str__(self):
-        """The variance of each source, then the verdict (paper §2.2, Fig. 1)."""
-        return _study_text.source_variances_text(self)
-
     @property
     def verdict(self) -> str:
         """The source that moves the score most, in plain words (paper §2.2, Fig. 1)."""
         return _study_text.source_variances_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import source_variances_section
-
-        return section_html(source_variances_section(self))
-
-    def to_frame(self):
-        """One row per source probed: ``source``, ``variance``, ``std`` and ``fraction`` (of the split's)."""
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
+    def describe(self) -> Description:
+        """The variance of each source, then the verdict (paper §2.2, Fig. 1); its section and its data
+        (nan as null). Its table has one row per source probed: ``source``, ``variance``, ``std`` and
+        ``fraction`` (of the split's)."""
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_study_text.source_variances_text(self),
+            data={"runs": self.runs, "variances": self.variances, "fractions": self.fractions},
+            columns=("source", "variance", "std", "fraction of split"),
+            rows=tuple(_study_text.source_variances_rows(self)),
+            frame={
                 "source": list(self.variances),
                 "variance": list(self.variances.values()),
                 "std": np.sqrt(list(self.variances.values())),
                 "fraction": [self.fractions[s] for s in self.variances],
-            }
+            },
+            notes=("'none': nothing randomised, numerical noise.",),
+            assumptions=(("runs per source", f"{self.runs}, the other sources held fixed"),),
+            source=f"{SOURCE}, §2.2, Fig. 1",
+            inputs=self.inputs,
+            analysis="compare source variances",
         )
-
-    def to_dict(self):
-        """The variances as plain JSON types (nan as null)."""
-        return {
-            "runs": self.runs,
-            "variances": {s: _plain(v) for s, v in self.variances.items()},
-            "fractions": {s: _plain(v) for s, v in self.fractions.items()},
-        }
 
 
 def source_variances(study, *, runs, seed, sources=None):
@@ -622,8 +616,8 @@ def binomial_variance(accuracy, *, test_size):
     return float(out) if out.ndim == 0 else out
 
 
-@dataclasses.dataclass(frozen=True)
-class TestSetVariance:
+@dataclasses.dataclass(frozen=True, eq=False)
+class TestSetVariance(Result):
     """Measured standard deviation of the scores beside the binomial model's (Fig. 2).
 
     ``binomial_std`` = √(mean over runs of p(1-p)/n'_i), p the mean score and n'_i each run's test size.
@@ -659,30 +653,40 @@ class TestSetVariance:
         """measured_std / binomial_std: 1 when the binomial model explains the spread (nan if it is 0)."""
         return self.measured_std / self.binomial_std if self.binomial_std > 0 else float("nan")
 
-    def __str__(self):
-        """The two standard deviations and their ratio, then the verdict (paper §2.2, Fig. 2)."""
-        return _study_text.test_set_variance_text(self)
-
     @property
     def verdict(self) -> str:
         """The measured spread beside the binomial model's, in plain words (paper §2.2, Fig. 2)."""
         return _study_text.test_set_variance_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import test_set_variance_section
-
-        return section_html(test_set_variance_section(self))
-
-    def to_dict(self):
-        """The comparison as plain JSON types."""
-        return {
-            "measured_std": self.measured_std,
-            "binomial_std": self.binomial_std,
-            "accuracy": self.accuracy,
-            "test_size": self.test_size,
-            "runs": self.runs,
-        }
+    def describe(self) -> Description:
+        """The two standard deviations and their ratio, then the verdict (paper §2.2, Fig. 2); its section
+        and its data."""
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_study_text.test_set_variance_text(self),
+            data={
+                "measured_std": self.measured_std,
+                "binomial_std": self.binomial_std,
+                "accuracy": self.accuracy,
+                "test_size": self.test_size,
+                "runs": self.runs,
+            },
+            columns=("quantity", "value"),
+            rows=(
+                ("measured std", f"{self.measured_std:.4g}"),
+                ("binomial std", f"{self.binomial_std:.4g}"),
+                ("ratio", f"{self.ratio:.3g}"),
+            ),
+            assumptions=(
+                ("mean accuracy p", f"{self.accuracy:.4g}"),
+                ("mean test size n'", f"{self.test_size:.1f}"),
+                ("runs", f"{self.runs}"),
+            ),
+            source=f"{SOURCE}, §2.2, Fig. 2",
+            inputs=self.inputs,
+            analysis="compare test-set variance",
+        )
 
 
 def test_set_variance(runs):

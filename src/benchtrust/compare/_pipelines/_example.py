@@ -9,7 +9,8 @@ same study seed, so run *i* of A and run *i* of B see the same split: the runs a
 
 The example then reports the variance of each pipeline's accuracy by source (§2.2, Fig. 1), P(A > B) with
 its percentile-bootstrap interval and the decision (§4.1, C.4-C.6), and the number of runs the test needs
-(C.3). scikit-learn is needed only here (the ``test`` extra installs it).
+(C.3), as an :class:`ExampleResult` that explains itself. scikit-learn is needed only here (the ``test``
+extra installs it).
 """
 
 from __future__ import annotations
@@ -18,12 +19,16 @@ import dataclasses
 
 import numpy as np
 
-from benchtrust._html import Section, section_html
 from benchtrust._io import InputError, check_count
+from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, BETA, GAMMA, aligned, interval_text, level_text, paragraph
-from benchtrust.compare._pipelines import _section
 from benchtrust.compare._pipelines._estimators import source_variances
-from benchtrust.compare._pipelines._outperform import probability_of_outperforming, sample_size
+from benchtrust.compare._pipelines._outperform import (
+    OutperformResult,
+    probability_of_outperforming,
+    sample_size,
+)
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 from benchtrust.compare._pipelines._study import Study
 
 __all__ = ["ExampleResult", "sklearn_example"]
@@ -32,6 +37,8 @@ __all__ = ["ExampleResult", "sklearn_example"]
 SOURCES = ("split", "init")
 #: Trees of the example's random forest: few, to keep the example fast.
 TREES = 25
+#: The data the example reads, as its section names it.
+DATA = "scikit-learn's breast cancer data (bundled with scikit-learn)"
 
 
 def _data():
@@ -62,9 +69,9 @@ def _fit_and_score(model):
     return fit_and_score, labels
 
 
-@dataclasses.dataclass(frozen=True)
-class ExampleResult:
-    """What the worked example found.
+@dataclasses.dataclass(frozen=True, eq=False)
+class ExampleResult(Result):
+    """What the worked example found: two scikit-learn pipelines compared as the paper says (§2-4).
 
     Attributes
     ----------
@@ -85,6 +92,20 @@ class ExampleResult:
         P(A > B) over the paired runs, its interval and the decision.
     runs_needed : int
         N of :func:`~benchtrust.compare.sample_size` at the result's γ (29 at γ = 0.75).
+    inputs : tuple of str
+        The data read, in words (scikit-learn's breast cancer data).
+
+    See Also
+    --------
+    sklearn_example : The worked example: logistic regression against a random forest.
+    OutperformResult : P(A > B), its interval and the decision.
+    SourceVariances : The variance due to each source of variation.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 1 (variance by source); §4.1 and appendix B, C.1-C.6 (the test).
     """
 
     dataset: str
@@ -94,7 +115,7 @@ class ExampleResult:
     scores_a: tuple[float, ...]
     scores_b: tuple[float, ...]
     variances: dict
-    outperform: object
+    outperform: OutperformResult
     runs_needed: int
 
     def __repr__(self):
@@ -105,20 +126,6 @@ class ExampleResult:
             f"significant={result.significant}, meaningful={result.meaningful}, "
             f"runs_needed={self.runs_needed})"
         )
-
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "dataset": self.dataset,
-            "names": list(self.names),
-            "runs": self.runs,
-            "seed": self.seed,
-            "scores_a": list(self.scores_a),
-            "scores_b": list(self.scores_b),
-            "variances": {name: value.to_dict() for name, value in self.variances.items()},
-            "outperform": self.outperform.to_dict(),
-            "runs_needed": self.runs_needed,
-        }
 
     @property
     def enough_runs(self) -> bool:
@@ -134,27 +141,67 @@ class ExampleResult:
         """The standard deviation of pipeline `name`'s accuracy with only `source` randomised (Fig. 1)."""
         return float(np.sqrt(self.variances[name].variances[source]))
 
-    def __str__(self):
-        """The example's report: sources of variance, P(A > B), the decision and the runs needed."""
-        return example_text(self)
-
-    def _repr_html_(self):
-        return section_html(compare_example_section(self))
-
-    def to_frame(self):
-        """The paired runs as a runs table: columns ``algorithm``, ``run`` and ``score``, one row per run.
-
-        :func:`~benchtrust.compare.outperform` takes it as it is (``pair_by="run"``).
-        """
-        import pandas as pd
-
-        runs = range(self.runs)
-        return pd.DataFrame(
-            {
+    def describe(self) -> Description:
+        """The example's report (sources of variance, P(A > B), the decision and the runs needed), its
+        section and its data. Its table is the paired runs as a runs table, one row per run: columns
+        ``algorithm``, ``run`` and ``score``, which :func:`~benchtrust.compare.outperform` takes as it is
+        (``pair_by="run"``)."""
+        result = self.outperform
+        scores_a, scores_b = np.array(self.scores_a), np.array(self.scores_b)
+        rows = [
+            (
+                f"SD of the accuracy, {source} randomised",
+                *(f"{self.source_sd(name, source):.4f}" for name in self.names),
+            )
+            for source in (*SOURCES, "none")
+        ]
+        rows += [
+            (
+                "SD of the accuracy, all randomised",
+                f"{scores_a.std(ddof=1):.4f}",
+                f"{scores_b.std(ddof=1):.4f}",
+            ),
+            ("mean accuracy", f"{scores_a.mean():.4f}", f"{scores_b.mean():.4f}"),
+        ]
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_example_text(self),
+            data={
+                "dataset": self.dataset,
+                "names": self.names,
+                "runs": self.runs,
+                "seed": self.seed,
+                "scores_a": self.scores_a,
+                "scores_b": self.scores_b,
+                "variances": {name: value.to_dict() for name, value in self.variances.items()},
+                "outperform": result.to_dict(),
+                "runs_needed": self.runs_needed,
+            },
+            columns=("", f"A = {self.names[0]}", f"B = {self.names[1]}"),
+            rows=tuple(rows),
+            frame={
                 "algorithm": [self.names[0]] * self.runs + [self.names[1]] * self.runs,
-                "run": [*runs, *runs],
+                "run": [*range(self.runs), *range(self.runs)],
                 "score": [*self.scores_a, *self.scores_b],
-            }
+            },
+            notes=(
+                f"P(A > B) = {result.p_a_beats_b:.4f}, {level_text(result.alpha)} interval "
+                f"{interval_text(result.ci)} ({result.method}); A wins {result.wins}, ties {result.ties}, "
+                f"loses {result.losses} of {result.n_pairs} pairs.",
+                f"Runs needed (C.3): {self.runs_needed}; this study used {self.runs}, {_runs_words(self)}.",
+            ),
+            assumptions=(
+                ("data", self.dataset),
+                ("runs", f"{self.runs} paired runs (same split and seed for run i of A and B, C.2)"),
+                ("sources of variance randomised", ", ".join(SOURCES)),
+                (GAMMA, f"{result.gamma:g}"),
+                (ALPHA, f"{result.alpha:g}"),
+                ("study seed", f"{self.seed}"),
+            ),
+            source=f"{SOURCE}, §2-4, appendix B, C.1-C.6",
+            inputs=self.inputs,
+            analysis="compare example",
         )
 
 
@@ -177,6 +224,32 @@ def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
     Returns
     -------
     ExampleResult
+        Its ``inputs`` name the data read; ``str(result)`` is the example's report.
+
+    See Also
+    --------
+    ExampleResult : What the worked example found.
+    Study : Train a pipeline many times, each source of variation fixed or randomised.
+    source_variances : The variance due to each source of variation alone.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. §2.2, Fig. 1; §4.1; appendix B (out-of-bootstrap splits), C.1-C.6.
+    .. [2] W. H. Wolberg, W. N. Street and O. L. Mangasarian, the Breast Cancer Wisconsin (Diagnostic) data
+       set, as scikit-learn ships it: https://scikit-learn.org/stable/datasets/toy_dataset.html.
+
+    Examples
+    --------
+    Two paired runs (a few seconds) are too few for the test's stated power (29, C.3):
+
+    >>> result = sklearn_example(runs=2, seed=0)
+    >>> result.runs, result.runs_needed, result.enough_runs
+    (2, 29, False)
+    >>> result.verdict.startswith("Too few runs to conclude")
+    True
     """
     from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
@@ -210,22 +283,13 @@ def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
         variances=variances,
         outperform=result,
         runs_needed=sample_size(gamma),
+        inputs=(DATA,),
     )
 
 
-def example_text(example) -> str:
+def _example_text(example) -> str:
     """The worked example's report (paper §2-4, C.1-C.6): sources of variance, P(A > B), the decision and
-    the runs needed.
-
-    Parameters
-    ----------
-    example : ExampleResult
-
-    Returns
-    -------
-    str
-        Lines of at most 100 characters, without a trailing newline.
-    """
+    the runs needed, in lines of at most 100 characters."""
     a, b = example.names
     result = example.outperform
     scores_a, scores_b = np.array(example.scores_a), np.array(example.scores_b)
@@ -254,54 +318,12 @@ def example_text(example) -> str:
         paragraph("Decision (C.6): " + result.conclusion),
         paragraph(
             f"Runs needed (C.3, {GAMMA} = {result.gamma:g}, {ALPHA} = {BETA} = 0.05): {example.runs_needed}; "
-            f"this example used {example.runs}, {example_runs_words(example)}."
+            f"this example used {example.runs}, {_runs_words(example)}."
         ),
     ]
     return "\n".join(lines)
 
 
-def example_runs_words(example) -> str:
+def _runs_words(example) -> str:
     """Whether the example's runs are enough for the test's stated power (C.3), in words."""
     return "enough" if example.enough_runs else "too few for the test's stated power"
-
-
-def compare_example_section(example) -> Section:
-    """The section of the bundled scikit-learn comparison (``compare._example.sklearn_example``)."""
-    result = example.outperform
-    a, b = example.names
-    rows = [
-        (
-            f"SD of the accuracy, {source} randomised",
-            *(f"{example.source_sd(name, source):.4f}" for name in example.names),
-        )
-        for source in (*SOURCES, "none")
-    ]
-    scores_a, scores_b = np.array(example.scores_a), np.array(example.scores_b)
-    rows += [
-        ("SD of the accuracy, all randomised", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"),
-        ("mean accuracy", f"{scores_a.mean():.4f}", f"{scores_b.mean():.4f}"),
-    ]
-    return Section(
-        title=_section.COMPARE_QUESTION,
-        analysis="compare example",
-        verdict=example.verdict,
-        notes=(
-            f"P(A > B) = {result.p_a_beats_b:.4f}, {level_text(result.alpha)} interval "
-            f"{interval_text(result.ci)} ({result.method}); A wins {result.wins}, ties {result.ties}, loses "
-            f"{result.losses} of {result.n_pairs} pairs.",
-            f"Runs needed (C.3): {example.runs_needed}; this study used {example.runs}, "
-            f"{example_runs_words(example)}.",
-        ),
-        columns=("", f"A = {a}", f"B = {b}"),
-        rows=tuple(rows),
-        assumptions=(
-            ("data", example.dataset),
-            ("runs", f"{example.runs} paired runs (same split and seed for run i of A and B, C.2)"),
-            ("sources of variance randomised", ", ".join(SOURCES)),
-            (GAMMA, f"{result.gamma:g}"),
-            (ALPHA, f"{result.alpha:g}"),
-            ("study seed", f"{example.seed}"),
-        ),
-        source=f"{_section._COMPARE}, §2-4, appendix B, C.1-C.6",
-        inputs=("scikit-learn's breast cancer data (bundled with scikit-learn)",),
-    )

@@ -24,12 +24,17 @@ import sys
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_number, check_probability
+from benchtrust._result import Description, Result
+from benchtrust._words import ALPHA, SIGMA
 from benchtrust.compare._pipelines import _text
+from benchtrust.compare._pipelines._outperform import direction_of
+from benchtrust.compare._pipelines._plot import plot_history
 from benchtrust.compare._pipelines._runs import _source, iso_date, read_history
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class HistoryResult:
+class HistoryResult(Result):
     """Which published improvements exceed the noise of the benchmark (Fig. 3).
 
     Arrays are in date order (ties keep the order given).
@@ -56,10 +61,13 @@ class HistoryResult:
         z_{1-α}.
     test_size : int or None
         n, when σ comes from the binomial model.
-    lower_is_better : bool
-        Whether smaller scores are better (errors).
+    direction : {"higher", "lower"}
+        Which scores are better: "lower" for errors (:attr:`lower_is_better`, the old spelling, is
+        ``direction == "lower"``).
     source : str or None
         The history file, when read from one.
+    inputs : tuple of str
+        The history file, as named, when read from one.
 
     See Also
     --------
@@ -83,7 +91,7 @@ class HistoryResult:
     alpha: float
     z: float
     test_size: int | None
-    lower_is_better: bool
+    direction: str
     source: str | None = None
 
     def __repr__(self):
@@ -94,10 +102,6 @@ class HistoryResult:
             f"significant={int(self.significant.sum())}/{compared}, "
             f"first_threshold={self.thresholds[1] if compared else float('nan'):.6g})"
         )
-
-    def __str__(self):
-        """The readable summary ``benchtrust compare history`` prints (paper §2.2, §3.1, Fig. 3)."""
-        return _text.history_text(self)
 
     @property
     def significant_increments(self) -> int:
@@ -115,22 +119,58 @@ class HistoryResult:
         more than the noise of the benchmark."""
         return _text.history_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import history_section
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a lower score is better: ``direction == "lower"`` (the old spelling, for old code)."""
+        return self.direction == "lower"
 
-        return section_html(history_section(self))
+    def describe(self) -> Description:
+        """The summary ``benchtrust compare history`` prints (paper §2.2, §3.1, Fig. 3), its section (with
+        Fig. 3) and its data (dates as ISO strings or numbers); its table has one row per result in date
+        order: ``date``, ``score``, ``sigma``, ``prior_best``, ``increment``, ``threshold`` (NaN for the
+        first result) and ``significant`` (the increment exceeds the threshold)."""
 
-    def to_frame(self):
-        """The history as a pandas DataFrame, one row per result in date order.
+        def number(value):
+            return "" if np.isnan(value) else f"{value:.4f}"
 
-        Columns ``date``, ``score``, ``sigma``, ``prior_best``, ``increment``, ``threshold`` (NaN for the
-        first result) and ``significant`` (the increment exceeds the threshold).
-        """
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
+        rows = tuple(
+            (
+                _text.history_date(self, k),
+                f"{self.scores[k]:.4f}",
+                number(self.increments[k]),
+                number(self.thresholds[k]),
+                "" if k == 0 else ("yes" if self.significant[k] else "no"),
+            )
+            for k in range(self.scores.size)
+        )
+        sigma = (
+            f"binomial: sqrt(p(1 - p)/n), n = {self.test_size}"
+            if self.test_size is not None
+            else f"{self.sigma[0]:g}"
+        )
+        dates = (
+            np.datetime_as_string(self.dates) if self.dates.dtype.kind == "M" else self.dates.astype(float)
+        )
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_text.history_text(self),
+            data={
+                "dates": dates,
+                "scores": self.scores,
+                "sigma": self.sigma,
+                "prior_best": self.prior_best.astype(float),
+                "increments": self.increments.astype(float),
+                "thresholds": self.thresholds.astype(float),
+                "significant": np.asarray(self.significant, dtype=bool),
+                "alpha": self.alpha,
+                "z": self.z,
+                "test_size": self.test_size,
+                "direction": self.direction,
+            },
+            columns=("date", "score", "increment", "threshold", "exceeds the noise"),
+            rows=rows,
+            frame={
                 "date": self.dates,
                 "score": self.scores,
                 "sigma": self.sigma,
@@ -138,35 +178,17 @@ class HistoryResult:
                 "increment": self.increments,
                 "threshold": self.thresholds,
                 "significant": self.significant,
-            }
+            },
+            assumptions=(
+                (SIGMA, sigma),
+                ("test of each increment", f"one-sided z-test, {ALPHA} = {self.alpha:g}, z = {self.z:.3f}"),
+                ("better scores", self.direction),
+            ),
+            source=f"{SOURCE}, §2.2, §3.1, Fig. 3",
+            inputs=self.inputs,
+            analysis="compare history",
+            figure=lambda: plot_history(self),
         )
-
-    def to_dict(self):
-        """The result as plain JSON types (dates as ISO strings or numbers; None where undefined)."""
-
-        def plain(values):
-            out = values.astype(float).tolist()
-            for i in np.flatnonzero(np.isnan(values)):
-                out[i] = None
-            return out
-
-        if self.dates.dtype.kind == "M":
-            dates = np.datetime_as_string(self.dates).tolist()
-        else:
-            dates = self.dates.astype(float).tolist()
-        return {
-            "dates": dates,
-            "scores": self.scores.tolist(),
-            "sigma": self.sigma.tolist(),
-            "prior_best": plain(self.prior_best),
-            "increments": plain(self.increments),
-            "thresholds": plain(self.thresholds),
-            "significant": np.asarray(self.significant, dtype=bool).tolist(),
-            "alpha": self.alpha,
-            "z": self.z,
-            "test_size": self.test_size,
-            "lower_is_better": self.lower_is_better,
-        }
 
 
 def _dates(values):
@@ -215,9 +237,10 @@ def history(
     sigma=None,
     test_size=None,
     alpha=0.05,
-    lower_is_better=False,
+    direction="higher",
     date_column="date",
     score_column="score",
+    lower_is_better=None,
 ):
     """Mark which state-of-the-art increments exceed the benchmark's noise (paper Fig. 3, §2.2, §3.1).
 
@@ -241,14 +264,17 @@ def history(
         (the binomial model of §2.2, Fig. 2), so scores must lie in [0, 1].
     alpha : float, default 0.05
         α of the one-sided z-test; z_{1-α} = 1.645 for 0.05.
-    lower_is_better : bool, default False
-        True for error rates, where an improvement is a decrease.
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" for error rates, where an improvement is a decrease.
     date_column, score_column : str, default "date", "score"
         The table's columns of dates and of scores (matched in any case).
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     Returns
     -------
     HistoryResult
+        Read from a table file, its ``source`` and ``inputs`` name the file.
 
     Raises
     ------
@@ -290,6 +316,7 @@ def history(
     >>> history(table, sigma=0.01, date_column="published", score_column="top1").significant_increments
     2
     """
+    direction = direction_of(direction, lower_is_better)
     if scores is None:
         if not _is_table(dates):
             raise InputError(
@@ -298,12 +325,12 @@ def history(
             )
         when, values = read_history(dates, date_column=date_column, score_column=score_column)
         source = _source(dates)
-        options = {"sigma": sigma, "test_size": test_size, "alpha": alpha, "lower_is_better": lower_is_better}
+        options = {"sigma": sigma, "test_size": test_size, "alpha": alpha, "direction": direction}
         try:
             result = history(when, values, **options)
         except InputError as exc:
             raise InputError(f"{source or '<table>'}: {exc}") from None
-        return dataclasses.replace(result, source=source)
+        return dataclasses.replace(result, source=source, inputs=() if source is None else (source,))
     from scipy import stats
 
     when = _dates(dates)
@@ -318,8 +345,6 @@ def history(
     if (sigma is None) == (test_size is None):
         raise InputError("sigma: give either sigma or test_size (for the binomial sigma = sqrt(p(1 - p)/n))")
     alpha = check_probability(alpha, "alpha")
-    if not isinstance(lower_is_better, bool):
-        raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
 
     order = np.argsort(when, kind="stable")
     when, values = when[order], values[order]
@@ -335,7 +360,7 @@ def history(
             raise InputError("scores: with test_size, expected accuracies or error rates between 0 and 1")
         spread = np.sqrt(values * (1 - values) / n)
 
-    signed = -values if lower_is_better else values
+    signed = -values if direction == "lower" else values
     # Index of the best result before each one (the first has none).
     best_so_far = np.zeros(values.size, dtype=int)
     if values.size > 1:
@@ -365,5 +390,5 @@ def history(
         alpha=alpha,
         z=float(z),
         test_size=n,
-        lower_is_better=lower_is_better,
+        direction=direction,
     )

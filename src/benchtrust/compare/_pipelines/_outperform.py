@@ -13,7 +13,11 @@ a finite sum of binomial probabilities (without ties it is one binomial: S / 2 ~
 ends are read off this distribution exactly, with a binary search over s, instead of from K resamples:
 this is the limit of the resampled percentile interval as the number of resamples K grows.
 
-:func:`sample_size` is the number of runs the test needs (Noether's bound, appendix C.3).
+:func:`sample_size` is the number of runs the test needs (Noether's bound, appendix C.3), and
+:func:`runs_needed` the same number as a result that explains itself.
+
+:func:`direction_of` reads the direction of the scores every function of this family takes: ``direction``,
+or its old spelling ``lower_is_better``, still accepted with a DeprecationWarning.
 """
 
 from __future__ import annotations
@@ -21,14 +25,26 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
+import warnings
 
 import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
+from benchtrust._io import (
+    MAX_MEMORY,
+    InputError,
+    check_direction,
+    check_memory,
+    check_probability,
+    check_seed,
+)
+from benchtrust._result import Description, Result
+from benchtrust._words import ALPHA, BETA, GAMMA, interval_text, level_text, paragraph
 from benchtrust.compare._bootstrap import check_progress, check_resamples
 from benchtrust.compare._pipelines import _text
+from benchtrust.compare._pipelines._runs import read_runs
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.
@@ -63,6 +79,39 @@ def _runs(values, name, *, minimum=2):
             f"{bad.size} run(s) are not"
         )
     return array
+
+
+def direction_of(direction, lower_is_better=None):
+    """The direction of the scores, ``"higher"`` or ``"lower"``, from the keyword ``direction`` or its old
+    spelling ``lower_is_better`` (True: ``"lower"``), which warns that it is deprecated.
+
+    Every function of this family takes ``direction="higher"`` and still accepts ``lower_is_better=``;
+    giving ``lower_is_better=False`` with ``direction="lower"`` contradicts itself and is refused.
+
+    Examples
+    --------
+    >>> direction_of("lower")
+    'lower'
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     direction_of("higher", lower_is_better=True), caught[0].category.__name__
+    ('lower', 'DeprecationWarning')
+    """
+    direction = check_direction(direction)
+    if lower_is_better is None:
+        return direction
+    warnings.warn(
+        "lower_is_better is deprecated: pass direction='lower' (lower scores are better) or "
+        "direction='higher'",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if not isinstance(lower_is_better, (bool, np.bool_)):
+        raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
+    if direction == "lower" and not lower_is_better:
+        raise InputError("lower_is_better: False contradicts direction='lower'; pass direction alone")
+    return "lower" if lower_is_better else direction
 
 
 def _check_gamma(gamma):
@@ -178,8 +227,8 @@ def _resampled_interval(indicators, alpha, resamples, rng, progress=None):
     return float(low), float(high)
 
 
-@dataclasses.dataclass(frozen=True)
-class OutperformResult:
+@dataclasses.dataclass(frozen=True, eq=False)
+class OutperformResult(Result):
     """P(A > B) with its percentile-bootstrap interval and the decision of paper C.6.
 
     Attributes
@@ -207,8 +256,9 @@ class OutperformResult:
         β, the rate of false negatives :attr:`runs_needed` is computed for (power 1 - β).
     paired : bool
         Whether the runs were paired as given (a[i] with b[i]) rather than paired at random.
-    lower_is_better : bool
-        Whether a lower score is better (an error rate, a loss).
+    direction : {"higher", "lower"}
+        Which scores are better: "lower" for an error rate or a loss (:attr:`lower_is_better`, the old
+        spelling, is ``direction == "lower"``).
     method : str
         "exact" or "resampled, B resamples".
     conclusion : str
@@ -225,6 +275,8 @@ class OutperformResult:
         The runs file, when read from one.
     seed : int or None
         The seed given as a number (it names the random pairing); None for a Generator or no seed.
+    inputs : tuple of str
+        The runs file, as named, when read from one.
 
     See Also
     --------
@@ -252,7 +304,7 @@ class OutperformResult:
     alpha: float
     beta: float
     paired: bool
-    lower_is_better: bool
+    direction: str
     method: str
     conclusion: str
     names: tuple[str, str] = ("A", "B")
@@ -272,17 +324,18 @@ class OutperformResult:
             f"significant={self.significant}, meaningful={self.meaningful}, gamma={self.gamma:g}, "
             f"n_pairs={self.n_pairs}, runs_needed={self.runs_needed}, wins={self.wins}, ties={self.ties}, "
             f"losses={self.losses}, "
-            f"paired={self.paired}, lower_is_better={self.lower_is_better}, method={self.method!r})"
+            f"paired={self.paired}, direction={self.direction!r}, method={self.method!r})"
         )
-
-    def __str__(self):
-        """The readable summary ``benchtrust compare outperform`` prints (paper §4.1, C.4-C.6)."""
-        return _text.outperform_text(self)
 
     @property
     def verdict(self) -> str:
         """The decision in plain words (paper C.6): :attr:`conclusion`."""
         return self.conclusion
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a lower score is better: ``direction == "lower"`` (the old spelling, for old code)."""
+        return self.direction == "lower"
 
     @property
     def enough_runs(self) -> bool:
@@ -299,38 +352,76 @@ class OutperformResult:
         """CI_max < 0.5: B wins most pairs, so comparing B with A may find B better (it is not tested)."""
         return bool(self.ci[1] < 0.5)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import outperform_section
-
-        return section_html(outperform_section(self))
-
-    def to_dict(self):
-        """The result as plain JSON types: the decision, then what A and B are (names, runs, pairing)."""
-        return {
-            "p_a_beats_b": self.p_a_beats_b,
-            "ci": [self.ci[0], self.ci[1]],
-            "significant": self.significant,
-            "meaningful": self.meaningful,
-            "n_pairs": self.n_pairs,
-            "runs_needed": self.runs_needed,
-            "enough_runs": self.enough_runs,
-            "wins": self.wins,
-            "ties": self.ties,
-            "losses": self.losses,
-            "gamma": self.gamma,
-            "alpha": self.alpha,
-            "beta": self.beta,
-            "paired": self.paired,
-            "lower_is_better": self.lower_is_better,
-            "method": self.method,
-            "conclusion": self.conclusion,
-            "a": self.names[0],
-            "b": self.names[1],
-            "runs_a": self.runs_a,
-            "runs_b": self.runs_b,
-            "pair_by": self.pair_by,
-        }
+    def describe(self) -> Description:
+        """The summary ``benchtrust compare outperform`` prints (paper §4.1, C.4-C.6), its section (the
+        decision, then what A and B are) and its data."""
+        low, high = self.ci
+        rows = (
+            ("A", self.names[0], f"{self.runs_a} runs"),
+            ("B", self.names[1], f"{self.runs_b} runs"),
+            ("wins, ties, losses of A", f"{self.wins}, {self.ties}, {self.losses}", f"{self.n_pairs} pairs"),
+            ("P(A > B)", f"{self.p_a_beats_b:.4f}", ""),
+            (
+                f"{level_text(self.alpha)} interval",
+                interval_text(self.ci),
+                f"percentile bootstrap, {self.method}",
+            ),
+            ("significant", "yes" if self.significant else "no", f"lower end {low:.4f} vs 0.5"),
+            ("meaningful", "yes" if self.meaningful else "no", f"upper end {high:.4f} vs {GAMMA}"),
+            (
+                "runs needed (C.3)",
+                f"{self.runs_needed}",
+                f"{self.n_pairs} pairs, " + ("enough" if self.enough_runs else "too few to conclude"),
+            ),
+        )
+        if self.paired and self.pair_by is not None:
+            pairing = f"paired by column {self.pair_by!r} (C.2)"
+        elif self.paired:
+            pairing = "paired (run i of A with run i of B, C.2)"
+        else:
+            seed = "" if self.seed is None else f" with seed {self.seed}"
+            pairing = f"paired at random{seed} (C.4)"
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_text.outperform_text(self),
+            data={
+                "p_a_beats_b": self.p_a_beats_b,
+                "ci": [low, high],
+                "significant": self.significant,
+                "meaningful": self.meaningful,
+                "n_pairs": self.n_pairs,
+                "runs_needed": self.runs_needed,
+                "enough_runs": self.enough_runs,
+                "wins": self.wins,
+                "ties": self.ties,
+                "losses": self.losses,
+                "gamma": self.gamma,
+                "alpha": self.alpha,
+                "beta": self.beta,
+                "paired": self.paired,
+                "direction": self.direction,
+                "method": self.method,
+                "conclusion": self.conclusion,
+                "a": self.names[0],
+                "b": self.names[1],
+                "runs_a": self.runs_a,
+                "runs_b": self.runs_b,
+                "pair_by": self.pair_by,
+            },
+            columns=("", "value", "detail"),
+            rows=rows,
+            assumptions=(
+                (f"{GAMMA}, the smallest meaningful P(A > B)", f"{self.gamma:g}"),
+                (ALPHA, f"{self.alpha:g}"),
+                (f"{BETA}, of the runs needed", f"{self.beta:g}"),
+                ("pairing", pairing),
+                ("better scores", self.direction),
+            ),
+            source=f"{SOURCE}, §4.1, appendix C.3-C.6",
+            inputs=self.inputs,
+            analysis="compare outperform",
+        )
 
 
 def _names(names):
@@ -350,12 +441,13 @@ def probability_of_outperforming(
     gamma=0.75,
     alpha=0.05,
     beta=0.05,
-    lower_is_better=False,
+    direction="higher",
     resamples=None,
     seed=None,
     names=("A", "B"),
     progress=None,
     max_memory=MAX_MEMORY,
+    lower_is_better=None,
 ) -> OutperformResult:
     """P(A > B) over runs of two pipelines, its percentile-bootstrap interval and the paper's decision.
 
@@ -390,8 +482,8 @@ def probability_of_outperforming(
     beta : float, default 0.05
         β in (0, 1), the rate of false negatives the runs must keep (C.3; the paper recommends 0.05): with
         α and γ it sets the pairs needed to conclude.
-    lower_is_better : bool, default False
-        True for scores where lower is better (error rate, loss): A beats B when a_i < b_i.
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" for an error rate or a loss, where A beats B when a_i < b_i.
     resamples : int, optional
         K, the number of bootstrap resamples. None (default): the exact interval.
         At least 1 + 2/α (41 at α = 0.05: :func:`~benchtrust.compare._bootstrap.minimum_resamples`), else
@@ -406,6 +498,9 @@ def probability_of_outperforming(
     max_memory : int, default 2e9
         The most bytes the resampled means may take (16 × `resamples`: all are kept for the quantiles,
         and copied once); more is refused with an InputError naming this option, before any draw.
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``); it still works, with
+        a DeprecationWarning.
 
     Returns
     -------
@@ -473,7 +568,7 @@ def probability_of_outperforming(
 
     >>> errors_a = [1 - x for x in a]
     >>> errors_b = [1 - x for x in b]
-    >>> probability_of_outperforming(errors_a, errors_b, lower_is_better=True).p_a_beats_b
+    >>> probability_of_outperforming(errors_a, errors_b, direction="lower").p_a_beats_b
     0.85
     >>> low, high = probability_of_outperforming(a, b, resamples=10_000, seed=0).ci
     >>> round(low, 2), high
@@ -483,8 +578,7 @@ def probability_of_outperforming(
     y = _runs(b, "b")
     if not isinstance(paired, (bool, np.bool_)):
         raise InputError(f"paired: expected True or False, got {paired!r}")
-    if not isinstance(lower_is_better, (bool, np.bool_)):
-        raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
+    direction = direction_of(direction, lower_is_better)
     gamma = _check_gamma(gamma)
     alpha = check_probability(alpha, "alpha")
     beta = check_probability(beta, "beta")
@@ -510,7 +604,7 @@ def probability_of_outperforming(
         n = min(x.size, y.size)
         x = x[rng.permutation(x.size)[:n]]
         y = y[rng.permutation(y.size)[:n]]
-    if lower_is_better:
+    if direction == "lower":
         x, y = -x, -y
     n = int(x.size)
     wins = int(np.count_nonzero(x > y))
@@ -538,7 +632,7 @@ def probability_of_outperforming(
         alpha=alpha,
         beta=beta,
         paired=bool(paired),
-        lower_is_better=bool(lower_is_better),
+        direction=direction,
         method=method,
         conclusion="",
         names=names,
@@ -559,17 +653,19 @@ def outperform(
     gamma=0.75,
     alpha=0.05,
     beta=0.05,
-    lower_is_better=False,
+    direction="higher",
     resamples=None,
     seed=None,
     progress=None,
     max_memory=MAX_MEMORY,
+    lower_is_better=None,
 ) -> OutperformResult:
     """P(A > B) of two algorithms of a runs table, its interval and the decision (paper §4.1, C.2-C.6).
 
     Reads the runs of `a` and `b` from a long-format table, one run per row, pairs them by the values
     of column `pair_by` (C.2) or, without it, at random (C.4), and calls
-    :func:`probability_of_outperforming` on them. The result names A and B, the pairing and the file.
+    :func:`probability_of_outperforming` on them. The result names A and B, the pairing and the file (its
+    ``source`` and ``inputs``).
 
     Parameters
     ----------
@@ -584,8 +680,8 @@ def outperform(
         runs are paired at random with `seed` and the longer list's extra runs left out.
     algorithm_column, score_column : str, default "algorithm", "score"
         The columns naming each run's algorithm and holding its score (matched in any case).
-    gamma, alpha, beta, lower_is_better, resamples, seed, progress, max_memory
-        As for :func:`probability_of_outperforming`.
+    gamma, alpha, beta, direction, resamples, seed, progress, max_memory, lower_is_better
+        As for :func:`probability_of_outperforming` (`lower_is_better` is deprecated: use `direction`).
 
     Returns
     -------
@@ -624,8 +720,7 @@ def outperform(
     >>> r.enough_runs, r.runs_needed, r.a_is_better  # C.3: 10 pairs are too few to conclude
     (False, 29, False)
     """
-    from benchtrust.compare._pipelines._runs import read_runs
-
+    direction = direction_of(direction, lower_is_better)
     read = read_runs(
         runs, a=a, b=b, pair_by=pair_by, algorithm_column=algorithm_column, score_column=score_column
     )
@@ -636,14 +731,15 @@ def outperform(
         gamma=gamma,
         alpha=alpha,
         beta=beta,
-        lower_is_better=lower_is_better,
+        direction=direction,
         resamples=resamples,
         seed=seed,
         names=read.names,
         progress=progress,
         max_memory=max_memory,
     )
-    return dataclasses.replace(result, pair_by=read.pair_by, source=read.source)
+    inputs = () if read.source is None else (read.source,)
+    return dataclasses.replace(result, pair_by=read.pair_by, source=read.source, inputs=inputs)
 
 
 # --- How many runs a comparison needs: Noether's sample size for P(A > B) (paper appendix C.3)
@@ -678,6 +774,7 @@ def sample_size(gamma=0.75, *, alpha=0.05, beta=0.05) -> int:
 
     See Also
     --------
+    runs_needed : The same number as a result that explains itself (what ``compare sample-size`` prints).
     probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
     outperform : P(A > B) of two algorithms of a runs table.
     OutperformResult : P(A > B), its interval and the decision.
@@ -709,3 +806,106 @@ def sample_size(gamma=0.75, *, alpha=0.05, beta=0.05) -> int:
     # Φ⁻¹(1 - α) as -Φ⁻¹(α): exact for every α, where 1 - α rounds to 1 for α below 1e-16
     bound = ((-ndtri(alpha) - ndtri(beta)) / (math.sqrt(6) * (0.5 - gamma))) ** 2
     return max(1, math.ceil(float(bound) - _ROUNDING))
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SampleSizeResult(Result):
+    """The runs the test of P(A > B) needs to detect P(A > B) >= γ (paper C.3, Noether 1987).
+
+    Attributes
+    ----------
+    runs : int
+        N, the runs of each pipeline (pairs of runs when paired), as :func:`sample_size` gives it.
+    gamma : float
+        γ, the probability of outperforming to detect.
+    alpha : float
+        α, the rate of false positives (one-sided).
+    beta : float
+        β, the rate of false negatives: the power is 1 - β.
+
+    See Also
+    --------
+    runs_needed : The runs the P(A > B) test needs, as a result.
+    sample_size : The runs the P(A > B) test needs, as a number.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. Appendix C.3, Fig. C.1.
+    .. [2] Gottfried E. Noether, "Sample size determination for some common nonparametric tests", Journal of
+       the American Statistical Association 82(398), 645-647, 1987. doi:10.1080/01621459.1987.10478478.
+    """
+
+    runs: int
+    gamma: float
+    alpha: float
+    beta: float
+
+    @property
+    def verdict(self) -> str:
+        """The runs needed, and for what, in plain words (paper C.3)."""
+        return _text.sample_size_verdict(self)
+
+    def describe(self) -> Description:
+        """The sentence ``benchtrust compare sample-size`` prints, its section and its data."""
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=paragraph(self.verdict),
+            data={"runs": self.runs, "gamma": self.gamma, "alpha": self.alpha, "beta": self.beta},
+            columns=("quantity", "value"),
+            rows=(("runs of each pipeline", f"{self.runs}"),),
+            assumptions=((GAMMA, f"{self.gamma:g}"), (ALPHA, f"{self.alpha:g}"), (BETA, f"{self.beta:g}")),
+            source=f"{SOURCE}, appendix C.3 (Noether 1987)",
+            inputs=self.inputs,
+            analysis="compare sample-size",
+        )
+
+
+def runs_needed(gamma=0.75, *, alpha=0.05, beta=0.05) -> SampleSizeResult:
+    """The runs of each pipeline the test of P(A > B) needs, as a result that explains itself (paper C.3).
+
+    The number is :func:`sample_size`'s, Noether's (1987) sample size for the Mann-Whitney test, to which
+    the test of P(A > B) is equivalent; the result also says what it detects, with which errors, in words
+    (``str(result)`` is what ``benchtrust compare sample-size`` prints).
+
+    Parameters
+    ----------
+    gamma : float, default 0.75
+        γ in (0.5, 1), the probability of outperforming to detect (the paper recommends 0.75).
+    alpha : float, default 0.05
+        α in (0, 1), the rate of false positives (one-sided).
+    beta : float, default 0.05
+        β in (0, 1), the rate of false negatives: the power is 1 - β.
+
+    Returns
+    -------
+    SampleSizeResult
+
+    See Also
+    --------
+    sample_size : The same number, as an int.
+    SampleSizeResult : The runs the P(A > B) test needs, with what they detect.
+    probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
+
+    References
+    ----------
+    .. [1] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
+       benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
+       arXiv:2103.03098. Appendix C.3, Fig. C.1.
+    .. [2] Gottfried E. Noether, "Sample size determination for some common nonparametric tests", Journal of
+       the American Statistical Association 82(398), 645-647, 1987. doi:10.1080/01621459.1987.10478478.
+
+    Examples
+    --------
+    >>> result = runs_needed(0.6, beta=0.2)
+    >>> result.runs
+    104
+    >>> print(result)
+    104 runs of each pipeline (pairs of runs, when paired) detect P(A > B) >= γ = 0.6 with α = 0.05 and
+    β = 0.2 (power 80%): Noether's sample size for the Mann-Whitney test (Bouthillier et al. 2021 C.3).
+    """
+    runs = sample_size(gamma, alpha=alpha, beta=beta)
+    return SampleSizeResult(runs=runs, gamma=float(gamma), alpha=float(alpha), beta=float(beta))

@@ -162,7 +162,7 @@ def plot_history(result, *, ax=None, title=None):
         ax.xaxis_date()
     x = np.asarray(x, dtype=float)
     y = result.scores
-    sign = -1.0 if result.lower_is_better else 1.0
+    sign = -1.0 if result.direction == "lower" else 1.0
     n = y.size
 
     # The state of the art over time (a step from each new best result to the next), and above it the σ
@@ -207,7 +207,7 @@ def plot_history(result, *, ax=None, title=None):
 
     ax.margins(x=0.04, y=0.08)
     ax.set_xlabel("date of publication")
-    ax.set_ylabel("score" + (" (lower is better)" if result.lower_is_better else ""))
+    ax.set_ylabel("score" + (" (lower is better)" if result.direction == "lower" else ""))
     ax.legend(loc="best", fontsize="small", frameon=False)
     if title is None:
         source = (

@@ -31,12 +31,18 @@ from typing import Any
 import numpy as np
 
 from benchtrust._io import InputError, check_count, check_seed
+from benchtrust._result import Description, Result
 from benchtrust.compare._pipelines import _study_text
+from benchtrust.compare._pipelines._outperform import direction_of
+from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 
 __all__ = ["NoisyGridSearch", "RandomSearch", "Run", "Runs", "Study", "out_of_bootstrap"]
 
 #: Sources of variation of the learning procedure ξ_O handed to ``fit_and_score`` (C.1), by default.
 DEFAULT_SOURCES = ("split", "init", "order", "augment", "dropout")
+
+#: Most runs of a study its section lists.
+_LISTED_RUNS = 50
 
 
 # --------------------------------------------------------------------------------------------- splits
@@ -280,13 +286,13 @@ class Run:
         )
 
 
-@dataclasses.dataclass(frozen=True)
-class Runs:
+@dataclasses.dataclass(frozen=True, eq=False)
+class Runs(Result):
     """The table of a study's runs, one :class:`Run` per row, in run order.
 
     ``sources`` are the study's sources of variation, ``fixed`` those held fixed, ``seed`` the study seed.
-    Index it, iterate over it, or take ``scores`` (a numpy array) and ``to_frame()`` (a pandas DataFrame
-    with one column per source seed).
+    Index it, iterate over it, or take ``scores`` (a numpy array) and ``to_frame()`` (a pandas DataFrame:
+    run, one ``seed_<source>`` column per source, the hyperparameters, score and test size).
 
     See Also
     --------
@@ -332,42 +338,51 @@ class Runs:
         fixed = list(self.fixed)
         return f"Runs({len(self)} runs, sources={list(self.sources)}, fixed={fixed}{summary})"
 
-    def __str__(self):
-        """The runs as a table (score, test size, hyperparameters), then the verdict (paper §2, C.1)."""
-        return _study_text.runs_text(self)
-
     @property
     def verdict(self) -> str:
         """The runs in plain words: which sources were randomised, the scores' mean and spread."""
         return _study_text.runs_verdict(self)
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-        from benchtrust.compare._pipelines._section import runs_section
-
-        return section_html(runs_section(self))
-
-    def to_dict(self):
-        """The table as plain JSON types."""
-        return {
-            "sources": list(self.sources),
-            "fixed": list(self.fixed),
-            "seed": self.seed,
-            "runs": [row.to_dict() for row in self.rows],
-        }
-
-    def to_frame(self):
-        """A pandas DataFrame: run, one ``seed_<source>`` column per source, hyperparameters, score."""
-        import pandas as pd
-
-        records = []
-        for row in self.rows:
-            record = {"run": row.index}
-            record.update({f"seed_{s}": row.seeds[s] for s in self.sources})
-            record.update(row.hyperparameters)
-            record.update(score=row.score, test_size=row.test_size)
-            records.append(record)
-        return pd.DataFrame.from_records(records)
+    def describe(self) -> Description:
+        """The runs as a table (score, test size, hyperparameters), then the verdict (paper §2, C.1); its
+        section (the first 50 runs) and its data. Its table has a row per run: ``run``, one ``seed_<source>``
+        column per source, the hyperparameters, ``score`` and ``test_size``."""
+        columns, rows = _study_text.runs_rows(self)
+        names = columns[3:]  # the hyperparameters, in order of first appearance
+        notes = ()
+        if len(rows) > _LISTED_RUNS:
+            notes = (
+                f"{len(rows)} runs; the table lists the first {_LISTED_RUNS} (to_frame() has them all).",
+            )
+        return Description(
+            question=COMPARE_QUESTION,
+            verdict=self.verdict,
+            text=_study_text.runs_text(self),
+            data={
+                "sources": self.sources,
+                "fixed": self.fixed,
+                "seed": self.seed,
+                "runs": [row.to_dict() for row in self.rows],
+            },
+            columns=columns,
+            rows=tuple(rows[:_LISTED_RUNS]),
+            frame={
+                "run": [row.index for row in self.rows],
+                **{f"seed_{s}": [row.seeds.get(s) for row in self.rows] for s in self.sources},
+                **{n: [row.hyperparameters.get(n) for row in self.rows] for n in names},
+                "score": [row.score for row in self.rows],
+                "test_size": [row.test_size for row in self.rows],
+            },
+            notes=notes,
+            assumptions=(
+                ("sources", ", ".join(self.sources)),
+                ("held fixed", ", ".join(self.fixed) or "none"),
+                ("study seed", f"{self.seed}"),
+            ),
+            source=f"{SOURCE}, §2, appendix C.1",
+            inputs=self.inputs,
+            analysis="compare study runs",
+        )
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -450,7 +465,7 @@ def _hopt(study, tv, seeds, search_seed):
         return {**base, **best}
     candidates = search.candidates(rng)
     values = np.array([evaluate(c) for c in candidates])
-    best = int(np.argmin(values) if study.lower_is_better else np.argmax(values))
+    best = int(np.argmin(values) if study.direction == "lower" else np.argmax(values))
     return {**base, **candidates[best]}
 
 
@@ -521,8 +536,10 @@ class Study:
         HOpt (§2.1, appendix E). A callable is ``search(evaluate, rng) -> dict``, where ``evaluate(λ)``
         returns the validation score of λ. The search runs on a train/validation out-of-bootstrap split of
         the run's training examples, both drawn with the 'search' seed ξ_H.
-    lower_is_better : bool, default False
-        Whether the search minimises the score (an error, a loss) rather than maximising it (accuracy).
+    direction : {"higher", "lower"}, default "higher"
+        Which scores are better: "lower" makes the search minimise the score (an error, a loss) rather
+        than maximise it (accuracy). The study keeps it as ``direction`` (``lower_is_better`` is
+        ``direction == "lower"``).
     results : str or Path, optional
         A JSON-lines file: each finished run is appended and flushed at once, and a later ``run`` with the
         same file reuses the runs it holds (matched by run index and seeds) instead of training again. Use
@@ -533,6 +550,8 @@ class Study:
     backend : str, optional
         joblib backend: 'loky' (default for n_jobs != 1), 'threading', or 'dask' to run on the
         ``dask.distributed.Client`` the caller created (needs the ``[dask]`` extra).
+    lower_is_better : bool, optional
+        Deprecated: the old spelling of `direction` (True is ``direction="lower"``).
 
     See Also
     --------
@@ -576,10 +595,11 @@ class Study:
         sources: Iterable[str] = DEFAULT_SOURCES,
         hyperparameters: Mapping[str, Any] | None = None,
         search: RandomSearch | NoisyGridSearch | Callable | None = None,
-        lower_is_better: bool = False,
+        direction: str = "higher",
         results: str | os.PathLike | None = None,
         n_jobs: int = 1,
         backend: str | None = None,
+        lower_is_better: bool | None = None,
     ):
         if not callable(fit_and_score):
             raise InputError(f"fit_and_score: expected a function, got {fit_and_score!r}")
@@ -617,9 +637,7 @@ class Study:
         if hyperparameters is not None and not isinstance(hyperparameters, Mapping):
             raise InputError(f"hyperparameters: expected a dict, got {hyperparameters!r}")
         self.hyperparameters = dict(hyperparameters or {})
-        if not isinstance(lower_is_better, (bool, np.bool_)):
-            raise InputError(f"lower_is_better: expected True or False, got {lower_is_better!r}")
-        self.lower_is_better = bool(lower_is_better)
+        self.direction = direction_of(direction, lower_is_better)
         self.results = None if results is None else Path(results)
         if self.results is not None and self.results.is_dir():
             raise InputError(f"results: {self.results} is a folder; expected a file path")
@@ -635,6 +653,12 @@ class Study:
     def __repr__(self):
         name = getattr(self.fit_and_score, "__name__", repr(self.fit_and_score))
         return f"Study({name}, data_size={self.data_size}, sources={list(self.sources)})"
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether the search minimises the score: ``direction == "lower"`` (the old spelling, for old
+        code)."""
+        return self.direction == "lower"
 
     def split(self, seed):
         """The out-of-bootstrap (train, test) index arrays of split seed ``seed`` (stratified when the study

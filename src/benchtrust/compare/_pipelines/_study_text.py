@@ -1,6 +1,6 @@
 """The words about the study harness (Bouthillier et al. 2021 §2-3): the readable summaries and verdicts of
 a study's runs, of an estimator's estimate, of the variance by source and of the test set's variance, as
-``str(result)`` and the HTML sections (:mod:`._section`) show them.
+each result's ``describe()`` gives them to ``str(result)`` and its HTML section.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The words about comparing pipelines under the sources of variance (Bouthillier et al. 2021): the
-readable summaries of P(A > B), of the runs it needs, of the criteria's error rates, of a benchmark's
-history and of the scikit-learn example, and their verdicts in plain words (the tests over many pipelines
-and data sets are worded in :mod:`._datasets_text`, the study harness in :mod:`._study_text`), as
-``benchtrust compare``, the HTML sections (:mod:`._section`) and ``str(result)`` show them.
+readable summaries of P(A > B), of the runs it needs, of the criteria and their error rates and of a
+benchmark's history, and their verdicts in plain words (the tests over many pipelines and data sets are
+worded in :mod:`._datasets_text`, the study harness in :mod:`._study_text`, the worked example in
+:mod:`._example`), as each result's ``describe()`` gives them to ``benchtrust compare``, ``str(result)``
+and its HTML section.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ __all__ = [
     "outperform_runs_needed",
     "outperform_text",
     "rates_text",
-    "sample_size_text",
+    "sample_size_verdict",
 ]
 
 PAPER = "Bouthillier et al. 2021"
@@ -127,12 +128,14 @@ def outperform_text(result) -> str:
         Lines without a trailing newline; the decision wrapped to 100 characters.
     """
     low, high = result.ci
-    better = "lower" if result.lower_is_better else "higher"
     rows = [
         ("A", f"{result.names[0]}: {result.runs_a} runs, mean {result.mean_a:.6g}"),
         ("B", f"{result.names[1]}: {result.runs_b} runs, mean {result.mean_b:.6g}"),
         ("pairs", outperform_pairing(result)),
-        ("wins, ties, losses", f"{result.wins}, {result.ties}, {result.losses} ({better} is better)"),
+        (
+            "wins, ties, losses",
+            f"{result.wins}, {result.ties}, {result.losses} ({result.direction} is better)",
+        ),
         ("P(A > B)", f"{result.p_a_beats_b:.4f}"),
         (
             f"{level_text(result.alpha)} CI",
@@ -153,31 +156,29 @@ def outperform_text(result) -> str:
     return "\n".join(lines)
 
 
-def sample_size_text(runs: int, *, gamma: float, alpha: float, beta: float) -> str:
+def sample_size_verdict(result) -> str:
     """The runs the test of P(A > B) needs, in words (Noether 1987; paper C.3).
 
     Parameters
     ----------
-    runs : int
-        The runs of each pipeline, as :func:`~benchtrust.compare.sample_size` gives them.
-    gamma, alpha, beta : float
-        γ, α and β the runs were computed for.
+    result : SampleSizeResult
 
     Returns
     -------
     str
-        One paragraph wrapped to 100 characters.
+        One unwrapped paragraph.
 
     Examples
     --------
-    >>> print(sample_size_text(29, gamma=0.75, alpha=0.05, beta=0.05))
+    >>> from benchtrust.compare import runs_needed
+    >>> print(paragraph(sample_size_verdict(runs_needed(0.75))))
     29 runs of each pipeline (pairs of runs, when paired) detect P(A > B) >= γ = 0.75 with α = 0.05 and
     β = 0.05 (power 95%): Noether's sample size for the Mann-Whitney test (Bouthillier et al. 2021 C.3).
     """
-    return paragraph(
-        f"{runs} runs of each pipeline (pairs of runs, when paired) detect P(A > B) >= {GAMMA} = "
-        f"{gamma:g} with {ALPHA} = {alpha:g} and {BETA} = {beta:g} (power {100 * (1 - beta):g}%): "
-        f"Noether's sample size for the Mann-Whitney test ({PAPER} C.3)."
+    return (
+        f"{result.runs} runs of each pipeline (pairs of runs, when paired) detect P(A > B) >= {GAMMA} = "
+        f"{result.gamma:g} with {ALPHA} = {result.alpha:g} and {BETA} = {result.beta:g} (power "
+        f"{100 * (1 - result.beta):g}%): Noether's sample size for the Mann-Whitney test ({PAPER} C.3)."
     )
 
 
@@ -341,10 +342,9 @@ def history_text(result) -> str:
         if result.test_size is not None
         else f"{SIGMA} = {result.sigma[0]:g}"
     )
-    better = "lower" if result.lower_is_better else "higher"
     what = "history" if result.source is None else f"history of {result.source}"
     lines = [
-        paragraph(f"{what} ({PAPER} §2.2, §3.1, Fig. 3): {source}; {better} is better"),
+        paragraph(f"{what} ({PAPER} §2.2, §3.1, Fig. 3): {source}; {result.direction} is better"),
         f"  an increment exceeds the noise when above z = {result.z:.3f} (one-sided, "
         f"{ALPHA} = {result.alpha:g}) times sqrt({SIGMA}² + {SIGMA}_prior²)",
         "",
@@ -390,10 +390,6 @@ def history_verdict(result) -> str:
 # --- the criteria of §4.1 and the tests of §6 ---------------------------------------------------------------
 
 
-def _better(lower_is_better) -> str:
-    return "lower" if lower_is_better else "higher"
-
-
 def criterion_text(result) -> str:
     """The readable summary of one comparison criterion (paper §4.1-4.2): the runs, A's improvement over
     B, the threshold or the test, then the decision.
@@ -419,7 +415,7 @@ def criterion_text(result) -> str:
     """
     rows = [
         ("runs", f"{result.n_a} of A, {result.n_b} of B"),
-        ("improvement of A", f"{result.improvement:+.4g} ({_better(result.lower_is_better)} is better)"),
+        ("improvement of A", f"{result.improvement:+.4g} ({result.direction} is better)"),
     ]
     if result.threshold is not None:
         rows.append(("threshold δ", f"{result.threshold:g}"))
@@ -431,9 +427,3 @@ def criterion_text(result) -> str:
     lines = [f"{result.criterion}: A against B ({PAPER} §4.1-4.2)", *aligned(rows)]
     lines += ["", paragraph(result.conclusion)]
     return "\n".join(lines)
-
-
-# --- the study harness: runs, estimators, sources of variance (§2-3) ----------------------------------------
-
-
-# --- the worked example -------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, check_memory, check_number, check_probability, check_seed
-from benchtrust._result import jsonable
+from benchtrust._result import Description, Result
 from benchtrust._words import (
     GAMMA,
     TIMES,
@@ -43,7 +43,13 @@ from benchtrust.compare._bootstrap import (
     trim_plan,
     trimmed_means,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words, scores_words
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    check_task_scores,
+    normalisation_words,
+    scores_files,
+    scores_words,
+)
 
 __all__ = ["AggregateResult", "aggregate"]
 
@@ -59,7 +65,7 @@ RESAMPLES = 50_000
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class AggregateResult:
+class AggregateResult(Result):
     """Aggregate performance of each method over many tasks (Agarwal et al. 2021, §4.1, §4.3).
 
     Attributes
@@ -169,10 +175,35 @@ class AggregateResult:
             f"every task drawn again with replacement, every task kept), {self.resamples:,} resamples"
         )
 
-    def __str__(self):
+    def describe(self) -> Description:
         """The estimates of every method, best IQM first, their intervals, then the verdict (Agarwal et al.
         2021, §4.1, §4.3)."""
         order = self._order()
+        verdict = self.verdict
+        level = f" [{level_text(self.alpha)} interval]" if self.resamples else ""
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text=self._text(order, verdict),
+            data=self._data(order),
+            columns=("rank", "method", "runs", *(f"{name}{level}" for name in _ESTIMATES.values())),
+            rows=tuple(self._row(i) for i in order),
+            frame=self._frame(order),
+            assumptions=(
+                ("direction", f"{self.direction} is better"),
+                ("normalisation", self.normalisation_text),
+                (f"{GAMMA}, optimality gap", "not computed" if self.gamma is None else f"{self.gamma:g}"),
+                ("missing runs", "every method keeps the runs it has" if self.missing else "none"),
+                ("intervals", self._interval_words()),
+                ("seed", "none given" if self.seed is None else str(self.seed)),
+            ),
+            source=_SOURCE,
+            inputs=self.inputs,
+            analysis="compare aggregate",
+        )
+
+    def _text(self, order, verdict):
+        """What the command prints: the estimates, their intervals and the verdict."""
         rows = [("rank", "method", "runs", *_ESTIMATES.values())]
         for i in order:
             cells = [_number(getattr(self, key)[i]) for key in _ESTIMATES]
@@ -192,7 +223,7 @@ class AggregateResult:
             for i in order:
                 intervals.append((self.methods[i], *(self._interval_cell(key, i) for key in _ESTIMATES)))
             lines += ["", *aligned(intervals)]
-        lines += ["", paragraph(self.verdict)]
+        lines += ["", paragraph(verdict)]
         return "\n".join(lines)
 
     def _interval_cell(self, key, i):
@@ -287,54 +318,20 @@ class AggregateResult:
             f"{self.methods[first]} beats {self.methods[second]} on a task."
         )
 
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
+    def _row(self, i):
+        """Method i's row of the section: each estimate with its interval."""
 
-        def cell(key, i):
+        def cell(key):
             value = _number(getattr(self, key)[i])
             interval = self._interval_cell(key, i) if self.resamples else "-"
             return value if interval == "-" else f"{value} {interval}"
 
-        rows = tuple(
-            (
-                str(int(self.rank[i])),
-                self.methods[i],
-                str(int(self.runs[i])),
-                *(cell(key, i) for key in _ESTIMATES),
-            )
-            for i in self._order()
-        )
-        level = f" [{level_text(self.alpha)} interval]" if self.resamples else ""
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare aggregate",
-            verdict=self.verdict,
-            columns=("rank", "method", "runs", *(f"{name}{level}" for name in _ESTIMATES.values())),
-            rows=rows,
-            assumptions=(
-                ("direction", f"{self.direction} is better"),
-                ("normalisation", self.normalisation_text),
-                (f"{GAMMA}, optimality gap", "not computed" if self.gamma is None else f"{self.gamma:g}"),
-                ("missing runs", "every method keeps the runs it has" if self.missing else "none"),
-                ("intervals", self._interval_words()),
-                ("seed", "none given" if self.seed is None else str(self.seed)),
-            ),
-            source=_SOURCE,
-        )
+        return (str(int(self.rank[i])), self.methods[i], str(int(self.runs[i])), *map(cell, _ESTIMATES))
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """One row per method, best IQM first: ``method``, ``runs``, each estimate followed by the ends of
-        its interval (``mean``, ``mean_low``, ``mean_high``, ... ``optimality_gap_high``) and ``rank``."""
-        import pandas as pd
-
-        order = self._order()
+    def _frame(self, order):
+        """The columns of ``to_frame()``: one row per method, best IQM first: ``method``, ``runs``, each
+        estimate followed by the ends of its interval (``mean``, ``mean_low``, ``mean_high``, ...
+        ``optimality_gap_high``) and ``rank``."""
         columns = {"method": [self.methods[i] for i in order], "runs": self.runs[order]}
         for key in _ESTIMATES:
             ci = getattr(self, f"{key}_ci")
@@ -342,11 +339,11 @@ class AggregateResult:
                 {key: getattr(self, key)[order], f"{key}_low": ci.low[order], f"{key}_high": ci.high[order]}
             )
         columns["rank"] = self.rank[order]
-        return pd.DataFrame(columns)
+        return columns
 
-    def to_dict(self):
-        """The result as plain JSON types (None for what is not computed: an optimality gap without a
-        target, the interval ends without resamples)."""
+    def _data(self, order):
+        """``to_dict()`` before :func:`~benchtrust._result.jsonable` (None for what is not computed: an
+        optimality gap without a target, the interval ends without resamples)."""
         return {
             "tasks": self.tasks,
             "direction": self.direction,
@@ -360,10 +357,10 @@ class AggregateResult:
             "methods": [
                 {
                     "method": self.methods[i],
-                    "runs": int(self.runs[i]),
-                    "single_run": bool(self.single_run[i]),
+                    "runs": self.runs[i],
+                    "single_run": self.single_run[i],
                     **{
-                        name: jsonable(value)
+                        name: value
                         for key in _ESTIMATES
                         for name, value in zip(
                             (key, f"{key}_low", f"{key}_high"),
@@ -371,9 +368,9 @@ class AggregateResult:
                             strict=True,
                         )
                     },
-                    "rank": int(self.rank[i]),
+                    "rank": self.rank[i],
                 }
-                for i in self._order()
+                for i in order
             ],
         }
 
@@ -584,4 +581,5 @@ def aggregate(
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
         missing=len(scores.missing),
+        inputs=scores_files(scores),
     )

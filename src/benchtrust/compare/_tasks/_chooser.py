@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from benchtrust._result import Description, Result
 from benchtrust._words import TIMES, paragraph
-from benchtrust.compare._tasks._scores import check_task_scores
+from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, scores_files
 
 __all__ = ["ChoiceResult", "choose_analysis"]
 
@@ -48,7 +49,7 @@ class Analysis:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class ChoiceResult:
+class ChoiceResult(Result):
     """The analyses that fit a table of task scores, and those that do not, with the reasons.
 
     Attributes
@@ -139,31 +140,39 @@ class ChoiceResult:
             others = " Also fitting: " + "; ".join(a.name for a in self.fits[1:]) + "."
         return f"Use {main.name} ({main.command}): {main.reason}{others}"
 
-    def __str__(self):
+    def describe(self) -> Description:
+        """The data's shape, the analyses that fit and those that do not, then the verdict."""
+        verdict = self.verdict
         lines = [paragraph(f"The data: {self.shape_text}"), "", "Analyses that fit, the main one first:", ""]
         lines += [paragraph(f"- {a.name} ({a.command}): {a.reason}") for a in self.fits] or ["- none"]
         if self.not_fitting:
             lines += ["", "Analyses that do not fit:", ""]
             lines += [paragraph(f"- {a.name}: {a.reason}") for a in self.not_fitting]
-        lines += ["", paragraph(self.verdict)]
-        return "\n".join(lines)
-
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def _section(self):
-        """The report's section of this result."""
-        from benchtrust._html import Section
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare choose",
-            verdict=self.verdict,
+        lines += ["", paragraph(verdict)]
+        every = [(a, True) for a in self.fits] + [(a, False) for a in self.not_fitting]
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text="\n".join(lines),
+            data={
+                "methods": self.methods,
+                "tasks": self.tasks,
+                "runs": self.runs,
+                "folds": self.folds,
+                "paired": self.paired,
+                "common_scale": self.common_scale,
+                "verdict": verdict,
+                "fits": [a.to_dict() for a in self.fits],
+                "not_fitting": [a.to_dict() for a in self.not_fitting],
+            },
             columns=("analysis", "command", "why"),
             rows=tuple((a.name, a.command, a.reason) for a in self.fits),
+            frame={
+                "analysis": [a.name for a, _ in every],
+                "command": [a.command for a, _ in every],
+                "fits": [fits for _, fits in every],
+                "reason": [a.reason for a, _ in every],
+            },
             tables=(
                 (
                     "Analyses that do not fit",
@@ -175,29 +184,9 @@ class ChoiceResult:
             else (),
             notes=(self.shape_text,),
             source="Demšar 2006; Benavoli et al. 2017; Agarwal et al. 2021; Bouthillier et al. 2021",
+            inputs=self.inputs,
+            analysis="compare choose",
         )
-
-    def to_frame(self):
-        """One row per analysis: ``analysis``, ``command``, ``fits`` and ``reason``."""
-        import pandas as pd
-
-        rows = [(a.name, a.command, True, a.reason) for a in self.fits]
-        rows += [(a.name, a.command, False, a.reason) for a in self.not_fitting]
-        return pd.DataFrame(rows, columns=["analysis", "command", "fits", "reason"])
-
-    def to_dict(self):
-        """The result as plain JSON types."""
-        return {
-            "methods": self.methods,
-            "tasks": self.tasks,
-            "runs": list(self.runs),
-            "folds": self.folds,
-            "paired": self.paired,
-            "common_scale": self.common_scale,
-            "verdict": self.verdict,
-            "fits": [a.to_dict() for a in self.fits],
-            "not_fitting": [a.to_dict() for a in self.not_fitting],
-        }
 
 
 def _across_tasks(k, n, paired, common_scale, runs, folds):
@@ -397,4 +386,5 @@ def choose_analysis(scores) -> ChoiceResult:
         common_scale=common_scale,
         fits=tuple(fits),
         not_fitting=tuple(not_fitting),
+        inputs=scores_files(scores),
     )

@@ -15,7 +15,7 @@ import numpy as np
 
 from benchtrust._exact import exact_mean, exact_variance, power_of_two_scale
 from benchtrust._io import InputError
-from benchtrust._result import jsonable
+from benchtrust._result import Description, Result
 from benchtrust._words import RHO, aligned, listed, paragraph
 from benchtrust.compare._tasks._bayes import (
     _DECISIONS,
@@ -36,7 +36,7 @@ from benchtrust.compare._tasks._bayes import (
     _short_outcomes,
     _task_indices,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, method_pair
+from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, method_pair, scores_files
 
 __all__ = ["CorrelatedTResult", "correlated_t_test"]
 
@@ -48,7 +48,7 @@ _SOURCE_T = f"{PAPER}, {_TITLE}, §3 (Bayesian correlated t-test)"
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class CorrelatedTResult:
+class CorrelatedTResult(Result):
     """The Bayesian correlated t-test of a against b on each task (Benavoli et al. 2017, §3).
 
     Attributes
@@ -230,47 +230,44 @@ class CorrelatedTResult:
             f"(Student t distribution function); {_rope_words(self.rope)}."
         )
 
-    def __str__(self):
-        """The explanation, the table of tasks and the verdict."""
+    def describe(self) -> Description:
+        """The explanation, the table of tasks and the verdict (Benavoli et al. 2017, §3)."""
+        verdict = self.verdict
         header, rows = self._rows()
-        return "\n".join(
-            [paragraph(self._explanation()), "", *aligned([header, *rows]), "", paragraph(self.verdict)]
-        )
-
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-
-        header, rows = self._rows()
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare bayes (correlated t-test)",
-            verdict=self.verdict,
+        decisions = self.decisions
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text="\n".join(
+                [paragraph(self._explanation()), "", *aligned([header, *rows]), "", paragraph(verdict)]
+            ),
+            data={
+                "test": "correlated_t",
+                "a": self.a,
+                "b": self.b,
+                "direction": self.direction,
+                "rope": self.rope,
+                "folds": self.folds,
+                "threshold": self.threshold,
+                "tasks": [
+                    {
+                        "task": self.tasks[j],
+                        "runs": self.runs[j],
+                        "mean": self.mean[j],
+                        "scale": self.scale[j],
+                        "df": self.df[j],
+                        "p_a_better": self.p_a_better[j],
+                        "p_rope": self.p_rope[j],
+                        "p_b_better": self.p_b_better[j],
+                        "decision": decision,
+                        "degenerate": self.degenerate[j],
+                    }
+                    for j, decision in enumerate(decisions)
+                ],
+            },
             columns=header,
             rows=tuple(rows),
-            assumptions=(
-                ("methods", f"a = {self.a}, b = {self.b}"),
-                ("difference", _advantage_words(self.a, self.b, self.direction)),
-                ("ROPE", f"±{self.rope:g} (units of the scores)"),
-                (f"{RHO}, correlation of the folds", f"1/{self.folds}"),
-                ("decision threshold", f"{self.threshold:g}"),
-            ),
-            source=_SOURCE_T,
-        )
-
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """One row per task: ``task``, ``runs``, ``mean``, ``scale``, ``df``, ``p_a_better``, ``p_rope``,
-        ``p_b_better``, ``decision`` and ``degenerate``."""
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
+            frame={
                 "task": list(self.tasks),
                 "runs": self.runs,
                 "mean": self.mean,
@@ -279,37 +276,20 @@ class CorrelatedTResult:
                 "p_a_better": self.p_a_better,
                 "p_rope": self.p_rope,
                 "p_b_better": self.p_b_better,
-                "decision": list(self.decisions),
+                "decision": list(decisions),
                 "degenerate": self.degenerate,
-            }
+            },
+            assumptions=(
+                ("methods", f"a = {self.a}, b = {self.b}"),
+                ("difference", _advantage_words(self.a, self.b, self.direction)),
+                ("ROPE", f"±{self.rope:g} (units of the scores)"),
+                (f"{RHO}, correlation of the folds", f"1/{self.folds}"),
+                ("decision threshold", f"{self.threshold:g}"),
+            ),
+            source=_SOURCE_T,
+            inputs=self.inputs,
+            analysis="compare bayes (correlated t-test)",
         )
-
-    def to_dict(self):
-        """The result as plain JSON types (None where a task has fewer than two runs)."""
-        return {
-            "test": "correlated_t",
-            "a": self.a,
-            "b": self.b,
-            "direction": self.direction,
-            "rope": self.rope,
-            "folds": self.folds,
-            "threshold": self.threshold,
-            "tasks": [
-                {
-                    "task": self.tasks[j],
-                    "runs": int(self.runs[j]),
-                    "mean": jsonable(self.mean[j]),
-                    "scale": jsonable(self.scale[j]),
-                    "df": int(self.df[j]),
-                    "p_a_better": jsonable(self.p_a_better[j]),
-                    "p_rope": jsonable(self.p_rope[j]),
-                    "p_b_better": jsonable(self.p_b_better[j]),
-                    "decision": decision,
-                    "degenerate": bool(self.degenerate[j]),
-                }
-                for j, decision in enumerate(self.decisions)
-            ],
-        }
 
 
 def _paired_differences(scores, i, k, j):
@@ -461,4 +441,5 @@ def correlated_t_test(scores, a, b, *, task=None, rope=0.0, folds=None, threshol
         rope=rope,
         threshold=threshold,
         direction=scores.direction,
+        inputs=scores_files(scores),
     )

@@ -24,7 +24,7 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, check_probability, check_seed
-from benchtrust._result import jsonable
+from benchtrust._result import Description, Result
 from benchtrust._words import aligned, interval_cell, level_text, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_progress, check_resamples
 from benchtrust.compare._pipelines._outperform import _exact_interval
@@ -36,7 +36,13 @@ from benchtrust.compare._tasks._pair_bootstrap import (
     pair_estimates,
     require_pairs,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, method_pair, normalisation_words
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    check_task_scores,
+    method_pair,
+    normalisation_words,
+    scores_files,
+)
 
 __all__ = ["EffectSizeResult", "cohen_magnitude", "effect_sizes", "vargha_delaney_magnitude"]
 
@@ -124,7 +130,7 @@ def _span(low, high, centre, words) -> str:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class EffectSizeResult:
+class EffectSizeResult(Result):
     """How much better one method is than another, task by task and over all tasks.
 
     Attributes
@@ -301,9 +307,12 @@ class EffectSizeResult:
             return f"run k of {self.a} against run k of {self.b}, paired by their labels"
         return f"every run of {self.a} against every run of {self.b}"
 
-    def __str__(self):
+    def describe(self) -> Description:
         """Effect sizes task by task, over all tasks, then the verdict."""
-        lines = [
+        verdict = self.verdict
+        overall = self._overall_rows()
+        frame = self._frame()
+        text = [
             paragraph(
                 f"Effect sizes of {self.a} against {self.b} on {len(self.tasks)} tasks; {self.direction} is "
                 f"better, positive effects favour {self.a}. A = P({self.a} > {self.b}) + ½ P(=) (Vargha & "
@@ -315,11 +324,51 @@ class EffectSizeResult:
             "",
             *aligned([self._columns(), *self._rows()]),
             "",
-            *aligned(self._overall_rows()),
+            *aligned(overall),
             "",
-            paragraph(self.verdict),
+            paragraph(verdict),
         ]
-        return "\n".join(lines)
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text="\n".join(text),
+            data={
+                "a": self.a,
+                "b": self.b,
+                "alpha": self.alpha,
+                "paired": self.paired,
+                "method": self.method,
+                "direction": self.direction,
+                "overall": {
+                    "a12": self.overall_a12,
+                    "a12_ci": self.overall_a12_ci,
+                    "delta": self.overall_delta,
+                    "delta_ci": self.overall_delta_ci,
+                    "g": self.overall_g,
+                    "g_ci": self.overall_g_ci,
+                    "g_tasks": self.g_tasks,
+                    "a12_size": str(vargha_delaney_magnitude(self.overall_a12)),
+                    "g_size": str(cohen_magnitude(self.overall_g)),
+                },
+                "tasks": [{key: values[k] for key, values in frame.items()} for k in range(len(self.tasks))],
+            },
+            columns=self._columns(),
+            rows=tuple(self._rows()),
+            frame=frame,
+            tables=(("Over all tasks", overall[0], tuple(overall[1:])),),
+            assumptions=(
+                ("direction", f"{self.direction} is better; positive effects favour {self.a}"),
+                ("runs compared", self._runs_words()),
+                ("interval of A per task", self._a_interval_words()),
+                ("interval of A over tasks", self._overall_interval_words()),
+                ("interval of g", "noncentral t per task; normal over tasks, tasks fixed"),
+                ("magnitudes", "A: 0.56 / 0.64 / 0.71 (Vargha & Delaney); g: 0.2 / 0.5 / 0.8 (Cohen)"),
+                ("normalisation", self.normalisation_text),
+            ),
+            source=_SOURCE + (_PAIRED_SOURCE if self.paired else ""),
+            inputs=self.inputs,
+            analysis="compare effect",
+        )
 
     def _a_interval_words(self):
         return "exact bootstrap of the paired runs" if self.paired else "Brunner-Munzel"
@@ -380,86 +429,26 @@ class EffectSizeResult:
         parts += [f"{call} on {n}" for call, n in counts.items() if call not in order]
         return f"Task by task (A's interval): {'; '.join(parts)}."
 
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-
-        overall = self._overall_rows()
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare effect",
-            verdict=self.verdict,
-            columns=self._columns(),
-            rows=tuple(self._rows()),
-            tables=(("Over all tasks", overall[0], tuple(overall[1:])),),
-            assumptions=(
-                ("direction", f"{self.direction} is better; positive effects favour {self.a}"),
-                ("runs compared", self._runs_words()),
-                ("interval of A per task", self._a_interval_words()),
-                ("interval of A over tasks", self._overall_interval_words()),
-                ("interval of g", "noncentral t per task; normal over tasks, tasks fixed"),
-                ("magnitudes", "A: 0.56 / 0.64 / 0.71 (Vargha & Delaney); g: 0.2 / 0.5 / 0.8 (Cohen)"),
-                ("normalisation", self.normalisation_text),
-            ),
-            source=_SOURCE + (_PAIRED_SOURCE if self.paired else ""),
-        )
-
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """One row per task: ``task``, ``runs_a``, ``runs_b``, ``mean_a``, ``mean_b``, ``a12``, ``a12_low``,
-        ``a12_high``, ``delta``, ``g``, ``g_low``, ``g_high``, ``a12_size``, ``g_size`` (magnitude words)
-        and ``note``."""
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
-                "task": list(self.tasks),
-                "runs_a": self.runs_a,
-                "runs_b": self.runs_b,
-                "mean_a": self.mean_a,
-                "mean_b": self.mean_b,
-                "a12": self.a12,
-                "a12_low": self.a12_low,
-                "a12_high": self.a12_high,
-                "delta": self.delta,
-                "g": self.g,
-                "g_low": self.g_low,
-                "g_high": self.g_high,
-                "a12_size": vargha_delaney_magnitude(self.a12),
-                "g_size": cohen_magnitude(self.g),
-                "note": list(self.notes),
-            }
-        )
-
-    def to_dict(self):
-        """The result as plain JSON types (None for what is not defined)."""
+    def _frame(self):
+        """The columns of ``to_frame()``, one row per task: ``task``, ``runs_a``, ``runs_b``, ``mean_a``,
+        ``mean_b``, ``a12``, ``a12_low``, ``a12_high``, ``delta``, ``g``, ``g_low``, ``g_high``, ``a12_size``,
+        ``g_size`` (magnitude words) and ``note``."""
         return {
-            "a": self.a,
-            "b": self.b,
-            "alpha": self.alpha,
-            "paired": self.paired,
-            "method": self.method,
-            "direction": self.direction,
-            "overall": {
-                "a12": jsonable(self.overall_a12),
-                "a12_ci": [jsonable(v) for v in self.overall_a12_ci],
-                "delta": jsonable(self.overall_delta),
-                "delta_ci": [jsonable(v) for v in self.overall_delta_ci],
-                "g": jsonable(self.overall_g),
-                "g_ci": [jsonable(v) for v in self.overall_g_ci],
-                "g_tasks": self.g_tasks,
-                "a12_size": str(vargha_delaney_magnitude(self.overall_a12)),
-                "g_size": str(cohen_magnitude(self.overall_g)),
-            },
-            "tasks": [
-                {key: jsonable(value) if isinstance(value, float) else value for key, value in row.items()}
-                for row in self.to_frame().to_dict(orient="records")
-            ],
+            "task": list(self.tasks),
+            "runs_a": self.runs_a,
+            "runs_b": self.runs_b,
+            "mean_a": self.mean_a,
+            "mean_b": self.mean_b,
+            "a12": self.a12,
+            "a12_low": self.a12_low,
+            "a12_high": self.a12_high,
+            "delta": self.delta,
+            "g": self.g,
+            "g_low": self.g_low,
+            "g_high": self.g_high,
+            "a12_size": vargha_delaney_magnitude(self.a12),
+            "g_size": cohen_magnitude(self.g),
+            "note": list(self.notes),
         }
 
 
@@ -655,6 +644,7 @@ def effect_sizes(
         seed=int(seed) if isinstance(seed, numbers.Integral) else None,
         direction=scores.direction,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
+        inputs=scores_files(scores),
     )
 
 

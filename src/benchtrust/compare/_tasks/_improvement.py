@@ -24,9 +24,10 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import MAX_MEMORY, InputError, check_probability, check_seed
-from benchtrust._result import jsonable
+from benchtrust._result import Description, Result
 from benchtrust._words import aligned, interval_cell, level_text, listed, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_resamples
+from benchtrust.compare._tasks._effect import vargha_delaney_magnitude
 from benchtrust.compare._tasks._pair_bootstrap import (
     check_paired,
     method_words,
@@ -34,7 +35,12 @@ from benchtrust.compare._tasks._pair_bootstrap import (
     pair_estimates,
     require_pairs,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    check_task_scores,
+    normalisation_words,
+    scores_files,
+)
 
 __all__ = ["ImprovementResult", "improvement_probabilities", "plot_improvement"]
 
@@ -50,7 +56,7 @@ _LISTED = 8
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class ImprovementResult:
+class ImprovementResult(Result):
     """The average probability of improvement of every method over every other (Agarwal et al. 2021, §4.3).
 
     Attributes
@@ -202,8 +208,10 @@ class ImprovementResult:
             "pairs of runs were compared, as rliable does."
         )
 
-    def __str__(self):
+    def describe(self) -> Description:
         """The pairs, most probable improvement first, then the verdict (Agarwal et al. 2021, §4.3)."""
+        verdict = self.verdict
+        rows = self._rows()
         lines = [
             paragraph(
                 f"Probability of improvement ({PAPER} §4.3): P(X > Y) is the chance that X scores better "
@@ -214,11 +222,50 @@ class ImprovementResult:
             "",
         ]
         if len(self.methods) > 1:
-            lines += [*aligned([self._columns(), *self._rows()]), ""]
-        lines.append(paragraph(self.verdict))
+            lines += [*aligned([self._columns(), *rows]), ""]
+        lines.append(paragraph(verdict))
         if self.pairing_hint:
             lines += ["", paragraph(self.pairing_hint)]
-        return "\n".join(lines)
+        frame = self._frame()
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text="\n".join(lines),
+            data={
+                "tasks": len(self.tasks),
+                "direction": self.direction,
+                "normalisation": self.normalisation,
+                "alpha": self.alpha,
+                "paired": self.paired,
+                "method": self.method,
+                "resamples": self.resamples,
+                "seed": self.seed,
+                "missing": self.missing,
+                "better": self.better,
+                "pairs": [
+                    {key: values[k] for key, values in frame.items()} for k in range(len(frame["method_x"]))
+                ],
+            },
+            columns=self._columns(),
+            rows=tuple(rows),
+            frame=frame,
+            figure=(lambda: plot_improvement(self)) if len(self.methods) > 1 else None,
+            notes=(self.pairing_hint,) if self.pairing_hint else (),
+            assumptions=(
+                ("direction", f"{self.direction} is better"),
+                ("runs compared", self._pairing_words()),
+                ("interval", f"{level_text(self.alpha)} {self._interval_words()}, each pair alone"),
+                ("tasks", f"{len(self.tasks)}, each weighing the same"),
+                ("normalisation", f"{self.normalisation_text} (P(X > Y) does not depend on it)"),
+                (
+                    "missing runs",
+                    f"{self.missing} method-task pairs; all runs used" if self.missing else "none",
+                ),
+            ),
+            source=_SOURCE + (_PAIRED_SOURCE if self.paired else ""),
+            inputs=self.inputs,
+            analysis="compare improvement",
+        )
 
     @property
     def verdict(self) -> str:
@@ -265,8 +312,6 @@ class ImprovementResult:
         return " ".join(sentences)
 
     def _listed(self, pairs, between):
-        from benchtrust.compare._tasks._effect import vargha_delaney_magnitude
-
         words = [
             f"{self.methods[i]}{between}{self.methods[j]} ({self.probability[i, j]:.2f}"
             + (
@@ -282,79 +327,17 @@ class ImprovementResult:
             words.append(f"{len(pairs) - _LISTED} more")
         return listed(words)
 
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section, svg_of
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-
-        figure = svg_of(plot_improvement(self)) if len(self.methods) > 1 else None
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare improvement",
-            verdict=self.verdict,
-            columns=self._columns(),
-            rows=tuple(self._rows()),
-            figure_svg=figure,
-            notes=(self.pairing_hint,) if self.pairing_hint else (),
-            assumptions=(
-                ("direction", f"{self.direction} is better"),
-                ("runs compared", self._pairing_words()),
-                ("interval", f"{level_text(self.alpha)} {self._interval_words()}, each pair alone"),
-                ("tasks", f"{len(self.tasks)}, each weighing the same"),
-                ("normalisation", f"{self.normalisation_text} (P(X > Y) does not depend on it)"),
-                (
-                    "missing runs",
-                    f"{self.missing} method-task pairs; all runs used" if self.missing else "none",
-                ),
-            ),
-            source=_SOURCE + (_PAIRED_SOURCE if self.paired else ""),
-        )
-
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """One row per ordered pair of methods: ``method_x``, ``method_y``, ``probability`` (P(X > Y)),
-        ``low`` and ``high``."""
-        import pandas as pd
-
+    def _frame(self):
+        """The columns of ``to_frame()``, one row per ordered pair of methods: ``method_x``, ``method_y``,
+        ``probability`` (P(X > Y)), ``low`` and ``high``."""
         i, j = np.nonzero(~np.eye(len(self.methods), dtype=bool))
         names = np.asarray(self.methods, dtype=object)
-        return pd.DataFrame(
-            {
-                "method_x": names[i],
-                "method_y": names[j],
-                "probability": self.probability[i, j],
-                "low": self.low[i, j],
-                "high": self.high[i, j],
-            }
-        )
-
-    def to_dict(self):
-        """The result as plain JSON types (None for an interval not computed)."""
         return {
-            "tasks": len(self.tasks),
-            "direction": self.direction,
-            "normalisation": self.normalisation,
-            "alpha": self.alpha,
-            "paired": self.paired,
-            "method": self.method,
-            "resamples": self.resamples,
-            "seed": self.seed,
-            "missing": self.missing,
-            "better": [list(pair) for pair in self.better],
-            "pairs": [
-                {
-                    "method_x": row.method_x,
-                    "method_y": row.method_y,
-                    "probability": float(row.probability),
-                    "low": jsonable(row.low),
-                    "high": jsonable(row.high),
-                }
-                for row in self.to_frame().itertuples()
-            ],
+            "method_x": names[i],
+            "method_y": names[j],
+            "probability": self.probability[i, j],
+            "low": self.low[i, j],
+            "high": self.high[i, j],
         }
 
 
@@ -513,6 +496,7 @@ def improvement_probabilities(
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
         missing=len(scores.missing),
+        inputs=scores_files(scores),
     )
 
 

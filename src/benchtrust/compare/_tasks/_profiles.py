@@ -21,6 +21,7 @@ import numbers
 import numpy as np
 
 from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
+from benchtrust._result import Description, Result
 from benchtrust._words import TIMES, aligned, interval_text, level_text, listed, paragraph
 from benchtrust.compare._bootstrap import (
     check_progress,
@@ -32,7 +33,13 @@ from benchtrust.compare._bootstrap import (
     resample_counts,
     stratified_values,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words, scores_words
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    check_task_scores,
+    normalisation_words,
+    scores_files,
+    scores_words,
+)
 
 __all__ = ["ProfileResult", "performance_profile", "plot_performance_profile"]
 
@@ -48,7 +55,7 @@ _SHOWN = 5
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class ProfileResult:
+class ProfileResult(Result):
     """Performance profiles with stratified bootstrap bands (Agarwal et al. 2021, §4.1-4.2).
 
     Attributes
@@ -163,10 +170,12 @@ class ProfileResult:
             "resamples"
         )
 
-    def __str__(self):
+    def describe(self) -> Description:
         """The profiles at up to 5 thresholds, with their bands, then the verdict (Agarwal et al. 2021,
         §4.2)."""
-        lines = [
+        verdict = self.verdict
+        rows = self._rows()
+        text = [
             paragraph(
                 f"Performance profiles over {self.tasks} tasks ({PAPER} §4.2): at each threshold τ, the "
                 f"fraction of a method's runs with {self.better} ({scores_words(self.normalisation)}; "
@@ -175,11 +184,59 @@ class ProfileResult:
                 f"normalisation: {self.normalisation_text}. Bands: {self._band_words()}."
             ),
             "",
-            *aligned([self._columns(), *self._rows()]),
+            *aligned([self._columns(), *rows]),
             "",
-            paragraph(self.verdict),
+            paragraph(verdict),
         ]
-        return "\n".join(lines)
+        methods, k = len(self.methods), self.thresholds.size
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text="\n".join(text),
+            data={
+                "tasks": self.tasks,
+                "direction": self.direction,
+                "normalisation": self.normalisation,
+                "alpha": self.alpha,
+                "resamples": self.resamples,
+                "seed": self.seed,
+                "missing": self.missing,
+                "thresholds": self.thresholds,
+                "on_top": self.on_top,
+                "methods": [
+                    {
+                        "method": method,
+                        "runs": self.runs[i],
+                        "single_run": self.single_run[i],
+                        "fraction": self.fraction[i],
+                        "low": self.low[i],
+                        "high": self.high[i],
+                    }
+                    for i, method in enumerate(self.methods)
+                ],
+            },
+            columns=self._columns(),
+            rows=tuple(rows),
+            frame={
+                "method": np.repeat(np.asarray(self.methods, dtype=object), k),
+                "threshold": np.tile(self.thresholds, methods),
+                "fraction": self.fraction.ravel(),
+                "low": self.low.ravel(),
+                "high": self.high.ravel(),
+            },
+            notes=(f"{self.thresholds.size} thresholds; the table shows at most {_SHOWN}.",),
+            figure=lambda: plot_performance_profile(self),
+            assumptions=(
+                ("direction", f"{self.direction} is better"),
+                ("normalisation", self.normalisation_text),
+                ("missing runs", "every task weighs the same" if self.missing else "none"),
+                ("bands", self._band_words()),
+                ("seed", "none given" if self.seed is None else str(self.seed)),
+            ),
+            source=_SOURCE,
+            inputs=self.inputs,
+            analysis="compare profile",
+        )
 
     @property
     def verdict(self) -> str:
@@ -241,79 +298,6 @@ class ProfileResult:
                 "where they overlap, these runs do not separate the two (which does not show them equal)."
             )
         return " ".join(words)
-
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section, svg_of
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare profile",
-            verdict=self.verdict,
-            columns=self._columns(),
-            rows=tuple(self._rows()),
-            notes=(f"{self.thresholds.size} thresholds; the table shows at most {_SHOWN}.",),
-            figure_svg=svg_of(plot_performance_profile(self)),
-            assumptions=(
-                ("direction", f"{self.direction} is better"),
-                ("normalisation", self.normalisation_text),
-                ("missing runs", "every task weighs the same" if self.missing else "none"),
-                ("bands", self._band_words()),
-                ("seed", "none given" if self.seed is None else str(self.seed)),
-            ),
-            source=_SOURCE,
-        )
-
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """The profiles in long format, one row per method and threshold: ``method``, ``threshold``,
-        ``fraction``, ``low`` and ``high`` (the band)."""
-        import pandas as pd
-
-        methods, k = len(self.methods), self.thresholds.size
-        return pd.DataFrame(
-            {
-                "method": np.repeat(np.asarray(self.methods, dtype=object), k),
-                "threshold": np.tile(self.thresholds, methods),
-                "fraction": self.fraction.ravel(),
-                "low": self.low.ravel(),
-                "high": self.high.ravel(),
-            }
-        )
-
-    def to_dict(self):
-        """The result as plain JSON types (None for the band ends without resamples)."""
-
-        def plain(values):
-            return [None if np.isnan(v) else float(v) for v in values]
-
-        return {
-            "tasks": self.tasks,
-            "direction": self.direction,
-            "normalisation": self.normalisation,
-            "alpha": self.alpha,
-            "resamples": self.resamples,
-            "seed": self.seed,
-            "missing": self.missing,
-            "thresholds": self.thresholds.tolist(),
-            "on_top": list(self.on_top),
-            "methods": [
-                {
-                    "method": method,
-                    "runs": int(self.runs[i]),
-                    "single_run": bool(self.single_run[i]),
-                    "fraction": self.fraction[i].tolist(),
-                    "low": plain(self.low[i]),
-                    "high": plain(self.high[i]),
-                }
-                for i, method in enumerate(self.methods)
-            ],
-        }
 
 
 def _thresholds(thresholds, scores):
@@ -470,6 +454,7 @@ def performance_profile(
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
         missing=len(scores.missing),
+        inputs=scores_files(scores),
     )
 
 

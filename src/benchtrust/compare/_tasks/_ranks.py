@@ -18,9 +18,10 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_probability
-from benchtrust._result import jsonable
+from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, TIMES, aligned, paragraph
 from benchtrust.compare._pipelines._datasets import holm
+from benchtrust.compare._tasks._rank_plot import critical_difference_svg
 from benchtrust.compare._tasks._ranks_text import (
     PAPER,
     _caveats,
@@ -31,7 +32,13 @@ from benchtrust.compare._tasks._ranks_text import (
     _ranked,
     _yes,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, normalisation_words, scores_words
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    check_task_scores,
+    normalisation_words,
+    scores_files,
+    scores_words,
+)
 
 __all__ = ["POSTHOCS", "RankResult", "rank_test"]
 
@@ -48,7 +55,7 @@ _MATRIX_METHODS = 8
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class RankResult:
+class RankResult(Result):
     """Average ranks over data sets, the Friedman test and a post-hoc test (Demšar 2006, §3.2.2).
 
     Attributes
@@ -263,8 +270,8 @@ class RankResult:
             lines.append(f"  z < 0: ranks better than the control {self.control}")
         return lines
 
-    def __str__(self):
-        """The average ranks, the Friedman and post-hoc tests, then the verdict (Demšar 2006, §3.2.2)."""
+    def _text(self, verdict):
+        """What the command prints: the average ranks, the Friedman and post-hoc tests, then the verdict."""
         k, n = len(self.methods), len(self.tasks)
         lines = [
             paragraph(
@@ -274,7 +281,7 @@ class RankResult:
             )
         ]
         if not self.enough_data:
-            return "\n".join([*lines, "", paragraph(self.verdict)])
+            return "\n".join([*lines, "", paragraph(verdict)])
         lines += ["", *aligned([self._method_columns(), *self._method_rows()])]
         if self.control is None:
             lines.append("  (methods sharing a letter are not significantly different)")
@@ -282,7 +289,7 @@ class RankResult:
         if self.control is None and k <= _MATRIX_METHODS:
             header = ("adjusted p-values", *(f"({p})" for p in range(1, k + 1)))
             lines += ["", *aligned([header, *self._matrix_rows()])]
-        return "\n".join([*lines, "", paragraph(self.verdict)])
+        return "\n".join([*lines, "", paragraph(verdict)])
 
     @property
     def verdict(self) -> str:
@@ -316,26 +323,26 @@ class RankResult:
             _caveats(self)
         )
 
-    # --- HTML, tables, JSON ----------------------------------------------------------------------------
+    # --- the description: text, section, table, JSON ----------------------------------------------------
 
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section, _clean_svg
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-        from benchtrust.compare._tasks._rank_plot import critical_difference_svg
-
+    def describe(self) -> Description:
+        """The average ranks, the Friedman and post-hoc tests, then the verdict (Demšar 2006, §3.2.2); the
+        section has the critical-difference diagram."""
+        verdict = self.verdict
         enough = self.enough_data
         tables = ()
         if enough and self.control is None:
             header = ("adjusted p-values", *(f"({p})" for p in range(1, len(self.methods) + 1)))
             tables = ((f"Adjusted p-values of every pair ({self.test_name})", header, self._matrix_rows()),)
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare rank",
-            verdict=self.verdict,
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text=self._text(verdict),
+            data=self._data(verdict),
             columns=self._method_columns() if enough else (),
             rows=tuple(self._method_rows()) if enough else (),
-            figure_svg=_clean_svg(critical_difference_svg(self)) if enough else None,  # no namespace URL
+            frame=self._frame(),
+            figure=(lambda: critical_difference_svg(self)) if enough else None,
             assumptions=(
                 ("score on a data set", self._scores_words()),
                 ("direction", f"{self.direction} is better; rank 1 = best"),
@@ -351,19 +358,14 @@ class RankResult:
             tables=tables,
             notes=tuple(line.strip() for line in self._test_lines()) if enough else (),
             source=_SOURCE,
+            inputs=self.inputs,
+            analysis="compare rank",
         )
 
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """One row per method, best average rank first: ``method``, ``average_rank``, ``mean_score`` (mean
-        over data sets of its per-data-set scores) and, against a control, ``z``, ``p_value`` (adjusted) and
-        ``different`` from the control."""
-        import pandas as pd
-
+    def _frame(self):
+        """The columns of ``to_frame()``, one row per method, best average rank first: ``method``,
+        ``average_rank``, ``mean_score`` (mean over data sets of its per-data-set scores) and, against a
+        control, ``z``, ``p_value`` (adjusted) and ``different`` from the control."""
         order = self.order
         frame = {
             "method": [self.methods[i] for i in order],
@@ -377,7 +379,7 @@ class RankResult:
                 "p_value": self.p_values[order, c],
                 "different": self.different[order, c],
             }
-        return pd.DataFrame(frame)
+        return frame
 
     def pairs_frame(self):
         """One row per pair tested (i < j in `methods` order): ``a``, ``b``, ``rank_difference`` (R_a - R_b),
@@ -396,31 +398,32 @@ class RankResult:
             }
         )
 
-    def to_dict(self):
-        """The result as plain JSON types (None for NaN); matrices as nested lists in `methods` order."""
+    def _data(self, verdict):
+        """``to_dict()`` before :func:`~benchtrust._result.jsonable` (None for NaN); matrices as nested
+        lists in `methods` order."""
         return {
-            "methods": list(self.methods),
+            "methods": self.methods,
             "tasks": len(self.tasks),
             "direction": self.direction,
             "alpha": self.alpha,
             "posthoc": self.posthoc,
             "control": self.control,
-            "average_ranks": jsonable(self.average_ranks),
-            "friedman": jsonable(self.friedman),
-            "friedman_p_value": jsonable(self.friedman_p_value),
-            "iman_davenport": jsonable(self.iman_davenport),
-            "iman_davenport_p_value": jsonable(self.iman_davenport_p_value),
-            "degrees_of_freedom": list(self.degrees_of_freedom),
+            "average_ranks": self.average_ranks,
+            "friedman": self.friedman,
+            "friedman_p_value": self.friedman_p_value,
+            "iman_davenport": self.iman_davenport,
+            "iman_davenport_p_value": self.iman_davenport_p_value,
+            "degrees_of_freedom": self.degrees_of_freedom,
             "rejected": self.rejected,
-            "standard_error": jsonable(self.standard_error),
-            "critical_difference": jsonable(self.critical_difference),
-            "q_alpha": jsonable(self.q_alpha),
-            "p_values": jsonable(self.p_values),
-            "different": self.different.tolist(),
-            "groups": [list(g) for g in self.groups],
+            "standard_error": self.standard_error,
+            "critical_difference": self.critical_difference,
+            "q_alpha": self.q_alpha,
+            "p_values": self.p_values,
+            "different": self.different,
+            "groups": self.groups,
             "tied_tasks": self.tied_tasks,
             "normalisation": self.normalisation,
-            "verdict": self.verdict,
+            "verdict": verdict,
         }
 
 
@@ -654,6 +657,7 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
         tied_tasks=tied,
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
+        inputs=scores_files(scores),
     )
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchtrust._io import InputError, bundled_file, check_direction, is_number, table_of
+from benchtrust._io import InputError, bundled_file, check_direction, input_name, is_number, table_of
 from benchtrust._words import TIMES, aligned, paragraph
 
 __all__ = [
@@ -36,6 +36,8 @@ __all__ = [
     "read_task_scores",
 ]
 
+#: The question every analysis over many tasks answers: the title of its section in a report or notebook.
+TASKS_QUESTION = "How do several methods compare over many tasks, given the variance of their runs?"
 #: The normalisations :func:`read_task_scores` offers.
 NORMALISATIONS = ("none", "minmax", "reference")
 #: The multi-task results shipped in ``benchtrust/data`` (see its README for their sources).
@@ -378,6 +380,13 @@ class TaskScores:
             "folds": self.folds,
             "missing": [m.to_dict() for m in self.missing],
         }
+
+
+def scores_files(scores: TaskScores) -> tuple[str, ...]:
+    """The files `scores` were read from, as given: the table and the reference table (none for
+    DataFrames); the ``inputs`` of the results made from them."""
+    files = (scores.source, scores.reference)
+    return tuple(input_name(name) for name in files if name not in (None, "<table>"))
 
 
 def check_task_scores(scores) -> TaskScores:

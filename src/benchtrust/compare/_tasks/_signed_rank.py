@@ -17,6 +17,7 @@ import numpy as np
 from benchtrust._exact import exact_mean
 from benchtrust._figures import axes_for
 from benchtrust._io import MAX_MEMORY, InputError, check_count, check_memory, check_number, check_seed
+from benchtrust._result import Description, Result
 from benchtrust._words import aligned, paragraph
 from benchtrust.compare._bootstrap import check_progress
 from benchtrust.compare._monte_carlo import fewest_draws, monte_carlo_error
@@ -34,7 +35,7 @@ from benchtrust.compare._tasks._bayes import (
     _probabilities_words,
     _rope_words,
 )
-from benchtrust.compare._tasks._scores import check_task_scores, method_pair
+from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, method_pair, scores_files
 
 __all__ = ["SignedRankResult", "signed_rank_test"]
 
@@ -50,7 +51,7 @@ _CHUNK = 1 << 16
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class SignedRankResult:
+class SignedRankResult(Result):
     """The Bayesian signed-rank test of a against b across tasks (Benavoli et al. 2017, §4).
 
     Attributes
@@ -213,26 +214,46 @@ class SignedRankResult:
             f"({seed}), with its Monte Carlo standard error."
         )
 
-    def __str__(self):
-        """The explanation, the table of outcomes and the verdict."""
+    def describe(self) -> Description:
+        """The explanation, the table of outcomes and the verdict (Benavoli et al. 2017, §4); the section
+        has the posterior in the simplex."""
+        verdict = self.verdict
         header, rows = self._rows()
-        return "\n".join(
-            [paragraph(self._explanation()), "", *aligned([header, *rows]), "", paragraph(self.verdict)]
-        )
-
-    def _section(self):
-        """The report's section of this result (also shown by ``_repr_html_``)."""
-        from benchtrust._html import Section, svg_of
-        from benchtrust.compare._pipelines._section import COMPARE_QUESTION
-
-        header, rows = self._rows()
-        return Section(
-            title=COMPARE_QUESTION,
-            analysis="compare bayes (signed-rank test)",
-            verdict=self.verdict,
+        return Description(
+            question=TASKS_QUESTION,
+            verdict=verdict,
+            text="\n".join(
+                [paragraph(self._explanation()), "", *aligned([header, *rows]), "", paragraph(verdict)]
+            ),
+            data={
+                "test": "signed_rank",
+                "a": self.a,
+                "b": self.b,
+                "direction": self.direction,
+                "rope": self.rope,
+                "prior_strength": self.prior_strength,
+                "samples": self.samples,
+                "seed": self.seed,
+                "threshold": self.threshold,
+                "tasks": len(self.tasks),
+                "missing": self.missing,
+                "p_a_better": self.p_a_better,
+                "p_rope": self.p_rope,
+                "p_b_better": self.p_b_better,
+                "standard_errors": self.standard_errors,
+                "posterior_mean": self.posterior_mean,
+                "decision": self.decision,
+                "differences": dict(zip(self.tasks, self.differences, strict=True)),
+            },
             columns=header,
             rows=tuple(rows),
-            figure_svg=svg_of(plot_simplex(self)),
+            frame={
+                "task": list(self.tasks),
+                "mean_a": self.mean_a,
+                "mean_b": self.mean_b,
+                "difference": self.differences,
+            },
+            figure=lambda: plot_simplex(self),
             assumptions=(
                 ("methods", f"a = {self.a}, b = {self.b}"),
                 ("difference", _advantage_words(self.a, self.b, self.direction)),
@@ -245,48 +266,9 @@ class SignedRankResult:
                 ("decision threshold", f"{self.threshold:g}"),
             ),
             source=_SOURCE_SIGNED_RANK,
+            inputs=self.inputs,
+            analysis="compare bayes (signed-rank test)",
         )
-
-    def _repr_html_(self):
-        from benchtrust._html import section_html
-
-        return section_html(self._section())
-
-    def to_frame(self):
-        """One row per task: ``task``, ``mean_a``, ``mean_b`` and ``difference`` (the advantage of a)."""
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
-                "task": list(self.tasks),
-                "mean_a": self.mean_a,
-                "mean_b": self.mean_b,
-                "difference": self.differences,
-            }
-        )
-
-    def to_dict(self):
-        """The result as plain JSON types (without the posterior samples)."""
-        return {
-            "test": "signed_rank",
-            "a": self.a,
-            "b": self.b,
-            "direction": self.direction,
-            "rope": self.rope,
-            "prior_strength": self.prior_strength,
-            "samples": self.samples,
-            "seed": self.seed,
-            "threshold": self.threshold,
-            "tasks": len(self.tasks),
-            "missing": self.missing,
-            "p_a_better": self.p_a_better,
-            "p_rope": self.p_rope,
-            "p_b_better": self.p_b_better,
-            "standard_errors": self.standard_errors.tolist(),
-            "posterior_mean": self.posterior_mean.tolist(),
-            "decision": self.decision,
-            "differences": dict(zip(self.tasks, self.differences.tolist(), strict=True)),
-        }
 
 
 def _pair_classes(z, rope):
@@ -531,6 +513,7 @@ def signed_rank_test(
         seed=seed if isinstance(seed, numbers.Integral) else None,
         direction=scores.direction,
         missing=len(scores.missing),
+        inputs=scores_files(scores),
     )
 
 
