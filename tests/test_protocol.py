@@ -18,7 +18,7 @@ import markupsafe
 import pandas as pd
 import pytest
 
-from benchtrust._result import Description, Result
+from benchtrust._result import Description, Result, made
 
 SUBPACKAGES = ("sota", "consistency", "compare", "multiverse")
 TESTS = Path(__file__).resolve().parent
@@ -59,7 +59,7 @@ def test_a_result_shows_itself_every_way_from_its_description(name, kind):
     assert type(result) is kind
     description = result.describe()
     assert isinstance(description, Description)
-    assert str(result) == description.text
+    assert str(result) == made(description.text)
     assert _words(result.verdict) in _words(str(result)), "the text holds the verdict"
     shown = _words(description.verdict).casefold()  # a section may capitalise its first word
     assert shown in _words(str(result)).casefold() or shown in _words(result.verdict).casefold(), (

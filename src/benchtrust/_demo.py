@@ -441,7 +441,7 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None,
     not given) and the multiverse of the Herrmann et al. results (`herrmann`, the study
     :func:`multiverse` returns, computed if not given).
     """
-    from benchtrust._report.config import ANALYSES
+    from benchtrust._report.analyses import run_analysis
     from benchtrust._report.html import write_report
     from benchtrust.compare import sklearn_example
 
@@ -453,12 +453,12 @@ def report(folder, *, table2_result=None, example=None, boards=None, tasks=None,
     else:
         results = [result for _, _, result in boards]
     sections += [result.section() for result in results]
-    for command, entry in _CONSISTENCY_ANALYSES:
-        run = ANALYSES[f"consistency {command}"].run
-        sections.append(run(entry, {"_folder": Path(".")}))
+    sections += [
+        run_analysis(f"consistency {command}", entry).section() for command, entry in _CONSISTENCY_ANALYSES
+    ]
     sections.append((example if example is not None else sklearn_example()).section())
     sections += [result.section() for result in (tasks if tasks is not None else many_tasks())]
-    sections.append(ANALYSES["multiverse example"].run({}, {}) if herrmann is None else herrmann.section())
+    sections.append((herrmann if herrmann is not None else run_analysis("multiverse example", {})).section())
     return write_report(sections, Path(folder) / REPORT_NAME, title="benchtrust: the bundled examples")
 
 

@@ -2,11 +2,11 @@
 assumptions and paper section) and its rendering.
 
 The same section serves both places a result is shown as HTML: a notebook, through the result's
-``_repr_html_`` (:func:`section_html`), and the report, a page of sections (:mod:`benchtrust._report`).
-Each subpackage builds the sections of its results in its ``_section.py``. Sections are rendered from
-the Jinja2 templates in ``benchtrust/templates`` with autoescaping on, so every string that came from a
-user (team, method or file names) is shown as text; figures are inlined as SVG (:func:`svg_of`), and
-nothing holds JavaScript or an external URL.
+``_repr_html_`` (:func:`section_html`), and the report, a page of sections (:mod:`benchtrust._report`). A
+result makes its section from its one description (:meth:`benchtrust._result.Description.section`).
+Sections are rendered from the Jinja2 templates in ``benchtrust/templates`` with autoescaping on, so
+every string that came from a user (team, method or file names) is shown as text; figures are inlined as
+SVG (:func:`svg_of`), and nothing holds JavaScript or an external URL.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import dataclasses
 import hashlib
 import re
 
-__all__ = ["Section", "environment", "input_names", "prefix_ids", "section_html", "svg_of"]
+__all__ = ["Section", "environment", "prefix_ids", "section_html", "svg_of"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,20 +60,6 @@ class Section:
     analysis: str = ""
     tables: tuple = ()
     notes: tuple = ()
-
-
-def input_names(*names) -> tuple[str, ...]:
-    """The input files of a section as text, leaving out those not given (None).
-
-    Examples
-    --------
-    >>> from pathlib import Path
-    >>> input_names("results.csv", None, Path("spec.yaml"))
-    ('results.csv', 'spec.yaml')
-    """
-    import os
-
-    return tuple(os.fspath(name) for name in names if name is not None)
 
 
 def environment():

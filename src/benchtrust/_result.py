@@ -29,7 +29,7 @@ import numpy as np
 
 from benchtrust._html import Section, section_html, svg_of
 
-__all__ = ["Description", "Result", "jsonable"]
+__all__ = ["Description", "Result", "jsonable", "made"]
 
 
 def jsonable(value):
@@ -79,6 +79,17 @@ def jsonable(value):
     raise TypeError(f"not a JSON value: {type(value).__name__}")
 
 
+def made(part):
+    """A part of a :class:`Description`, made if it is given as a function that makes it.
+
+    Examples
+    --------
+    >>> made("text"), made(lambda: "text")
+    ('text', 'text')
+    """
+    return part() if callable(part) else part
+
+
 @dataclasses.dataclass(frozen=True)
 class Description:
     """What a result says about itself, from which every view of it is made.
@@ -89,12 +100,14 @@ class Description:
         The question the analysis answers, the title of its section.
     verdict : str
         The answer in plain words, as the section shows it (the text holds it too).
-    text : str
-        ``str(result)``: what the command prints.
+    text : str or callable
+        ``str(result)``: what the command prints; or a zero-argument function that makes it, for a text
+        long to make (one line per row of a large table), so that ``to_dict()`` does not make it.
     data : Mapping
         ``to_dict()`` before its conversion by :func:`jsonable`.
     columns, rows : tuple
-        The header and the rows (tuples of str) of the table of numbers.
+        The header and the rows (tuples of str) of the table of numbers; `rows` may be a zero-argument
+        function that makes them, as `text`.
     frame : Mapping or None
         The columns of ``to_frame()`` (name to values) when it is not the table of `rows`: numbers kept
         as numbers, one row per method, configuration ... .
@@ -117,10 +130,10 @@ class Description:
 
     question: str
     verdict: str
-    text: str
+    text: str | Callable[[], str]
     data: Mapping
     columns: tuple = ()
-    rows: tuple = ()
+    rows: tuple | Callable[[], tuple] = ()
     frame: Mapping | None = None
     assumptions: tuple = ()
     source: str = ""
@@ -137,7 +150,7 @@ class Description:
             title=self.question,
             verdict=self.verdict,
             columns=self.columns,
-            rows=self.rows,
+            rows=made(self.rows),
             figure_svg=None if figure is None else svg_of(figure),
             assumptions=self.assumptions,
             source=self.source,
@@ -170,7 +183,7 @@ class Result:
 
     def __str__(self) -> str:
         """The readable text the command prints, verdict included."""
-        return self.describe().text
+        return made(self.describe().text)
 
     def section(self) -> Section:
         """The section of the report that shows this result (with its figure)."""
@@ -191,4 +204,4 @@ class Result:
         description = self.describe()
         if description.frame is not None:
             return pd.DataFrame(dict(description.frame))
-        return pd.DataFrame(list(description.rows), columns=list(description.columns))
+        return pd.DataFrame(list(made(description.rows)), columns=list(description.columns))

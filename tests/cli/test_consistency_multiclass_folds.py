@@ -13,7 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from benchtrust import InputError, cli
-from benchtrust._report.config import _MULTICLASS_FOLD_KEYS, run_config
+from benchtrust._report.analyses import MULTICLASS_FOLD_KEYS
+from benchtrust._report.config import run_config
 from benchtrust.consistency import check_multiclass, check_multiclass_kfold, read_class_folds
 
 WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
@@ -239,4 +240,4 @@ def test_the_config_entry_dispatches_on_folds(tmp_path, uneven):
 
 def test_the_fold_keys_are_those_the_kfold_check_adds():
     one, folds = (set(inspect.signature(f).parameters) for f in (check_multiclass, check_multiclass_kfold))
-    assert set(_MULTICLASS_FOLD_KEYS) == folds - one
+    assert set(MULTICLASS_FOLD_KEYS) == folds - one

@@ -221,6 +221,32 @@ def test_drop_invalid_leaves_out_what_eq12_rules_out(tmp_path):
     assert f"accuracy θ 0.88 to 0.9 (θ_j from {path})" in lines
 
 
+# --- the rows of the table of analyses, which a report entry runs too -------------------------------------
+
+
+def test_the_report_runs_what_the_command_runs(tmp_path, plain_file):
+    """``sota best-of`` (its file read by the row, one accuracy per classifier) and ``sota best-of-auc``
+    (``--metric auc``) take the command's arguments by the function's names and give its result."""
+    from benchtrust import InputError
+    from benchtrust._report.analyses import run_analysis
+
+    one = tmp_path / "one.txt"
+    one.write_text("0.9\n", encoding="utf-8")
+    result = run_analysis("sota best-of", {"accuracies": "one.txt", "test_size": 3000}, folder=tmp_path)
+    assert result.to_dict() == run_json("--test-size", "3000", "--accuracies", str(one))
+    assert result.inputs == ("one.txt",)
+    with pytest.raises(InputError, match=r"^classifiers: expected 8 \(the accuracies in .*\), got 9$"):
+        run_analysis("sota best-of", {"accuracies": str(plain_file), "test_size": 3000, "classifiers": 9})
+    with pytest.raises(InputError, match=r"^accuracy_column: names a column of the accuracies file"):
+        run_analysis(
+            "sota best-of", {"accuracy": 0.9, "classifiers": 3, "test_size": 30, "accuracy_column": "a"}
+        )
+    auc = {"auc": 0.85, "classifiers": 50, "test_size": 300, "positives": 30, "simulations": 200, "seed": 1}
+    options = ["--classifiers", "50", "--test-size", "300", "--positives", "30", "--simulations", "200"]
+    shown = run_json("--metric", "auc", "--auc", "0.85", *options, "--seed", "1")
+    assert run_analysis("sota best-of-auc", auc).to_dict() == shown
+
+
 # --- the plot ----------------------------------------------------------------------------------------------
 
 
@@ -309,7 +335,10 @@ BAD = {
     "empty file": ([*FILES, "{empty}"], "no accuracy values"),
     "file value out of range": ([*FILES, "{out_of_range}"], "out-of-range.csv"),
     "file value not a number": ([*FILES, "{words}"], "line 2"),
-    "file count mismatch": ([*FILES, "{plain}", "--classifiers", "9"], "--classifiers 9"),
+    "file count mismatch": (
+        [*FILES, "{plain}", "--classifiers", "9"],
+        "--classifiers: expected 8 (the accuracies in ",
+    ),
     "both accuracy options": ([*FILES, "{plain}", "--accuracy", "0.9"], "not both"),
     "neither accuracy option": (SIZE, "--accuracies FILE"),
     "accuracy column without a file": ([*PAPER, "--accuracy-column", "acc"], "--accuracy-column"),

@@ -12,7 +12,7 @@ from markupsafe import escape
 
 from benchtrust import Interval
 from benchtrust._html import Section, section_html
-from benchtrust._result import Result
+from benchtrust._result import Result, made
 from benchtrust.compare import (
     Study,
     average_difference,
@@ -31,7 +31,7 @@ from benchtrust.compare import (
     test_set_variance,
     wilcoxon_datasets,
 )
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION
 
 HOSTILE = '<b>"Ben & Jerry\'s"</b>'
 ESCAPED = "&lt;b&gt;&#34;Ben &amp; Jerry&#39;s&#34;&lt;/b&gt;"
@@ -93,7 +93,7 @@ def test_each_view_is_the_results_description(kind):
     result = RESULTS[kind]
     assert isinstance(result, Result)
     description = result.describe()
-    assert str(result) == description.text
+    assert str(result) == made(description.text)
     assert result.to_dict() == json.loads(json.dumps(result.to_dict(), allow_nan=False))
     section = result.section()
     assert isinstance(section, Section) and section.verdict == result.verdict

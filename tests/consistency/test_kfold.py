@@ -9,7 +9,6 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust.consistency import reported_scores
-from benchtrust.consistency._fold_search import HEAD
 from benchtrust.consistency._folds import (
     fold_configurations,
     fold_sizes,
@@ -18,8 +17,15 @@ from benchtrust.consistency._folds import (
     stratified_folds,
 )
 from benchtrust.consistency._kfold import KFoldResult, check_kfold
-from benchtrust.consistency._mean_constraints import CONVENTIONS, LINEAR, Constraints, constraints, verified
-from benchtrust.consistency._mean_of_scores import solve
+from benchtrust.consistency._solver._fold_search import HEAD
+from benchtrust.consistency._solver._mean_constraints import (
+    CONVENTIONS,
+    LINEAR,
+    Constraints,
+    constraints,
+    verified,
+)
+from benchtrust.consistency._solver._mean_of_scores import solve
 from benchtrust.consistency._test_set import check_test_set
 
 EXACT = {

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from benchtrust.consistency import SCORES, reported_scores
 from benchtrust.consistency._folds import fold_sizes, stratified_folds
 from benchtrust.consistency._kfold import check_kfold
-from benchtrust.consistency._mean_constraints import CONVENTIONS, LINEAR
+from benchtrust.consistency._solver._mean_constraints import CONVENTIONS, LINEAR
 
 
 def fold_score(base, p, n, tp, tn, convention):
@@ -162,8 +162,8 @@ def test_score_of_means(experiment, decimals):
 def test_balanced_accuracy_identity_never_rules_out_real_counts(seed):
     """Issue 29: the identity that rules out whole tiers of fold configurations at once holds for every
     set of per-fold counts, folds without positives or negatives and every convention included."""
-    from benchtrust.consistency._fold_search import identity_allows
-    from benchtrust.consistency._mean_constraints import _exact, constraints
+    from benchtrust.consistency._solver._fold_search import identity_allows
+    from benchtrust.consistency._solver._mean_constraints import _exact, constraints
 
     rng = np.random.default_rng(seed)
     checked = 0

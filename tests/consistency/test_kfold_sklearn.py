@@ -35,7 +35,7 @@ from sklearn.model_selection import (
 
 from benchtrust.consistency._folds import fold_configurations
 from benchtrust.consistency._kfold import check_kfold
-from benchtrust.consistency._mean_constraints import CONVENTIONS
+from benchtrust.consistency._solver._mean_constraints import CONVENTIONS
 
 ZERO_DIVISION = ("warn", 0.0, 1.0, np.nan)
 

@@ -7,10 +7,11 @@ import pytest
 
 from benchtrust import InputError
 from benchtrust.consistency import reported_scores
-from benchtrust.consistency._highs_fallback import milp_counts
-from benchtrust.consistency._integer_problems import Batch
-from benchtrust.consistency._mean_constraints import LINEAR, constraints, verified
-from benchtrust.consistency._mean_of_scores import first_solution, solve
+from benchtrust.consistency._solver import _highs
+from benchtrust.consistency._solver._highs import milp_counts
+from benchtrust.consistency._solver._integer_problems import Batch
+from benchtrust.consistency._solver._mean_constraints import LINEAR, constraints, verified
+from benchtrust.consistency._solver._mean_of_scores import first_solution, solve
 
 BASE = {
     "acc": lambda tp, tn, p, n: (tp + tn) / (p + n),
@@ -254,13 +255,12 @@ def test_exhaustive_referee_sees_both_verdicts():
 def test_the_last_resort_search_is_bounded_by_max_states(monkeypatch):
     """When HiGHS's answers fail the exact check, the exact search decides within max_states states per
     step, or stops with one line naming max_states (issue 19, §3: never a memory error)."""
-    from benchtrust.consistency import _highs_fallback
 
     folds = [(7, 53), (7, 53), (8, 52), (8, 52), (8, 52)]
     p, n = zip(*folds, strict=True)
     given = constraints(reported_scores({"acc": 0.95, "sens": 0.75, "spec": 0.98}, eps=1e-3))
     expected = solve(p, n, given)
-    monkeypatch.setattr(_highs_fallback, "milp_counts", lambda piece, widen: (0, None))
+    monkeypatch.setattr(_highs, "milp_counts", lambda piece, widen: (0, None))
     found = solve(p, n, given, budget=1, max_states=10**6)  # over budget at once: HiGHS, then the search
     assert verified(p, n, found, given) and (found is None) == (expected is None)
     with pytest.raises(InputError, match=r"^max_states=3: .* raise max_states$"):
@@ -270,7 +270,7 @@ def test_the_last_resort_search_is_bounded_by_max_states(monkeypatch):
 def test_undefined_scores_by_convention_agree_with_brute_force():
     """Sets without positives or negatives, each convention, means and bounds (Eq. 10): the search finds
     counts exactly when some counts pass the exact check (every count tried)."""
-    from benchtrust.consistency._mean_constraints import CONVENTIONS, Constraints
+    from benchtrust.consistency._solver._mean_constraints import CONVENTIONS, Constraints
 
     rng = np.random.default_rng(19)
     names = ["acc", "sens", "spec", "bacc", "fnr", "fpr"]
@@ -304,16 +304,15 @@ def test_undefined_scores_by_convention_agree_with_brute_force():
 def test_a_problem_highs_cannot_settle_in_time_is_never_ruled_out(monkeypatch):
     """Issue 29: HiGHS out of time (status 1, no solution) leaves a problem open: listed as unsettled, or
     UnsettledError, never "no counts"; check_kfold then says undecided, not inconsistent."""
-    import benchtrust.consistency._mean_of_scores as mean_of_scores
-    from benchtrust.consistency import _highs_fallback
-    from benchtrust.consistency._highs_fallback import UnsettledError
+    import benchtrust.consistency._solver._mean_of_scores as mean_of_scores
     from benchtrust.consistency._kfold import check_kfold
-    from benchtrust.consistency._state_search import OverBudgetError
+    from benchtrust.consistency._solver._highs import UnsettledError
+    from benchtrust.consistency._solver._state_search import OverBudgetError
 
     def over_budget(piece, budget):
         raise OverBudgetError
 
-    monkeypatch.setattr(_highs_fallback, "milp_counts", lambda piece, widen: (1, None))
+    monkeypatch.setattr(_highs, "milp_counts", lambda piece, widen: (1, None))
     monkeypatch.setattr(mean_of_scores, "search", over_budget)
     monkeypatch.setattr(mean_of_scores, "screened", lambda p, n, given: (np.arange(len(p)), None))
     scores = {"sens": "0.6", "spec": "0.5"}  # wide intervals: no problem is ruled out before the search

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from benchtrust import Interval
 from benchtrust.consistency import reported_scores
-from benchtrust.consistency._integer_problems import Batch
-from benchtrust.consistency._mean_constraints import base_intervals, constraints, verified
-from benchtrust.consistency._mean_relaxation import relaxation_feasible, rounded_witness, screened
-from benchtrust.consistency._state_search import search
+from benchtrust.consistency._solver._integer_problems import Batch
+from benchtrust.consistency._solver._mean_constraints import base_intervals, constraints, verified
+from benchtrust.consistency._solver._mean_relaxation import relaxation_feasible, rounded_witness, screened
+from benchtrust.consistency._solver._state_search import search
 
 NAMES = ("acc", "sens", "spec", "bacc", "err", "fnr", "fpr")
 
@@ -207,7 +207,8 @@ def test_honest_small_problems_keep_their_counts_reachable(folds, a, b, decimals
 @pytest.mark.parametrize("region", ["fov", "all"])
 def test_drive_field_of_view_scores_settled_without_the_search(region, monkeypatch):
     """The DRIVE example (paper §5.1): the fast path decides both regions, with no exact search."""
-    from benchtrust.consistency import _mean_of_scores, dataset
+    from benchtrust.consistency import dataset
+    from benchtrust.consistency._solver import _mean_of_scores
 
     monkeypatch.setattr(_mean_of_scores, "search", None)  # would fail if called
     monkeypatch.setattr(_mean_of_scores, "by_solver", None)

@@ -415,7 +415,7 @@ def test_json_stdout_parses_whatever_the_solver_prints():
 
     guarded = (
         "import ctypes, json\n"
-        "from benchtrust.consistency._solver_output import quiet_stdout\n"
+        "from benchtrust.consistency._solver._highs import quiet_stdout\n"
         "with quiet_stdout():\n"
         "    ctypes.CDLL(None).printf(b'Running HiGHS (a banner)\\n')\n"
         "print(json.dumps({'consistent': True}))\n"

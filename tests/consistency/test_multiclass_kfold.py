@@ -257,10 +257,10 @@ def test_folds_of_two_sizes_are_searched_directly_as_the_exact_search_does():
     """The direct search of folds of one or two sizes finds counts exactly when the exact search of the
     mean of scores does (2,000 random windows), and its counts give a mean inside the window."""
     from benchtrust._interval import Interval
-    from benchtrust.consistency._mean_constraints import Constraints
-    from benchtrust.consistency._mean_of_scores import solve
     from benchtrust.consistency._multiclass_folds import _down, _two_sizes, _up
     from benchtrust.consistency._reported import Reported
+    from benchtrust.consistency._solver._mean_constraints import Constraints
+    from benchtrust.consistency._solver._mean_of_scores import solve
 
     rng = np.random.default_rng(5)
     for _ in range(2000):
@@ -308,7 +308,7 @@ def test_a_micro_mean_highs_cannot_settle_is_undecided_not_inconsistent(monkeypa
     """Folds of three sizes send the micro mean to the exact search of the mean of scores; when HiGHS runs
     out of time there, the check is undecided (consistent None), never inconsistent, and no error escapes."""
     from benchtrust.consistency import _multiclass_folds
-    from benchtrust.consistency._highs_fallback import UnsettledError
+    from benchtrust.consistency._solver._highs import UnsettledError
 
     def out_of_time(*args, **kwargs):
         raise UnsettledError

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from benchtrust import InputError, cli
 from benchtrust.consistency import SCORES, reported_scores
 from benchtrust.consistency import _test_set as test_set
-from benchtrust.consistency._linear_counts import floor_sum, lattice_polygon
+from benchtrust.consistency._solver._linear_counts import floor_sum, lattice_polygon
 from benchtrust.consistency._test_set import check_test_set
 
 # (numerator, denominator) of each score counted exactly, from its textbook formula (β = 2 for F-beta).

@@ -19,8 +19,8 @@ import numpy as np
 from benchtrust.consistency import reported_scores
 from benchtrust.consistency._folds import fold_configurations, fold_sizes
 from benchtrust.consistency._kfold import check_kfold
-from benchtrust.consistency._mean_constraints import CONVENTIONS, Constraints
-from benchtrust.consistency._mean_of_scores import first_solution
+from benchtrust.consistency._solver._mean_constraints import CONVENTIONS, Constraints
+from benchtrust.consistency._solver._mean_of_scores import first_solution
 
 SCORES = {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}
 EPS = Fraction(1, 10**4)

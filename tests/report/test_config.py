@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from benchtrust import InputError
-from benchtrust._report.config import ANALYSES, entry_keys, read_config
+from benchtrust._report.analyses import ANALYSES, entry_keys
+from benchtrust._report.config import read_config
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "report.md"
 
@@ -55,3 +56,15 @@ def test_a_required_key_is_required(tmp_path):
         InputError, match=r"config.yaml, analyses\[0\] \(sota leaderboard\): the key 'direction' is required$"
     ):
         read_config(config)
+
+
+@pytest.mark.parametrize("analysis", sorted(ANALYSES))
+def test_every_analysis_runs_a_public_function_and_draws_with_a_public_plot(analysis):
+    """The table of analyses names only public functions: what the CLI and the report run is what a
+    Python user can call."""
+    import importlib
+
+    spec = ANALYSES[analysis]
+    for name in filter(None, (spec.function, spec.plot)):
+        package, _, function = name.partition(":")
+        assert function in importlib.import_module(f"benchtrust.{package}").__all__, name

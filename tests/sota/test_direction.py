@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchtrust import InputError
-from benchtrust._report.config import entry_keys
+from benchtrust._report.analyses import entry_keys
 from benchtrust.sota import bundled_leaderboard, leaderboard, plot_leaderboard, read_leaderboard
 from benchtrust.sota._read import top_teams
 

@@ -1,11 +1,11 @@
 """The HTML report: one self-contained page with a section per analysis (question, verdict, numbers, plot,
 assumptions, paper section).
 
-Each section is built by the subpackage of its result (its ``_section.py``) and rendered by the same
-template a notebook shows it with (:mod:`benchtrust._html`); this module lays the sections out as a page,
-``benchtrust/templates/report.html.j2``, with a table of contents. Autoescaping is on, so every string
-that came from a user file (team, method or file names) is shown as text. Figures are inlined as SVG; the
-page holds no JavaScript and no external URL.
+Each section is made from its result's description (``result.section()``, :mod:`benchtrust._result`) and
+rendered by the same template a notebook shows it with (:mod:`benchtrust._html`); this module lays the
+sections out as a page, ``benchtrust/templates/report.html.j2``, with a table of contents. Autoescaping
+is on, so every string that came from a user file (team, method or file names) is shown as text. Figures
+are inlined as SVG; the page holds no JavaScript and no external URL.
 """
 
 from __future__ import annotations

@@ -4,17 +4,18 @@
 - ``_JSON_OPTION`` and ``_REPORT_OPTION``: ``--json`` and ``--report FILE.html``, taken by every analysis;
   ``_FORCE_OPTION``: ``--force``, taken by every command that writes a file (without it, a file that exists
   already is refused: :func:`benchtrust._write.check_target`, :func:`benchtrust._write.check_folder`).
-- ``_number``, ``_count``, ``_count_or_zero``, ``_probability``: options are taken as text and checked
-  here rather than by typer's types, so that a bad value gives the same one-line error as every other
-  input mistake.
+- ``typed_option`` with the parsers ``_number``, ``_count``, ``_count_or_zero``, ``_probability`` (and
+  ``probability(...)``): an option's type; a bad value gives the same one-line error as every other input
+  mistake.
+- ``run_analysis_command`` (and ``show_result``): the one way a command runs an analysis of the table
+  (:mod:`benchtrust._report.analyses`) and shows its result: its text or ``--json``, its plot, its report.
 - ``_error_line`` and ``_one_line_errors``: an :class:`~benchtrust.InputError` becomes one line
   ``benchtrust: error: <message>`` on stderr, naming options as typed, and exit code 2; and no output
   replaces a file the command reads (``_one_line_errors`` protects every file the call names).
 - ``_PlainUsageErrors``: the class of every command group, whose usage errors (an unknown option, a
-  missing value) are one such line too, instead of a Rich box.
+  missing value, a value its type refuses) are one such line too, instead of a Rich box.
 - ``_with_progress`` (the progress bar of every long command: a count and the time left, on stderr when it
-  is a terminal), ``_print_result`` (``--json`` or
-  the result's text), ``_check_output_path`` (with ``_check_report_path`` and ``_check_plot_path``) and
+  is a terminal), ``_check_output_path`` (with ``_check_report_path`` and ``_check_plot_path``) and
   ``_write_report``.
 
 Like the rest of the CLI it imports nothing heavy at module level: numpy, pandas, matplotlib, rich's progress
@@ -62,11 +63,28 @@ def _plain_usage_error(command):
     except NoArgsIsHelpError:
         raise
     except ClickException as exc:
+        refused = _input_error_of(exc)
+        if refused is not None:  # an option's text, refused by its parser (typed_option)
+            typer.echo(_error_line(refused), err=True)
+            raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
         message = " ".join(exc.format_message().split()).rstrip(".")
         context = getattr(exc, "ctx", None)
         command = command() if context is None else context.command_path
         typer.echo(f"{PROG}: error: {message} (see '{command} --help')", err=True)
         raise typer.Exit(INPUT_ERROR_EXIT_CODE) from None
+
+
+def _input_error_of(exc):
+    """The InputError an option's parser raised, behind the usage error typer made of it (through
+    pydantic's validation), or None."""
+    while exc is not None:
+        if isinstance(exc, InputError):
+            return exc
+        for error in getattr(exc, "errors", lambda: [])() if type(exc).__name__ == "ValidationError" else ():
+            if isinstance(error.get("ctx", {}).get("error"), InputError):
+                return error["ctx"]["error"]
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 class _PlainUsageErrors(typer.core.TyperGroup):
@@ -173,8 +191,25 @@ def _named_files() -> tuple[list[str], list[tuple[str, str]], bool | None]:
     return inputs, outputs, context.params.get("force") is True
 
 
-# Options take text and are checked here rather than by typer's types, so that a bad value gives the same
-# one-line error as every other input mistake.
+def typed_option(default, *names: str, parse, **options):
+    """A ``typer.Option`` whose text ``parse(text, option)`` converts, such as :func:`_count`: a bad value
+    is the InputError every other input mistake is, shown as the same one line (:func:`_plain_usage_error`).
+
+    Parameters
+    ----------
+    default
+        The default, as text (it is parsed too) or None.
+    names : str
+        The option's names, the first as messages name it (``"--test-size"``).
+    parse : callable
+        ``parse(text, option)``: the value, or an InputError naming `option`.
+    options
+        typer.Option's other arguments (``metavar``, ``help``).
+    """
+    option = names[0]
+    return typer.Option(default, *names, parser=lambda text: parse(text, option), **options)
+
+
 def _number(text: str, option: str) -> float:
     """`text` given to `option` as a float, or an InputError naming the option."""
     try:
@@ -215,6 +250,12 @@ def _probability(text: str, option: str, **interval) -> float:
             f"{option}: {text} cannot be told from 0 (1 - {text} rounds to 1); expected 1e-15 or more"
         )
     return value
+
+
+def probability(**interval):
+    """The parser of an option that takes a probability, in (0, 1) unless `interval` says otherwise
+    (:func:`benchtrust._io.check_probability`'s ``closed``, ``upper_open``)."""
+    return lambda text, option: _probability(text, option, **interval)
 
 
 def _count_or_zero(text: str, option: str) -> int:
@@ -352,6 +393,35 @@ def _with_progress(description: str, quiet: bool, work):
         return work(progress)
 
 
-def _print_result(result, json_output: bool, text) -> None:
-    """Print ``result.to_dict()`` as JSON, or the readable text ``text()``."""
-    typer.echo(json_text(result.to_dict()) if json_output else text())
+def run_analysis_command(
+    name: str, arguments: dict, *, json_output: bool, label: str = "working", report=None, plot=None
+):
+    """The one way a command runs an analysis of the table (:mod:`benchtrust._report.analyses`): the
+    outputs checked first, the analysis run by name with a progress bar (none with `json_output`), its
+    figure written to `plot`, the result printed (its text, or ``to_dict()`` as JSON) and its section
+    written to `report`. Returns the result, for a command that writes more.
+    """
+    from benchtrust._report.analyses import ANALYSES, public_function, run_analysis
+
+    if plot is not None:
+        _check_plot_path(plot)
+    if report is not None:
+        _check_report_path(report)
+    result = _with_progress(
+        label, json_output, lambda progress: run_analysis(name, arguments, progress=progress)
+    )
+    if plot is not None:
+        from benchtrust._figures import save_figure
+
+        save_figure(public_function(ANALYSES[name].plot)(result), plot)
+    show_result(result, json_output=json_output, report=report, plot=plot)
+    return result
+
+
+def show_result(result, *, json_output: bool, report=None, plot=None) -> None:
+    """Print `result` (its text, or ``to_dict()`` as JSON), say where its plot went, write its report."""
+    typer.echo(json_text(result.to_dict()) if json_output else str(result))
+    if plot is not None:
+        typer.echo(f"plot written to {plot}", err=json_output)
+    if report is not None:  # a section (and its figure) is made only when asked for
+        _write_report(report, result.section(), json_output)

@@ -4,16 +4,19 @@
 stratified bootstrap intervals), ``profile`` (performance profiles), ``improvement`` (the average
 probability of improvement of every pair), ``rank`` (Friedman with Nemenyi or Holm, and the
 critical-difference diagram), ``bayes`` (Bayesian correlated t-test or signed-rank test with a ROPE) and
-``effect`` (effect sizes of one pair). Each reads the table the same way (:func:`_tasks_command` adds the
-reading options to every command), calls :mod:`benchtrust.compare`, and prints the result, with ``--json``,
-``--plot`` and ``--report`` where they apply. The commands join the group of :mod:`benchtrust.cli.compare`.
+``effect`` (effect sizes of one pair). Each takes the table and the options that say how to read it (the
+reading options below, listed in every command's signature) and its own options, makes them the arguments
+of its row of the table of analyses (:mod:`benchtrust._report.analyses`, whose rows read the table of
+scores) and runs it (:func:`_run`), printing the result, with ``--json``, ``--plot`` and ``--report``
+where they apply. ``bayes`` and ``effect`` read the table first (:func:`~benchtrust._report.analyses.
+read_tasks`), to check ``--a`` and ``--b`` against its methods and, for ``bayes``, to pick the test by its
+number of tasks. The commands join the group of :mod:`benchtrust.cli.compare`.
 """
-
-import inspect
 
 import typer
 
-from benchtrust._io import InputError
+from benchtrust._io import InputError, check_direction
+from benchtrust._report.analyses import ANALYSES, public_function, read_tasks, run_analysis
 from benchtrust._words import ALPHA, GAMMA, TIMES
 from benchtrust.cli._common import (
     _FORCE_OPTION,
@@ -25,166 +28,111 @@ from benchtrust.cli._common import (
     _count_or_zero,
     _number,
     _one_line_errors,
-    _print_result,
     _probability,
     _with_progress,
-    _write_report,
+    show_result,
+    typed_option,
 )
 from benchtrust.cli.compare import _MAX_MEMORY_OPTION, compare_app
 
-#: The options every command over tasks takes to read its table: name -> (annotation, typer option).
-_READING = {
-    "table": (
-        str,
-        typer.Argument(
-            ...,
-            metavar="SCORES.csv",
-            help=f"One row per method {TIMES} task {TIMES} run (long format): method, task, run, score.",
-        ),
-    ),
-    "direction": (
-        str | None,
-        typer.Option(
-            None,
-            "--direction",
-            metavar="higher|lower",
-            help="Which scores are better (required, never guessed): higher (accuracy) or lower (error).",
-        ),
-    ),
-    "method_column": (
-        str,
-        typer.Option(
-            "method", "--method-column", "--method-col", metavar="NAME", help="The column of the method."
-        ),
-    ),
-    "task_column": (
-        str,
-        typer.Option(
-            "task",
-            "--task-column",
-            "--task-col",
-            metavar="NAME",
-            help="The column of the task (data set, game).",
-        ),
-    ),
-    "run_column": (
-        str,
-        typer.Option("run", "--run-column", "--run-col", metavar="NAME", help="The run (seed) column."),
-    ),
-    "score_column": (
-        str,
-        typer.Option(
-            "score", "--score-column", "--score-col", metavar="NAME", help="The column of the score."
-        ),
-    ),
-    "fold_column": (
-        str | None,
-        typer.Option(
-            None,
-            "--fold-column",
-            "--fold-col",
-            metavar="NAME",
-            help="The cross-validation fold of each row, when each run is a k-fold cross-validation.",
-        ),
-    ),
-    "normalise": (
-        str,
-        typer.Option(
-            "none",
-            "--normalise",
-            metavar="none|minmax|reference",
-            help="Per-task normalisation: none, min-max over the runs, or a --reference table.",
-        ),
-    ),
-    "reference": (
-        str | None,
-        typer.Option(
-            None,
-            "--reference",
-            metavar="REFERENCE.csv",
-            help="With --normalise reference: columns task, random and human (score 0 = random, 1 = human).",
-        ),
-    ),
-}
+# --- the table and how to read it: the first options of every command ----------------------------------
+
+_TABLE_ARGUMENT = typer.Argument(
+    ...,
+    metavar="SCORES.csv",
+    help=f"One row per method {TIMES} task {TIMES} run (long format): method, task, run, score.",
+)
+_DIRECTION_OPTION = typed_option(
+    None,
+    "--direction",
+    metavar="higher|lower",
+    parse=check_direction,
+    help="Which scores are better (required, never guessed): higher (accuracy) or lower (error).",
+)
+_METHOD_COLUMN_OPTION = typer.Option(
+    "method", "--method-column", "--method-col", metavar="NAME", help="The column of the method."
+)
+_TASK_COLUMN_OPTION = typer.Option(
+    "task", "--task-column", "--task-col", metavar="NAME", help="The column of the task (data set, game)."
+)
+_RUN_COLUMN_OPTION = typer.Option(
+    "run", "--run-column", "--run-col", metavar="NAME", help="The run (seed) column."
+)
+_SCORE_COLUMN_OPTION = typer.Option(
+    "score", "--score-column", "--score-col", metavar="NAME", help="The column of the score."
+)
+_FOLD_COLUMN_OPTION = typer.Option(
+    None,
+    "--fold-column",
+    "--fold-col",
+    metavar="NAME",
+    help="The cross-validation fold of each row, when each run is a k-fold cross-validation.",
+)
+_NORMALISE_OPTION = typer.Option(
+    "none",
+    "--normalise",
+    metavar="none|minmax|reference",
+    help="Per-task normalisation: none, min-max over the runs, or a --reference table.",
+)
+_REFERENCE_OPTION = typer.Option(
+    None,
+    "--reference",
+    metavar="REFERENCE.csv",
+    help="With --normalise reference: columns task, random and human (score 0 = random, 1 = human).",
+)
 
 
-def _read_scores(options):
-    """The TaskScores the reading options describe."""
-    if options["direction"] is None:
+def _table(table, direction, method_column, task_column, run_column, score_column, fold_column, normalise,
+           reference) -> dict:  # fmt: skip
+    """The arguments that name the table of scores and say how to read it, from the reading options in
+    the order every command lists them: the ``file`` and the reading keys of the row
+    (:data:`~benchtrust._report.analyses.TASK_READING`). ``--direction`` is required."""
+    if direction is None:
         raise InputError(
             "--direction is required: higher (accuracy, return) or lower (error, loss); it is never guessed"
         )
-    from benchtrust.compare import read_task_scores
+    return {
+        "file": table,
+        "direction": direction,
+        "method_column": method_column,
+        "task_column": task_column,
+        "run_column": run_column,
+        "score_column": score_column,
+        "fold_column": fold_column,
+        "normalise": normalise,
+        "reference": reference,
+    }
 
-    return read_task_scores(options.pop("table"), **options)
+
+# --- running an analysis over the table ------------------------------------------------------------------
 
 
-def _tasks_command(name: str):
-    """Register ``function(scores, **options)`` as ``benchtrust compare NAME`` with the reading options.
+def _run(name: str, arguments: dict, *, json_output: bool, report, plot=None, quiet=True, label="") -> None:
+    """Run the analysis `name` of the table on `arguments` and show its result, as
+    :func:`~benchtrust.cli._common.run_analysis_command` does, except that the progress bar follows
+    ``--quiet`` (not ``--json``), that ``compare rank --plot FILE.svg`` writes the critical-difference
+    diagram as SVG text (not through matplotlib), and that the warnings matplotlib gives while drawing
+    (the plot, the report's figures) become at most one line of ours (:func:`_drawing`).
 
-    The command's parameters are the reading options (:data:`_READING`) followed by the function's own
-    (all but its first, ``scores``), then ``--force``. The command checks ``--plot`` and ``--report`` paths
-    before any work, reads the table into :class:`~benchtrust.compare.TaskScores` and calls the function;
-    an InputError becomes one line and exit code 2.
+    No figure and no report section is built unless ``--plot`` or ``--report`` asks for it.
     """
-
-    def register(function):
-        own = [
-            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-            for p in list(inspect.signature(function).parameters.values())[1:]
-        ]
-        reading = [
-            inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation)
-            for key, (annotation, option) in _READING.items()
-        ]
-        force = inspect.Parameter(
-            "force", inspect.Parameter.KEYWORD_ONLY, default=_FORCE_OPTION, annotation=bool
-        )
-
-        def command(**options):
-            options.pop("force")  # taken by _one_line_errors, from the command's context
-
-            def run():
-                if options.get("plot") is not None:
-                    _check_plot_path(options["plot"])
-                if options.get("report") is not None:
-                    _check_report_path(options["report"])
-                scores = _read_scores({key: options.pop(key) for key in _READING})
-                function(scores, **options)
-
-            _one_line_errors(run)
-
-        command.__signature__ = inspect.Signature([*reading, *own, force])
-        command.__annotations__ = {p.name: p.annotation for p in [*reading, *own, force]}
-        command.__doc__ = function.__doc__
-        command.__name__ = function.__name__
-        compare_app.command(name)(command)
-        return function
-
-    return register
-
-
-def _show(result, *, json_output, report=None, plot=None, draw=None, svg=None):
-    """Print `result` (its text or ``--json``), then write the plot ``draw(result)`` and the report.
-
-    `svg`, if given, writes a ``.svg`` plot directly as SVG text (``svg(result)``) instead of through
-    matplotlib. No figure and no report section is built unless ``--plot`` or ``--report`` asks for it;
-    the warnings matplotlib gives while drawing become at most one line of ours (:func:`_drawing`).
-    """
-    _print_result(result, json_output, lambda: str(result))
+    if plot is not None:
+        _check_plot_path(plot)
+    if report is not None:
+        _check_report_path(report)
+    result = _with_progress(label, quiet, lambda progress: run_analysis(name, arguments, progress=progress))
     missing = set()
     if plot is not None:
-        if svg is not None and str(plot).lower().endswith(".svg"):
+        if name == "compare rank" and str(plot).lower().endswith(".svg"):
             from benchtrust._write import write_atomic
+            from benchtrust.compare import critical_difference_svg
 
-            write_atomic(plot, svg(result))
+            write_atomic(plot, critical_difference_svg(result))
         else:
             from benchtrust._figures import save_figure
 
-            _drawing(lambda: save_figure(draw(result), plot), missing)
-        typer.echo(f"plot written to {plot}", err=json_output)
-    if report is not None:
-        _write_report(report, _drawing(result.section, missing), json_output)
+            _drawing(lambda: save_figure(public_function(ANALYSES[name].plot)(result), plot), missing)
+    _drawing(lambda: show_result(result, json_output=json_output, report=report, plot=plot), missing)
     if missing:
         typer.echo(
             f"note: the font of the figures has no glyph for {' '.join(sorted(missing))} (in a name); it "
@@ -226,149 +174,270 @@ def _pair(a, b, scores):
     return a.strip(), b.strip()
 
 
-_ALPHA_OPTION = typer.Option(
-    "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: intervals have level 1 - {ALPHA}."
+def _thresholds(text: str, option: str) -> list:
+    """`text` given to `option` (``--thresholds``): numbers separated by commas, such as ``0,0.5,1``."""
+    return [_number(item, option) for item in text.split(",")]
+
+
+#: The tests ``compare bayes --test`` names.
+_BAYES_TESTS = ("auto", "correlated-t", "signed-rank")
+
+
+def _bayes_test_name(text: str, option: str) -> str:
+    """`text` given to `option` (``--test``): one of :data:`_BAYES_TESTS`."""
+    if text not in _BAYES_TESTS:
+        raise InputError(f"{option}: expected one of {', '.join(_BAYES_TESTS)}, got {text!r}")
+    return text
+
+
+def _bayes_test(test, task, scores):
+    """The test ``compare bayes`` runs: the correlated t-test on one task (or --task), else signed-rank."""
+    if test == "auto":
+        return "correlated-t" if task is not None or len(scores.tasks) == 1 else "signed-rank"
+    return test
+
+
+# --- the commands' own options -----------------------------------------------------------------------------
+
+_ALPHA_OPTION = typed_option(
+    "0.05", "--alpha", metavar="ALPHA", parse=_probability, help=f"{ALPHA}: intervals have level 1 - {ALPHA}."
 )
-_SEED_OPTION = typer.Option("0", "--seed", metavar="S", help="Random seed of the bootstrap.")
+_SEED_OPTION = typed_option(
+    "0", "--seed", metavar="S", parse=_count_or_zero, help="Random seed of the bootstrap."
+)
 _QUIET_OPTION = typer.Option(False, "--quiet", help="No progress bar.")
 _PLOT_OPTION = typer.Option(
     None, "--plot", metavar="FILE.png", help="Also draw the plot to FILE (.png, .svg, .pdf)."
 )
 _A_OPTION = typer.Option(None, "--a", metavar="NAME", help="Method A, as named in the table.")
 _B_OPTION = typer.Option(None, "--b", metavar="NAME", help="Method B, as named in the table.")
+_PAIRED_OPTION = typer.Option(
+    None,
+    "--paired/--all-pairs",
+    help="Pair the runs by label on each task (exact interval), or compare every run with every run "
+    "(rliable). Default: all pairs.",
+)
+#: ``profile --thresholds``: its value is a list, so the option is made once, here (ruff's B008).
+_THRESHOLDS_OPTION = typed_option(
+    None,
+    "--thresholds",
+    metavar="T1,T2,...",
+    parse=_thresholds,
+    help="The thresholds τ (default: 101 from the lowest score to the highest).",
+)
 
 
-@_tasks_command("choose")
-def choose_command(scores, json_output: bool = _JSON_OPTION, report: str | None = _REPORT_OPTION) -> None:
+@compare_app.command("choose")
+def choose_command(
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
+) -> None:
     """Which comparison fits the table, and why: from its methods, tasks, runs, folds and pairing."""
-    from benchtrust.compare import choose_analysis
 
-    _show(choose_analysis(scores), json_output=json_output, report=report)
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           fold_column, normalise, reference)
+        # fmt: on
+        _run("compare choose", arguments, json_output=json_output, report=report)
+
+    _one_line_errors(command)
 
 
-@_tasks_command("aggregate")
+@compare_app.command("aggregate")
 def aggregate_command(
-    scores,
-    gamma: str | None = typer.Option(
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    gamma: float | None = typed_option(
         None,
         "--gamma",
         metavar="GAMMA",
+        parse=_number,
         help=f"{GAMMA}: the target of the optimality gap (default 1 for normalised scores).",
     ),
-    alpha: str = _ALPHA_OPTION,
-    resamples: str = typer.Option(
+    alpha: float = _ALPHA_OPTION,
+    resamples: int = typed_option(
         "50000",
         "--resamples",
         metavar="K",
+        parse=_count_or_zero,
         help=f"Stratified bootstrap resamples, at least 1 + 2/{ALPHA} (0: point estimates only).",
     ),
-    seed: str = _SEED_OPTION,
-    max_memory: str = _MAX_MEMORY_OPTION,
+    seed: int = _SEED_OPTION,
+    max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Mean, median, IQM and optimality gap of each method over the tasks, with stratified bootstrap
     intervals (Agarwal et al. 2021, §4.1, §4.3)."""
-    from benchtrust.compare import aggregate
 
-    options = {
-        "gamma": None if gamma is None else _number(gamma, "--gamma"),
-        "alpha": _probability(alpha, "--alpha"),
-        "resamples": _count_or_zero(resamples, "--resamples"),
-        "seed": _count_or_zero(seed, "--seed"),
-        "max_memory": _count(max_memory, "--max-memory"),
-    }
-    result = _with_progress(
-        "stratified bootstrap", quiet, lambda progress: aggregate(scores, progress=progress, **options)
-    )
-    _show(result, json_output=json_output, report=report)
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           fold_column, normalise, reference)
+        # fmt: on
+        arguments |= {
+            "gamma": gamma,
+            "alpha": alpha,
+            "resamples": resamples,
+            "seed": seed,
+            "max_memory": max_memory,
+        }
+        _run(
+            "compare aggregate",
+            arguments,
+            json_output=json_output,
+            report=report,
+            quiet=quiet,
+            label="stratified bootstrap",
+        )
+
+    _one_line_errors(command)
 
 
-def _bayes_test(test, task, scores):
-    """The test ``compare bayes`` runs: the correlated t-test on one task (or --task), else signed-rank."""
-    tests = ("auto", "correlated-t", "signed-rank")
-    if test not in tests:
-        raise InputError(f"--test: expected one of {', '.join(tests)}, got {test!r}")
-    if test == "auto":
-        return "correlated-t" if task is not None or len(scores.tasks) == 1 else "signed-rank"
-    return test
-
-
-@_tasks_command("bayes")
+@compare_app.command("bayes")
 def bayes_command(
-    scores,
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
     a: str | None = _A_OPTION,
     b: str | None = _B_OPTION,
-    rope: str = typer.Option(
-        "0", "--rope", metavar="R", help="Half-width of the region of practical equivalence, in score units."
+    rope: float = typed_option(
+        "0",
+        "--rope",
+        metavar="R",
+        parse=_number,
+        help="Half-width of the region of practical equivalence, in score units.",
     ),
-    test: str = typer.Option(
+    test: str = typed_option(
         "auto",
         "--test",
         metavar="auto|correlated-t|signed-rank",
+        parse=_bayes_test_name,
         help="auto: the correlated t-test on one task (or --task), the signed-rank test across tasks.",
     ),
     task: str | None = typer.Option(None, "--task", metavar="NAME", help="Correlated t-test on this task."),
-    folds: str | None = typer.Option(
-        None, "--folds", metavar="K", help="k of the k-fold cross-validation (correlated t-test)."
+    folds: int | None = typed_option(
+        None,
+        "--folds",
+        metavar="K",
+        parse=_count,
+        help="k of the k-fold cross-validation (correlated t-test).",
     ),
-    samples: str = typer.Option(
+    samples: int = typed_option(
         "50000",
         "--samples",
         metavar="N",
+        parse=_count,
         help="Posterior samples of the signed-rank test, at least 3/(1 - threshold).",
     ),
-    prior_strength: str = typer.Option(
-        "0.5", "--prior-strength", metavar="S", help="Strength of the signed-rank prior (at no difference)."
+    prior_strength: float = typed_option(
+        "0.5",
+        "--prior-strength",
+        metavar="S",
+        parse=_number,
+        help="Strength of the signed-rank prior (at no difference).",
     ),
-    threshold: str = typer.Option(
-        "0.95", "--threshold", metavar="P", help="Decide when one outcome's probability exceeds P."
+    threshold: float = typed_option(
+        "0.95",
+        "--threshold",
+        metavar="P",
+        parse=_number,
+        help="Decide when one outcome's probability exceeds P.",
     ),
-    seed: str = typer.Option("0", "--seed", metavar="S", help="Random seed of the posterior samples."),
-    max_memory: str = _MAX_MEMORY_OPTION,
+    seed: int = typed_option(
+        "0", "--seed", metavar="S", parse=_count_or_zero, help="Random seed of the posterior samples."
+    ),
+    max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Bayesian comparison of two methods with a ROPE: the correlated t-test on one task's
     cross-validation, or the signed-rank test across tasks (Benavoli et al. 2017)."""
-    from benchtrust.compare import correlated_t_test, plot_simplex, signed_rank_test
 
-    a, b = _pair(a, b, scores)
-    chosen = _bayes_test(test, task, scores)
-    options = {"rope": _number(rope, "--rope"), "threshold": _number(threshold, "--threshold")}
-    if chosen == "correlated-t":
-        if plot is not None:
-            raise InputError("--plot: the simplex plot shows the signed-rank test; drop --plot, or --task")
-        given = None if folds is None else _count(folds, "--folds")
-        result = correlated_t_test(scores, a, b, task=task, folds=given, **options)
-        _show(result, json_output=json_output, report=report)
-        return
-    if task is not None or folds is not None:
-        raise InputError(
-            "--task and --folds belong to the correlated t-test; the signed-rank test uses every task"
+    def command():
+        # fmt: off
+        scores = read_tasks(_table(table, direction, method_column, task_column, run_column, score_column,
+                                   fold_column, normalise, reference))
+        # fmt: on
+        first, second = _pair(a, b, scores)
+        arguments = {"scores": scores, "a": first, "b": second, "rope": rope, "threshold": threshold}
+        if _bayes_test(test, task, scores) == "correlated-t":
+            if plot is not None:
+                raise InputError(
+                    "--plot: the simplex plot shows the signed-rank test; drop --plot, or --task"
+                )
+            arguments |= {"task": task, "folds": folds}
+            _run("compare correlated-t", arguments, json_output=json_output, report=report)
+            return
+        if task is not None or folds is not None:
+            raise InputError(
+                "--task and --folds belong to the correlated t-test; the signed-rank test uses every task"
+            )
+        arguments |= {
+            "prior_strength": prior_strength,
+            "samples": samples,
+            "seed": seed,
+            "max_memory": max_memory,
+        }
+        _run(
+            "compare signed-rank",
+            arguments,
+            json_output=json_output,
+            report=report,
+            plot=plot,
+            quiet=quiet,
+            label="posterior samples",
         )
-    options |= {
-        "prior_strength": _number(prior_strength, "--prior-strength"),
-        "samples": _count(samples, "--samples"),
-        "seed": _count_or_zero(seed, "--seed"),
-        "max_memory": _count(max_memory, "--max-memory"),
-    }
-    result = _with_progress(
-        "posterior samples",
-        quiet,
-        lambda progress: signed_rank_test(scores, a, b, progress=progress, **options),
-    )
-    _show(result, json_output=json_output, report=report, plot=plot, draw=plot_simplex)
+
+    _one_line_errors(command)
 
 
-@_tasks_command("rank")
+@compare_app.command("rank")
 def rank_command(
-    scores,
-    alpha: str = typer.Option(
-        "0.05", "--alpha", metavar="ALPHA", help=f"{ALPHA}: level of the Friedman and post-hoc tests."
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    alpha: float = typed_option(
+        "0.05",
+        "--alpha",
+        metavar="ALPHA",
+        parse=_probability,
+        help=f"{ALPHA}: level of the Friedman and post-hoc tests.",
     ),
     posthoc: str = typer.Option(
         "nemenyi",
@@ -382,147 +451,189 @@ def rank_command(
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Friedman test of the methods' ranks over the tasks, post-hoc tests and the critical-difference
     diagram (Demšar 2006)."""
-    from benchtrust.compare import critical_difference_svg, plot_critical_difference, rank_test
 
-    result = rank_test(scores, alpha=_probability(alpha, "--alpha"), posthoc=posthoc, control=control)
-    draw = {"draw": plot_critical_difference, "svg": critical_difference_svg}
-    _show(result, json_output=json_output, report=report, plot=plot, **draw)
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           fold_column, normalise, reference)
+        # fmt: on
+        arguments |= {"alpha": alpha, "posthoc": posthoc, "control": control}
+        _run("compare rank", arguments, json_output=json_output, report=report, plot=plot)
 
-
-_PAIRED_OPTION = typer.Option(
-    None,
-    "--paired/--all-pairs",
-    help="Pair the runs by label on each task (exact interval), or compare every run with every run "
-    "(rliable). Default: all pairs.",
-)
+    _one_line_errors(command)
 
 
-def _resamples(text):
-    """--resamples K (None: the library's default)."""
-    return None if text is None else _count(text, "--resamples")
-
-
-@_tasks_command("improvement")
+@compare_app.command("improvement")
 def improvement_command(
-    scores,
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
     paired: bool | None = _PAIRED_OPTION,
-    alpha: str = _ALPHA_OPTION,
-    resamples: str | None = typer.Option(
+    alpha: float = _ALPHA_OPTION,
+    resamples: int | None = typed_option(
         None,
         "--resamples",
         metavar="K",
+        parse=_count,
         help=f"Stratified bootstrap resamples, at least 1 + 2/{ALPHA} (default 10,000).",
     ),
-    seed: str = _SEED_OPTION,
-    max_memory: str = _MAX_MEMORY_OPTION,
+    seed: int = _SEED_OPTION,
+    max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """The average probability of improvement P(X > Y) of every pair of methods over the tasks, with
     intervals (Agarwal et al. 2021, §4.3; Bouthillier et al. 2021, Eq. 9)."""
-    from benchtrust.compare import improvement_probabilities, plot_improvement
 
-    options = {
-        "paired": paired,
-        "alpha": _probability(alpha, "--alpha"),
-        "resamples": _resamples(resamples),
-        "seed": _count_or_zero(seed, "--seed"),
-        "max_memory": _count(max_memory, "--max-memory"),
-    }
-    result = _with_progress(
-        "bootstrap",
-        quiet,
-        lambda progress: improvement_probabilities(scores, progress=progress, **options),
-    )
-    _show(result, json_output=json_output, report=report, plot=plot, draw=plot_improvement)
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           fold_column, normalise, reference)
+        # fmt: on
+        arguments |= {
+            "paired": paired,
+            "alpha": alpha,
+            "resamples": resamples,
+            "seed": seed,
+            "max_memory": max_memory,
+        }
+        _run(
+            "compare improvement",
+            arguments,
+            json_output=json_output,
+            report=report,
+            plot=plot,
+            quiet=quiet,
+            label="bootstrap",
+        )
+
+    _one_line_errors(command)
 
 
-@_tasks_command("effect")
+@compare_app.command("effect")
 def effect_command(
-    scores,
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
     a: str | None = _A_OPTION,
     b: str | None = _B_OPTION,
     paired: bool | None = _PAIRED_OPTION,
-    alpha: str = _ALPHA_OPTION,
-    resamples: str | None = typer.Option(
+    alpha: float = _ALPHA_OPTION,
+    resamples: int | None = typed_option(
         None,
         "--resamples",
         metavar="K",
+        parse=_count,
         help=f"Bootstrap resamples of the interval of A over the tasks, at least 1 + 2/{ALPHA}.",
     ),
-    seed: str = _SEED_OPTION,
-    max_memory: str = _MAX_MEMORY_OPTION,
+    seed: int = _SEED_OPTION,
+    max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Effect sizes of A against B, per task and over the tasks: Vargha-Delaney A (= P(A > B)),
     Cliff's δ and Hedges' g, with intervals."""
-    from benchtrust.compare import effect_sizes
 
-    a, b = _pair(a, b, scores)
-    options = {
-        "paired": paired,
-        "alpha": _probability(alpha, "--alpha"),
-        "resamples": _resamples(resamples),
-        "seed": _count_or_zero(seed, "--seed"),
-        "max_memory": _count(max_memory, "--max-memory"),
-    }
-    result = _with_progress(
-        "bootstrap", quiet, lambda progress: effect_sizes(scores, a, b, progress=progress, **options)
-    )
-    _show(result, json_output=json_output, report=report)
+    def command():
+        # fmt: off
+        scores = read_tasks(_table(table, direction, method_column, task_column, run_column, score_column,
+                                   fold_column, normalise, reference))
+        # fmt: on
+        first, second = _pair(a, b, scores)
+        arguments = {
+            "scores": scores,
+            "a": first,
+            "b": second,
+            "paired": paired,
+            "alpha": alpha,
+            "resamples": resamples,
+            "seed": seed,
+            "max_memory": max_memory,
+        }
+        _run(
+            "compare effect",
+            arguments,
+            json_output=json_output,
+            report=report,
+            quiet=quiet,
+            label="bootstrap",
+        )
+
+    _one_line_errors(command)
 
 
-def _thresholds(text):
-    """--thresholds "0,0.5,1" as a list of numbers (None: the library's default)."""
-    if text is None:
-        return None
-    return [_number(item, "--thresholds") for item in text.split(",")]
-
-
-@_tasks_command("profile")
+@compare_app.command("profile")
 def profile_command(
-    scores,
-    thresholds: str | None = typer.Option(
-        None,
-        "--thresholds",
-        metavar="T1,T2,...",
-        help="The thresholds τ (default: 101 from the lowest score to the highest).",
-    ),
-    alpha: str = _ALPHA_OPTION,
-    resamples: str = typer.Option(
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    thresholds: list | None = _THRESHOLDS_OPTION,
+    alpha: float = _ALPHA_OPTION,
+    resamples: int = typed_option(
         "10000",
         "--resamples",
         metavar="K",
+        parse=_count_or_zero,
         help=f"Stratified bootstrap resamples of the bands, at least 1 + 2/{ALPHA} (0: none).",
     ),
-    seed: str = _SEED_OPTION,
-    max_memory: str = _MAX_MEMORY_OPTION,
+    seed: int = _SEED_OPTION,
+    max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
 ) -> None:
     """Performance profiles: the fraction of runs scoring above each threshold τ, with stratified
     bootstrap bands (Agarwal et al. 2021, §4.2)."""
-    from benchtrust.compare import performance_profile, plot_performance_profile
 
-    options = {
-        "thresholds": _thresholds(thresholds),
-        "alpha": _probability(alpha, "--alpha"),
-        "resamples": _count_or_zero(resamples, "--resamples"),
-        "seed": _count_or_zero(seed, "--seed"),
-        "max_memory": _count(max_memory, "--max-memory"),
-    }
-    result = _with_progress(
-        "stratified bootstrap",
-        quiet,
-        lambda progress: performance_profile(scores, progress=progress, **options),
-    )
-    _show(result, json_output=json_output, report=report, plot=plot, draw=plot_performance_profile)
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           fold_column, normalise, reference)
+        # fmt: on
+        arguments |= {
+            "thresholds": thresholds,
+            "alpha": alpha,
+            "resamples": resamples,
+            "seed": seed,
+            "max_memory": max_memory,
+        }
+        _run(
+            "compare profile",
+            arguments,
+            json_output=json_output,
+            report=report,
+            plot=plot,
+            quiet=quiet,
+            label="stratified bootstrap",
+        )
+
+    _one_line_errors(command)

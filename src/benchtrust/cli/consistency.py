@@ -2,16 +2,23 @@
 
 ``test-set`` (one test set, paper §3), ``kfold`` (k-fold cross-validation, §4), ``multiclass`` (averaged
 one-vs-rest scores, of one test set or, with ``--folds``, of k folds) and ``batch`` (a table of claims)
-check their options, call :mod:`benchtrust.consistency`, and print the result (its text, or ``--json``),
-with an optional HTML report. ``datasets`` lists the named test sets that ``--dataset NAME`` takes instead
-of the counts.
+parse their options into the arguments of their analysis in the table of analyses
+(:mod:`benchtrust._report.analyses`), run it, and print the result (its text, or ``--json``), with an
+optional HTML report. ``datasets`` lists the named test sets that ``--dataset NAME`` takes instead of the
+counts.
 """
 
+import contextlib
 import dataclasses
+import math
+import os
+import re
+from collections.abc import Sequence
 
 import typer
 
 from benchtrust._io import InputError, json_text
+from benchtrust._report.analyses import run_analysis
 from benchtrust.cli._common import (
     _FORCE_OPTION,
     _JSON_OPTION,
@@ -23,9 +30,10 @@ from benchtrust.cli._common import (
     _jobs,
     _number,
     _one_line_errors,
-    _print_result,
     _with_progress,
     _write_report,
+    show_result,
+    typed_option,
 )
 
 consistency_app = _group(
@@ -33,73 +41,7 @@ consistency_app = _group(
 )
 
 
-# The options every consistency command shares.
-_SCORE_OPTION = typer.Option(
-    None,
-    "--score",
-    metavar="NAME=VALUE",
-    help="A reported score, as printed (e.g. acc=0.9400: 4 decimals); repeat for each score.",
-)
-_EPS_OPTION = typer.Option(
-    None,
-    "--eps",
-    metavar="E",
-    help="ε, the numerical uncertainty of every score (default: from the decimals as written).",
-)
-_ROUNDING_OPTION = typer.Option(
-    "round",
-    "--rounding",
-    metavar="round|floor-or-ceil",
-    help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
-)
-_BETA_OPTION = typer.Option(None, "--beta", metavar="B", help="β of the F-beta scores.")
-_MAX_WORK_OPTION = typer.Option(
-    "5e9",
-    "--max-work",
-    metavar="W",
-    help="Refuse a check estimated to take more than W score evaluations (some 50 million a second); "
-    "scores linear in tp and tn, or ratios of such counts (acc, sens, spec, bacc, f1, ppv, ...), need none.",
-)
-#: A check estimated to take more score evaluations than this (some 2 s) shows a progress bar (on a
-#: terminal, without --json).
-_QUICK_WORK = 10**8
-_DATASET_HELP = "A named test set instead of the counts (benchtrust consistency datasets lists them)"
-
-# The options of cross-validation: kfold's, and multiclass's with --folds.
-_FOLDS_OPTION = typer.Option(None, "--folds", metavar="K", help="k, the number of folds.")
-_REPEATS_OPTION = typer.Option(None, "--repeats", metavar="R", help="Repetitions of the k folds.")
-_AGGREGATION_OPTION = typer.Option(
-    None,
-    "--aggregation",
-    metavar="mean_of_scores|score_of_means",
-    help="Mean of the folds' scores, or score of the summed counts (the paper's mos, som).",
-)
-_MAX_STATES_OPTION = typer.Option(
-    None,
-    "--max-states",
-    metavar="S",
-    help="The most states a step of the exact search may hold when HiGHS's answer needs checking.",
-)
-
-
-def _named_dataset(name: str):
-    """The :class:`~benchtrust.consistency.TestSetCounts` named by ``--dataset``."""
-    from benchtrust.consistency import dataset
-
-    try:
-        return dataset(name)
-    except InputError as exc:
-        raise InputError(f"--{exc}" if str(exc).startswith("dataset:") else str(exc)) from None
-
-
-def _counts_or_dataset(positives, negatives, dataset) -> None:
-    """InputError unless the test set is given one way: --dataset NAME, or --positives and --negatives."""
-    if dataset is not None and (positives is not None or negatives is not None):
-        raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
-    if dataset is None:
-        for option, value in {"--positives": positives, "--negatives": negatives}.items():
-            if value is None:
-                raise InputError(f"{option} is required (the counts of the test set), or --dataset NAME")
+# --- the options' parsers -----------------------------------------------------------------------------------
 
 
 def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
@@ -109,42 +51,163 @@ def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
     return text.strip().lower()
 
 
-def _aggregation(text: str | None) -> str:
-    """``--aggregation``, required by cross-validation: mean_of_scores or score_of_means (mos, som)."""
-    if text is None:
-        raise InputError(
-            "--aggregation is required: mean_of_scores (mean of the folds' scores) or score_of_means "
-            "(score of means)"
-        )
-    value = _choice(text, "--aggregation", ("mean_of_scores", "score_of_means", "mos", "som"))
+def _one_of(*choices: str):
+    """The parser of an option that takes one of `choices` (any case)."""
+    return lambda text, option: _choice(text, option, choices)
+
+
+def _aggregation(text: str, option: str) -> str:
+    """``--aggregation``: mean_of_scores or score_of_means (the paper's mos, som)."""
+    value = _choice(text, option, ("mean_of_scores", "score_of_means", "mos", "som"))
     return {"mos": "mean_of_scores", "som": "score_of_means"}.get(value, value)
 
 
-def _quick_or_with_progress(description: str, json_output: bool, max_work: int, check):
-    """``check(max_work, progress)``, with a progress bar (unless `json_output`) only when the check says
-    it needs more than :data:`_QUICK_WORK` score evaluations: it is tried with that budget first, which it
-    refuses before it starts."""
+def _eps(text: str, option: str) -> float:
+    """``--eps``: a number >= 0."""
+    value = _number(text, option)
+    if not 0 <= value < math.inf:
+        raise InputError(f"{option}: expected a number >= 0, got {text!r}")
+    return value
+
+
+def _beta(text: str, option: str) -> float:
+    """``--beta``: a positive number."""
+    value = _number(text, option)
+    if not 0 < value < math.inf:
+        raise InputError(f"{option}: expected a positive number, got {text!r}")
+    return value
+
+
+def _folding(text: str, option: str) -> str:
+    """``--folding``: stratified or unknown (any case), or the name of a file of folds, as typed."""
+    word = text.strip().lower()
+    if not word:
+        raise InputError(f"{option}: expected stratified, unknown or a CSV file of the folds, got ''")
+    return word if word in ("stratified", "unknown") else text
+
+
+def _class_counts(text: str, option: str) -> list[int]:
+    """``--class-counts``: positive whole numbers separated by commas (``50,30,20``)."""
+    counts = [part.strip() for part in text.split(",")]
+    if not all(counts):
+        raise InputError(f"{option}: expected whole numbers separated by commas, got {text!r}")
+    return [_count(count, option) for count in counts]
+
+
+# --- what the commands share --------------------------------------------------------------------------------
+
+_SCORE_OPTION = typer.Option(
+    None,
+    "--score",
+    metavar="NAME=VALUE",
+    help="A reported score, as printed (e.g. acc=0.9400: 4 decimals); repeat for each score.",
+)
+_EPS_OPTION = typed_option(
+    None,
+    "--eps",
+    metavar="E",
+    parse=_eps,
+    help="ε, the numerical uncertainty of every score (default: from the decimals as written).",
+)
+_ROUNDING_OPTION = typed_option(
+    "round",
+    "--rounding",
+    metavar="round|floor-or-ceil",
+    parse=_one_of("round", "floor-or-ceil"),
+    help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
+)
+_BETA_OPTION = typed_option(None, "--beta", metavar="B", parse=_beta, help="β of the F-beta scores.")
+_MAX_WORK_OPTION = typed_option(
+    "5e9",
+    "--max-work",
+    metavar="W",
+    parse=_count,
+    help="Refuse a check estimated to take more than W score evaluations (some 50 million a second); "
+    "scores linear in tp and tn, or ratios of such counts (acc, sens, spec, bacc, f1, ppv, ...), need none.",
+)
+#: A check estimated to take more score evaluations than this (some 2 s) shows a progress bar (on a
+#: terminal, without --json).
+_QUICK_WORK = 10**8
+_DATASET_HELP = "A named test set instead of the counts (benchtrust consistency datasets lists them)"
+
+# The options of cross-validation: kfold's, and multiclass's with --folds.
+_FOLDS_OPTION = typed_option(None, "--folds", metavar="K", parse=_count, help="k, the number of folds.")
+_REPEATS_OPTION = typed_option(
+    None, "--repeats", metavar="R", parse=_count, help="Repetitions of the k folds."
+)
+_AGGREGATION_OPTION = typed_option(
+    None,
+    "--aggregation",
+    metavar="mean_of_scores|score_of_means",
+    parse=_aggregation,
+    help="Mean of the folds' scores, or score of the summed counts (the paper's mos, som).",
+)
+_MAX_STATES_OPTION = typed_option(
+    None,
+    "--max-states",
+    metavar="S",
+    parse=_count,
+    help="The most states a step of the exact search may hold when HiGHS's answer needs checking.",
+)
+_ZERO_DIVISION = _one_of("0", "1", "skip", "any")
+# kfold's counts, given once per data set.
+_DATA_SETS_POSITIVES_OPTION = typed_option(
+    None,
+    "--positives",
+    metavar="P",
+    parse=_count,
+    help="p, positives in the data set; repeat for several data sets.",
+)
+_DATA_SETS_NEGATIVES_OPTION = typed_option(
+    None, "--negatives", metavar="N", parse=_count, help="n, negatives in the data set; one per --positives."
+)
+
+_DATASET = (r"^dataset(?=:)", "--dataset")
+#: analysis -> what the library calls the values of its command's options, where that is not the option's
+#: name (which ``_error_line`` writes as typed): a pattern of an error message, and the option it stands for.
+_OPTIONS = {
+    "consistency test-set": (_DATASET,),
+    "consistency kfold": (
+        _DATASET,
+        (r"^folds(?= is required)", "--folds"),
+        (r"^partial(?=:)|partial=True", "--partial-folds"),
+        (r"(?<![\w./\\-])fold_sizes(?![\w.-])", "--fold-sizes"),  # not in a file's name
+    ),
+    "consistency protocols": (_DATASET, (r"^candidates\['(\w+)'\](?=:)", r"--\1")),
+    "consistency regression": ((r"target_variance", "--variance"),),
+    "consistency batch": ((r"^out(?=: cannot write)", "--out"),),
+}
+
+
+@contextlib.contextmanager
+def _options_named(name: str):
+    """An InputError raised in the block, by the analysis `name`, names the options as typed
+    (:data:`_OPTIONS`)."""
     try:
-        return _with_progress(description, True, lambda progress: check(min(max_work, _QUICK_WORK), progress))
-    except InputError:
-        if max_work <= _QUICK_WORK:
-            raise
-    return _with_progress(description, json_output, lambda progress: check(max_work, progress))
+        yield
+    except InputError as exc:
+        message = str(exc)
+        for pattern, option in _OPTIONS.get(name, ()):
+            message = re.sub(pattern, option, message)
+        raise InputError(message) from None
 
 
-def _reported_options(score_texts, eps, rounding, beta, own=()) -> dict:
-    """The options shared by every consistency command, checked: scores (name -> text as typed), ε, ...
+def _analysis(name: str, arguments: dict, progress=None):
+    """The analysis `name` run on `arguments` (:func:`run_analysis`), its errors naming the options."""
+    with _options_named(name):
+        return run_analysis(name, arguments, progress=progress)
 
-    ``own`` names scores of the command's own, not aliases of a binary one (multiclass: accuracy_score).
-    """
-    import math
 
+def _scores(texts, own=()) -> dict:
+    """The ``--score NAME=VALUE`` options as the ``scores`` of an analysis: name -> value as typed (its
+    decimals give its ε), each a known score (or one of `own`, the command's own, such as multiclass's
+    accuracy_score), none twice under two names."""
     from benchtrust.consistency import score
 
-    if not score_texts:
+    if not texts:
         raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score acc=0.94")
     scores, canonical = {}, {}
-    for text in score_texts:
+    for text in texts:
         name, equals, value = (part.strip() for part in text.partition("="))
         if not (equals and name and value):
             raise InputError(f"--score: expected NAME=VALUE, such as acc=0.94, got {text!r}")
@@ -160,37 +223,72 @@ def _reported_options(score_texts, eps, rounding, beta, own=()) -> dict:
         if not math.isfinite(_number(value, f"--score {name}")):
             raise InputError(f"--score {name}: expected a finite number, got {value!r}")
         scores[name] = value
-    options = {"rounding": _choice(rounding, "--rounding", ("round", "floor-or-ceil"))}
-    if eps is not None:
-        options["eps"] = _number(eps, "--eps")
-        if not 0 <= options["eps"] < math.inf:
-            raise InputError(f"--eps: expected a number >= 0, got {eps!r}")
-    if beta is not None:
-        options["beta"] = _number(beta, "--beta")
-        if not 0 < options["beta"] < math.inf:
-            raise InputError(f"--beta: expected a positive number, got {beta!r}")
-    return {"scores": scores, **options}
+    return scores
+
+
+def _aggregation_given(aggregation) -> None:
+    """InputError unless ``--aggregation`` is given: cross-validation needs it."""
+    if aggregation is None:
+        raise InputError(
+            "--aggregation is required: mean_of_scores (mean of the folds' scores) or score_of_means "
+            "(score of means)"
+        )
+
+
+def _dataset_alone(positives, negatives, dataset) -> None:
+    """InputError if ``--dataset NAME`` is given with the counts it gives."""
+    if dataset is not None and (positives or negatives):
+        raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
+
+
+def _counts_or_dataset(positives, negatives, dataset) -> None:
+    """InputError unless the test set is given one way: --dataset NAME, or --positives and --negatives."""
+    _dataset_alone(positives, negatives, dataset)
+    if dataset is None:
+        for option, value in {"--positives": positives, "--negatives": negatives}.items():
+            if value is None:
+                raise InputError(f"{option} is required (the counts of the test set), or --dataset NAME")
+
+
+def _quick_or_with_progress(name: str, description: str, arguments: dict, json_output: bool):
+    """The analysis `name` run on `arguments`, with a progress bar (unless `json_output`) only when it
+    says it needs more than :data:`_QUICK_WORK` score evaluations: it is run with that budget first, which
+    it refuses before it starts, then with its ``max_work``."""
+
+    def run(budget, progress):
+        return _analysis(name, {**arguments, "max_work": budget}, progress)
+
+    max_work = arguments["max_work"]
+    try:
+        return _with_progress(description, True, lambda progress: run(min(max_work, _QUICK_WORK), progress))
+    except InputError:
+        if max_work <= _QUICK_WORK:
+            raise
+    return _with_progress(description, json_output, lambda progress: run(max_work, progress))
+
+
+# --- the commands -------------------------------------------------------------------------------------------
 
 
 @consistency_app.command("test-set")
 def test_set_command(
-    positives: str | None = typer.Option(
-        None, "--positives", metavar="P", help="p, positives in the test set."
+    positives: int | None = typed_option(
+        None, "--positives", metavar="P", parse=_count, help="p, positives in the test set."
     ),
-    negatives: str | None = typer.Option(
-        None, "--negatives", metavar="N", help="n, negatives in the test set."
+    negatives: int | None = typed_option(
+        None, "--negatives", metavar="N", parse=_count, help="n, negatives in the test set."
     ),
     scores: list[str] | None = _SCORE_OPTION,
-    eps: str | None = _EPS_OPTION,
+    eps: float | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
-    beta: str | None = _BETA_OPTION,
+    beta: float | None = _BETA_OPTION,
     dataset: str | None = typer.Option(
         None, "--dataset", metavar="NAME", help=_DATASET_HELP + "; the images of a collection are pooled."
     ),
-    examples: str = typer.Option(
-        "10", "--examples", metavar="K", help="List at most K of the matrices found."
+    examples: int = typed_option(
+        "10", "--examples", metavar="K", parse=_count_or_zero, help="List at most K of the matrices found."
     ),
-    max_work: str = _MAX_WORK_OPTION,
+    max_work: int = _MAX_WORK_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
     force: bool = _FORCE_OPTION,
@@ -199,58 +297,39 @@ def test_set_command(
 
     def command():
         _counts_or_dataset(positives, negatives, dataset)
-        options = _reported_options(scores, eps, rounding, beta)
-        if dataset is None:
-            p = _count(positives, "--positives")
-            n = _count(negatives, "--negatives")
-        else:
-            named = _named_dataset(dataset)
-            p, n = named.positives, named.negatives
-        shown = _count_or_zero(examples, "--examples")
+        arguments = {
+            "scores": _scores(scores),
+            "dataset": dataset,
+            "positives": positives,
+            "negatives": negatives,
+            "eps": eps,
+            "rounding": rounding,
+            "beta": beta,
+            "examples": examples,
+            "max_work": max_work,
+        }
         if report is not None:
             _check_report_path(report)
-
-        work = _count(max_work, "--max-work")
-
-        from benchtrust.consistency import check_test_set
-
-        reported = options.pop("scores")
         result = _quick_or_with_progress(
-            "searching the confusion matrices",
-            json_output,
-            work,
-            lambda budget, progress: check_test_set(
-                reported,
-                positives=p,
-                negatives=n,
-                examples=shown,
-                max_work=budget,
-                progress=progress,
-                **options,
-            ),
+            "consistency test-set", "searching the confusion matrices", arguments, json_output
         )
-        _print_result(result, json_output, lambda: str(result))
-        if report is not None:
-            _write_report(report, result.section(), json_output)
+        show_result(result, json_output=json_output, report=report)
 
     _one_line_errors(command)
 
 
 @consistency_app.command("kfold")
 def kfold_command(
-    positives: list[str] | None = typer.Option(
-        None, "--positives", metavar="P", help="p, positives in the data set; repeat for several data sets."
-    ),
-    negatives: list[str] | None = typer.Option(
-        None, "--negatives", metavar="N", help="n, negatives in the data set; one per --positives."
-    ),
-    folds: str | None = _FOLDS_OPTION,
-    repeats: str | None = _REPEATS_OPTION,
+    positives: list[int] | None = _DATA_SETS_POSITIVES_OPTION,
+    negatives: list[int] | None = _DATA_SETS_NEGATIVES_OPTION,
+    folds: int | None = _FOLDS_OPTION,
+    repeats: int | None = _REPEATS_OPTION,
     aggregation: str | None = _AGGREGATION_OPTION,
-    folding: str | None = typer.Option(
+    folding: str | None = typed_option(
         None,
         "--folding",
         metavar="stratified|unknown|FILE",
+        parse=_folding,
         help="The folds' counts (mean of scores): stratified, unknown (all tried), or a CSV of "
         "positives,negatives.",
     ),
@@ -267,20 +346,26 @@ def kfold_command(
         "--partial-folds",
         help="The --fold-sizes cover part of the data set (TimeSeriesSplit: k folds of n_samples // (k+1)).",
     ),
-    max_configurations: str = typer.Option(
-        "10000000", "--max-configurations", metavar="M", help="With unknown folds: refuse to try more than M."
+    max_configurations: int = typed_option(
+        "10000000",
+        "--max-configurations",
+        metavar="M",
+        parse=_count,
+        help="With unknown folds: refuse to try more than M.",
     ),
-    max_work: str = typer.Option(
+    max_work: int = typed_option(
         "50000",
         "--max-work",
         metavar="W",
+        parse=_count,
         help="With unknown folds: stop undecided after the exact search has decided W fold configurations.",
     ),
-    max_states: str | None = _MAX_STATES_OPTION,
-    zero_division: str = typer.Option(
+    max_states: int | None = _MAX_STATES_OPTION,
+    zero_division: str = typed_option(
         "any",
         "--zero-division",
         metavar="0|1|skip|any",
+        parse=_ZERO_DIVISION,
         help="A fold score undefined in a fold (no positives or negatives) counted as 0 (scikit-learn's "
         "default), 1, left out of the mean, or any of these (mean of scores).",
     ),
@@ -297,9 +382,9 @@ def kfold_command(
         help=_DATASET_HELP + "; the images of a collection are its folds.",
     ),
     scores: list[str] | None = _SCORE_OPTION,
-    eps: str | None = _EPS_OPTION,
+    eps: float | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
-    beta: str | None = _BETA_OPTION,
+    beta: float | None = _BETA_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
     force: bool = _FORCE_OPTION,
@@ -307,45 +392,64 @@ def kfold_command(
     """Could the scores come from k-fold cross-validation of these data sets? (paper §4)"""
 
     def command():
-        options = _reported_options(scores, eps, rounding, beta)
-        options["aggregation"] = _aggregation(aggregation)
-        read = folding is not None and folding.strip().lower() not in ("stratified", "unknown")
+        reported = _scores(scores)
+        _aggregation_given(aggregation)
+        _dataset_alone(positives, negatives, dataset)
         if dataset is None:
-            options.update(_kfold_counts(positives, negatives, folds, folding))
-        else:
-            options.update(_dataset_counts(dataset, positives, negatives, folds, folding))
-        if repeats is not None:
-            options["repeats"] = _count(repeats, "--repeats")
-        if bounds:
-            options["bounds"] = _bounds(bounds)
-        options["max_configurations"] = _count(max_configurations, "--max-configurations")
-        options["max_work"] = _count(max_work, "--max-work")
-        if fold_sizes:
-            options["fold_sizes"] = _fold_sizes(fold_sizes)
-        if partial_folds:
-            options["partial"] = True
-        options["zero_division"] = _choice(zero_division, "--zero-division", ("0", "1", "skip", "any"))
-        if max_states is not None:
-            options["max_states"] = _count(max_states, "--max-states")
+            _kfold_counts(positives, negatives, folds, folding)
+        arguments = {
+            "scores": reported,
+            "dataset": dataset,
+            "positives": _one_or_all(positives),
+            "negatives": _one_or_all(negatives),
+            "folds": folds,
+            "repeats": repeats,
+            "aggregation": aggregation,
+            "folding": folding,
+            "eps": eps,
+            "rounding": rounding,
+            "beta": beta,
+            "bounds": _bounds(bounds) if bounds else None,
+            "zero_division": zero_division,
+            "fold_sizes": _fold_sizes(fold_sizes) if fold_sizes else None,
+            "partial": partial_folds or None,
+            "max_configurations": max_configurations,
+            "max_work": max_work,
+            "max_states": max_states,
+        }
         if report is not None:
             _check_report_path(report)
-
-        from benchtrust.consistency import check_kfold
-
-        reported = options.pop("scores")
-        slow = options["aggregation"] == "mean_of_scores" and options.get("folding", "unknown") == "unknown"
+        slow = aggregation == "mean_of_scores" and (folding or "unknown") == "unknown"
         result = _with_progress(
             "trying every fold configuration",
             json_output or not slow,
-            lambda progress: _options_named(lambda: check_kfold(reported, progress=progress, **options)),
+            lambda progress: _analysis("consistency kfold", arguments, progress),
         )
-        if read:
-            result = dataclasses.replace(result, inputs=(folding,))
-        _print_result(result, json_output, lambda: str(result))
-        if report is not None:
-            _write_report(report, result.section(), json_output)
+        show_result(result, json_output=json_output, report=report)
 
     _one_line_errors(command)
+
+
+def _one_or_all(values):
+    """The values of a repeated option: None (not given), the one value, or the list of them."""
+    if not values:
+        return None
+    return values[0] if len(values) == 1 else list(values)
+
+
+def _kfold_counts(positives, negatives, folds, folding) -> None:
+    """InputError unless ``consistency kfold`` has its data sets: --positives and --negatives, one of each
+    per data set, and --folds; a --folding FILE gives all three when none is given (the sums of its folds
+    and their number, for each data set)."""
+    if positives and negatives and len(positives) != len(negatives):
+        raise InputError(
+            f"--positives is given {len(positives)} times and --negatives {len(negatives)}: "
+            "give one of each per data set"
+        )
+    if folding in (None, "stratified", "unknown") or positives or negatives or folds is not None:
+        for option, value in {"--positives": positives, "--negatives": negatives, "--folds": folds}.items():
+            if not value:
+                raise InputError(f"{option} is required (or --folding FILE, whose folds give it)")
 
 
 def _fold_sizes(texts: list[str]):
@@ -358,75 +462,6 @@ def _fold_sizes(texts: list[str]):
             raise InputError("--fold-sizes: any stands alone; give it once, not with sizes")
         out.append([_count(part, "--fold-sizes") for part in text.split(",")])
     return out[0] if len(out) == 1 else out
-
-
-def _options_named(check):
-    """``check()``, its errors naming ``fold_sizes`` and ``partial`` as the options typed."""
-    import re
-
-    try:
-        return check()
-    except InputError as exc:
-        text = str(exc).replace("partial=True", "--partial-folds")
-        text = re.sub(r"\bfold_sizes\b", "--fold-sizes", text)
-        raise InputError(re.sub(r"^partial:", "--partial-folds:", text)) from None
-
-
-def _kfold_counts(positives, negatives, folds, folding) -> dict:
-    """positives, negatives, folds and folding of ``consistency kfold``, checked.
-
-    A FILE of folds is read; without --positives, --negatives and --folds they are taken from it: the sums
-    of its folds and their number, for each data set.
-    """
-    out = {}
-    if folding is not None and folding.strip().lower() in ("stratified", "unknown"):
-        out["folding"] = folding.strip().lower()
-    elif folding is not None:
-        from benchtrust.consistency import read_folding
-
-        out["folding"] = read_folding(folding)
-        sets = out["folding"] if isinstance(out["folding"][0], list) else [out["folding"]]
-        if not (positives or negatives or folds):
-            if len({len(folds_of_set) for folds_of_set in sets}) > 1:
-                raise InputError(f"--folding {folding}: the data sets have different numbers of folds")
-            positives = [str(sum(p for p, _ in folds_of_set)) for folds_of_set in sets]
-            negatives = [str(sum(n for _, n in folds_of_set)) for folds_of_set in sets]
-            folds = str(len(sets[0]))
-    if positives and negatives and len(positives) != len(negatives):
-        raise InputError(
-            f"--positives is given {len(positives)} times and --negatives {len(negatives)}: "
-            "give one of each per data set"
-        )
-    for option, values in {"--positives": positives, "--negatives": negatives, "--folds": folds}.items():
-        if not values:
-            raise InputError(f"{option} is required (or --folding FILE, whose folds give it)")
-    p = [_count(text, "--positives") for text in positives]
-    n = [_count(text, "--negatives") for text in negatives]
-    out.update(
-        positives=p[0] if len(p) == 1 else p,
-        negatives=n[0] if len(n) == 1 else n,
-        folds=_count(folds, "--folds"),
-    )
-    return out
-
-
-def _dataset_counts(name, positives, negatives, folds, folding) -> dict:
-    """positives, negatives, folds and folding of ``consistency kfold --dataset NAME``, checked.
-
-    The images of a per-image collection are its folds (--folding cannot be given); one test set is cut
-    into --folds folds, as with its counts given.
-    """
-    if positives or negatives:
-        raise InputError("--dataset gives the counts: give it or --positives and --negatives, not both")
-    named = _named_dataset(name)
-    if not named.folds:
-        return _kfold_counts([str(named.positives)], [str(named.negatives)], folds, folding)
-    if folding is not None:
-        raise InputError(
-            f"--folding: the {len(named.folds)} {named.item_word} of {named.name} are its folds; "
-            "leave --folding out"
-        )
-    return named.kfold_options(None if folds is None else _count(folds, "--folds"))
 
 
 def _bounds(texts) -> dict:
@@ -454,48 +489,60 @@ def _bounds(texts) -> dict:
 
 @consistency_app.command("multiclass")
 def multiclass_command(
-    class_counts: str | None = typer.Option(
+    class_counts: Sequence[int] | None = typed_option(
         None,
         "--class-counts",
         metavar="N1,N2,...",
+        parse=_class_counts,
         help="Items of each class in the test set (in the data set, with --folds), such as 50,30,20.",
     ),
-    average: str | None = typer.Option(
-        None, "--average", metavar="micro|macro", help="How the classes' one-vs-rest scores were averaged."
+    average: str | None = typed_option(
+        None,
+        "--average",
+        metavar="micro|macro",
+        parse=_one_of("micro", "macro"),
+        help="How the classes' one-vs-rest scores were averaged.",
     ),
     scores: list[str] | None = _SCORE_OPTION,
-    eps: str | None = _EPS_OPTION,
+    eps: float | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
-    beta: str | None = _BETA_OPTION,
-    examples: str | None = typer.Option(
-        None, "--examples", metavar="K", help="List at most K of the solutions found (one test set; 10)."
+    beta: float | None = _BETA_OPTION,
+    examples: int | None = typed_option(
+        None,
+        "--examples",
+        metavar="K",
+        parse=_count_or_zero,
+        help="List at most K of the solutions found (one test set; 10).",
     ),
-    max_work: str = _MAX_WORK_OPTION,
-    folds: str | None = _FOLDS_OPTION,
-    repeats: str | None = _REPEATS_OPTION,
+    max_work: int = _MAX_WORK_OPTION,
+    folds: int | None = _FOLDS_OPTION,
+    repeats: int | None = _REPEATS_OPTION,
     aggregation: str | None = _AGGREGATION_OPTION,
-    folding: str | None = typer.Option(
+    folding: str | None = typed_option(
         None,
         "--folding",
         metavar="stratified|unknown|FILE",
+        parse=_folding,
         help="The folds' class counts (mean of scores): stratified, unknown (all tried), or a CSV with a "
         "header naming the classes and a line of class counts per fold.",
     ),
-    zero_division: str | None = typer.Option(
+    zero_division: str | None = typed_option(
         None,
         "--zero-division",
         metavar="0|1|skip|any",
+        parse=_ZERO_DIVISION,
         help="Macro mean of scores: a class's score undefined in a fold (no items of the class, or only "
         "them) counted as 0, 1, left out of the fold's mean, or any of these (the default).",
     ),
-    max_configurations: str | None = typer.Option(
+    max_configurations: int | None = typed_option(
         None,
         "--max-configurations",
         metavar="M",
+        parse=_count,
         help="Macro mean of scores with unknown folds: refuse to try more than M configurations (default "
         "1000).",
     ),
-    max_states: str | None = _MAX_STATES_OPTION,
+    max_states: int | None = _MAX_STATES_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
     force: bool = _FORCE_OPTION,
@@ -503,19 +550,12 @@ def multiclass_command(
     """Could the averaged scores come from a multiclass test set, or k folds, with these class counts?"""
 
     def command():
-        options = _reported_options(scores, eps, rounding, beta, own=("accuracy_score",))
+        reported = _scores(scores, own=("accuracy_score",))
         if class_counts is None:
             raise InputError("--class-counts is required: the items of each class, such as 50,30,20")
-        counts = [part.strip() for part in class_counts.split(",")]
-        if not all(counts):
-            raise InputError(
-                f"--class-counts: expected whole numbers separated by commas, got {class_counts!r}"
-            )
-        options["class_counts"] = [_count(text, "--class-counts") for text in counts]
         if average is None:
             raise InputError("--average is required: micro or macro")
-        options["average"] = _choice(average, "--average", ("micro", "macro"))
-        given = {
+        of_folds = {
             "--folds": folds,
             "--repeats": repeats,
             "--aggregation": aggregation,
@@ -525,83 +565,40 @@ def multiclass_command(
             "--max-states": max_states,
         }
         if folds is None:
-            for option, value in given.items():
+            for option, value in of_folds.items():
                 if value is not None:
                     raise InputError(f"{option}: describes the folds; give --folds K too, or leave it out")
         elif examples is not None:
             raise InputError("--examples: lists the solutions of one test set; leave it out with --folds")
+        else:
+            _aggregation_given(aggregation)
+        arguments = {
+            "scores": reported,
+            "class_counts": class_counts,
+            "average": average,
+            "eps": eps,
+            "rounding": rounding,
+            "beta": beta,
+            "examples": examples,
+            "max_work": max_work,
+            **{option[2:].replace("-", "_"): value for option, value in of_folds.items()},
+        }
         if report is not None:
             _check_report_path(report)
-
-        work = _count(max_work, "--max-work")
-        if folds is not None:
-            _multiclass_kfold(options, given, work, json_output, report)
-            return
-        shown = _count_or_zero("10" if examples is None else examples, "--examples")
-
-        from benchtrust.consistency import check_multiclass
-
-        reported = options.pop("scores")
-        result = _quick_or_with_progress(
-            "checking every number of correct items",
-            json_output,
-            work,
-            lambda budget, progress: check_multiclass(
-                reported, examples=shown, max_work=budget, progress=progress, **options
-            ),
-        )
-        _print_result(result, json_output, lambda: str(result))
-        if report is not None:
-            _write_report(report, result.section(), json_output)
+        if folds is None:
+            result = _quick_or_with_progress(
+                "consistency multiclass", "checking every number of correct items", arguments, json_output
+            )
+        else:
+            slow = (aggregation, average, folding or "unknown") == ("mean_of_scores", "macro", "unknown")
+            result = _with_progress(
+                "trying every fold configuration",
+                json_output or not slow,
+                lambda progress: _analysis("consistency multiclass", arguments, progress),
+            )
+        show_result(result, json_output=json_output, report=report)
 
     _one_line_errors(command)
-
-
-def _multiclass_kfold(options, given, max_work, json_output, report) -> None:
-    """``multiclass --folds K``: the options of the folds (``given``, option -> text) checked, the k-fold
-    check run and printed (paper §4); a ``--folding FILE`` is read as its reader says."""
-    options["folds"] = _count(given["--folds"], "--folds")
-    options["aggregation"] = _aggregation(given["--aggregation"])
-    if given["--repeats"] is not None:
-        options["repeats"] = _count(given["--repeats"], "--repeats")
-    folding = given["--folding"]
-    read = folding is not None and folding.strip().lower() not in ("stratified", "unknown")
-    if not read and folding is not None:
-        options["folding"] = folding.strip().lower()
-    elif read:
-        if not folding.strip():
-            raise InputError("--folding: expected stratified, unknown or a CSV file of the folds, got ''")
-        from benchtrust.consistency import read_class_folds
-
-        options["folding"] = read_class_folds(
-            folding, class_counts=options["class_counts"], folds=options["folds"]
-        )
-    if given["--zero-division"] is not None:
-        options["zero_division"] = _choice(
-            given["--zero-division"], "--zero-division", ("0", "1", "skip", "any")
-        )
-    for option in ("--max-configurations", "--max-states"):
-        if given[option] is not None:
-            options[option[2:].replace("-", "_")] = _count(given[option], option)
-
-    from benchtrust.consistency import check_multiclass_kfold
-
-    reported = options.pop("scores")
-    slow = (options["aggregation"], options["average"], options.get("folding", "unknown")) == (
-        "mean_of_scores",
-        "macro",
-        "unknown",
-    )
-    result = _with_progress(
-        "trying every fold configuration",
-        json_output or not slow,
-        lambda progress: check_multiclass_kfold(reported, max_work=max_work, **options),
-    )
-    if read:
-        result = dataclasses.replace(result, inputs=(folding,))
-    _print_result(result, json_output, lambda: str(result))
-    if report is not None:
-        _write_report(report, result.section(), json_output)
 
 
 @consistency_app.command("datasets")
@@ -666,8 +663,12 @@ def batch_command(
     out: str | None = typer.Option(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
     ),
-    jobs: str = typer.Option(
-        "1", "--jobs", metavar="N", help="Rows checked in parallel (-1: one per CPU; at most one per CPU)."
+    jobs: int = typed_option(
+        "1",
+        "--jobs",
+        metavar="N",
+        parse=_jobs,
+        help="Rows checked in parallel (-1: one per CPU; at most one per CPU).",
     ),
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
@@ -676,36 +677,28 @@ def batch_command(
     """Check every claim of a table: one test set (§3), k folds (§4) or which protocol fits (§5.1)."""
 
     def command():
-        import os
-        import re
-
-        n_jobs = _jobs(jobs)
         if report is not None:
             _check_report_path(report)
-
-        from benchtrust.consistency import check_batch
-
-        columns = {
+        arguments = {
+            "claims": claims,
             "id_column": id_column,
             "positives_column": positives_column,
             "negatives_column": negatives_column,
             "folds_column": folds_column,
             "dataset_column": dataset_column,
+            "n_jobs": jobs,
+            "out": out,  # checked before any claim (that it is no input: see _common)
         }
-        try:
-            result = _with_progress(
-                "checking claims",
-                json_output,
-                lambda progress: check_batch(claims, **columns, n_jobs=n_jobs, progress=progress, out=out),
-            )
-        except InputError as exc:  # --out is checked before any claim (that it is no input: see _common)
-            raise InputError(re.sub(r"^out: cannot write", "--out: cannot write", str(exc))) from None
+        result = _with_progress(
+            "checking claims",
+            json_output,
+            lambda progress: _analysis("consistency batch", arguments, progress),
+        )
         result = dataclasses.replace(result, every_row=_EVERY_ROW)
-        _print_result(result, json_output, lambda: str(result))
+        show_result(result, json_output=json_output)
         if out is not None:
             typer.echo(f"verdicts written to {os.fspath(out)}", err=json_output)
-        if report is not None:
-            _write_report(report, result.section(), json_output)
+        _write_report(report, result.section(), json_output)
 
     _one_line_errors(command)
 

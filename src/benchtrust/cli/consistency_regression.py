@@ -1,7 +1,8 @@
 """``benchtrust consistency regression``: could reported MSE, RMSE, MAE and R² come from one regression?
 
-The command checks its options, calls :func:`benchtrust.consistency.check_regression`, and prints the result
-(its text, or ``--json``), with an optional HTML report. It joins the group of
+The command parses its options into the arguments of :func:`benchtrust.consistency.check_regression`, runs
+it as the analysis ``consistency regression`` of the table (:mod:`benchtrust._report.analyses`), and
+prints the result (its text, or ``--json``), with an optional HTML report. It joins the group of
 :mod:`benchtrust.cli.consistency`.
 """
 
@@ -16,10 +17,21 @@ from benchtrust.cli._common import (
     _count,
     _number,
     _one_line_errors,
-    _print_result,
-    _write_report,
+    show_result,
+    typed_option,
 )
-from benchtrust.cli.consistency import _EPS_OPTION, _ROUNDING_OPTION, _choice, consistency_app
+from benchtrust.cli.consistency import (
+    _EPS_OPTION,
+    _ROUNDING_OPTION,
+    _analysis,
+    consistency_app,
+)
+
+
+def _as_typed_number(text: str, option: str) -> str:
+    """`text`, a number, as typed (its decimals count)."""
+    _number(text, option)
+    return text
 
 
 def _regression_scores(score_texts) -> dict:
@@ -47,11 +59,14 @@ def _regression_scores(score_texts) -> dict:
 
 @consistency_app.command("regression")
 def regression_command(
-    size: str | None = typer.Option(None, "--size", metavar="N", help="n, the items in the test set."),
-    variance: str | None = typer.Option(
+    size: int | None = typed_option(
+        None, "--size", metavar="N", parse=_count, help="n, the items in the test set."
+    ),
+    variance: str | None = typed_option(
         None,
         "--variance",
         metavar="V",
+        parse=_as_typed_number,
         help="Var(y), the population variance of the targets, as printed (relates R² to the others).",
     ),
     scores: list[str] | None = typer.Option(
@@ -60,7 +75,7 @@ def regression_command(
         metavar="NAME=VALUE",
         help="A reported score (mse, rmse, mae, r2), as printed (e.g. mse=0.0120: 4 decimals); repeat.",
     ),
-    eps: str | None = _EPS_OPTION,
+    eps: float | None = _EPS_OPTION,
     rounding: str = _ROUNDING_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
@@ -71,25 +86,15 @@ def regression_command(
     def command():
         if size is None:
             raise InputError("--size is required (n, the items in the test set)")
-        n = _count(size, "--size")
-        options = {"rounding": _choice(rounding, "--rounding", ("round", "floor-or-ceil"))}
-        reported = _regression_scores(scores)
-        if eps is not None:
-            options["eps"] = _number(eps, "--eps")
-        if variance is not None:
-            _number(variance, "--variance")
-            options["target_variance"] = variance
+        arguments = {
+            "scores": _regression_scores(scores),
+            "size": size,
+            "target_variance": variance,
+            "eps": eps,
+            "rounding": rounding,
+        }
         if report is not None:
             _check_report_path(report)
-
-        from benchtrust.consistency import check_regression
-
-        try:
-            result = check_regression(reported, size=n, **options)
-        except InputError as exc:
-            raise InputError(str(exc).replace("target_variance", "--variance", 1)) from None
-        _print_result(result, json_output, lambda: str(result))
-        if report is not None:
-            _write_report(report, result.section(), json_output)
+        show_result(_analysis("consistency regression", arguments), json_output=json_output, report=report)
 
     _one_line_errors(command)

@@ -1,8 +1,9 @@
 """``benchtrust multiverse``: would the ranking survive other reasonable design and analysis choices?
 
-``run`` (a study from a results table and a spec) and ``example`` (Nießl et al.'s bundled study) check their
-options, call :mod:`benchtrust.multiverse`, write its tables and figures to ``--out DIR``, and print the
-result (its text, or ``--json``), with an optional HTML report.
+``run`` (a study from a results table and a spec) and ``example`` (Nießl et al.'s bundled study) parse their
+options, run their analysis of the table (:mod:`benchtrust._report.analyses`: ``multiverse``, ``multiverse
+example``), write its tables and figures to ``--out DIR``, and print the result (its text, or ``--json``),
+with an optional HTML report.
 """
 
 import dataclasses
@@ -15,12 +16,23 @@ from benchtrust.cli._common import (
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_report_path,
+    _count,
+    _count_or_zero,
     _group,
     _one_line_errors,
-    _print_result,
     _with_progress,
-    _write_report,
+    show_result,
+    typed_option,
 )
+
+
+def _refits(text: str, option: str) -> int:
+    """``--permutations``: a number of refits, 0 (no permutation test) or more."""
+    try:
+        return _count_or_zero(text, option)
+    except InputError:
+        raise InputError(f"{option}: expected 0 or more refits, got {text!r}") from None
+
 
 multiverse_app = _group(
     "multiverse", "Would the ranking survive other reasonable design and analysis choices?"
@@ -36,13 +48,16 @@ _OUT_OPTION = typer.Option(
 )
 
 
-_PERMUTATIONS_OPTION = typer.Option(
-    0,
+_PERMUTATIONS_OPTION = typed_option(
+    "0",
     "--permutations",
     metavar="N",
+    parse=_refits,
     help="Test the unfolding's fit against N refits on ranks permuted within rows (the paper: 500).",
 )
-_SEED_OPTION = typer.Option(0, "--seed", help="Seed of the permutations and of random orders.")
+_SEED_OPTION = typed_option(
+    "0", "--seed", metavar="S", parse=_count_or_zero, help="Seed of the permutations and of random orders."
+)
 _SUBSAMPLE_MEASURE_OPTION = typer.Option(
     None,
     "--subsample-measure",
@@ -82,8 +97,12 @@ def multiverse_run_command(
         metavar="NAME",
         help="The column of --orders labelling each order (default: rep, if there is one).",
     ),
-    random_orders: int | None = typer.Option(
-        None, "--random-orders", metavar="N", help="Like --orders, with N seeded random orders."
+    random_orders: int | None = typed_option(
+        None,
+        "--random-orders",
+        metavar="N",
+        parse=_count,
+        help="Like --orders, with N seeded random orders.",
     ),
     subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
     permutations: int = _PERMUTATIONS_OPTION,
@@ -102,26 +121,27 @@ def multiverse_run_command(
             raise InputError("--spec SPEC.yaml is required (the measures, choices and options to combine)")
         if orders is not None and random_orders is not None:
             raise InputError("--orders and --random-orders: give one of them, not both")
-        _multiverse(
-            {
-                "results": results,
-                "spec": spec,
-                "characteristics": characteristics,
-                "characteristics_dataset_column": characteristics_dataset_column,
-            },
-            {
-                "orders": orders,
-                "orders_label_column": orders_label_column,
-                "n_orders": random_orders,
-                "subsample_measure": subsample_measure,
-                "permutations": permutations,
-                "seed": seed,
-            },
-            out,
-            force,
-            json_output,
-            results,
-            report,
+        arguments = {
+            "results": results,
+            "spec": spec,
+            "characteristics": characteristics,
+            "characteristics_dataset_column": characteristics_dataset_column,
+            "orders": orders,
+            "orders_label_column": orders_label_column,
+            "n_orders": random_orders,
+            "subsample_measure": subsample_measure,
+            "permutations": permutations,
+            "seed": seed,
+        }
+        _study(
+            "multiverse",
+            arguments,
+            spec=spec,
+            subsample=orders is not None or random_orders is not None,
+            out=out,
+            force=force,
+            json_output=json_output,
+            report=report,
         )
 
     _one_line_errors(command)
@@ -140,47 +160,44 @@ def multiverse_example_command(
     the first data sets of the paper's 50 orders (Fig. 6), all bundled."""
 
     def command():
-        from benchtrust.multiverse import bundled_orders, bundled_study
+        from benchtrust.multiverse import bundled_study
 
-        _multiverse(
-            bundled_study(),
-            {
-                "orders": bundled_orders(),
-                "subsample_measure": subsample_measure,
-                "permutations": permutations,
-            },
-            out,
-            force,
-            json_output,
-            "the bundled Herrmann et al. (2021) results",
-            report,
+        arguments = {"subsample_measure": subsample_measure, "permutations": permutations}
+        _study(
+            "multiverse example",
+            arguments,
+            spec=bundled_study()["spec"],
+            subsample=True,
+            out=out,
+            force=force,
+            json_output=json_output,
+            report=report,
         )
 
     _one_line_errors(command)
 
 
-def _multiverse(inputs, options, out, force, json_output, what, report=None) -> None:
+def _study(analysis, arguments, *, spec, subsample, out, force, json_output, report) -> None:
+    """Run the study `analysis` of the table on `arguments`, write its files to `out` and print it.
+
+    `spec` and `subsample` (whether it ranks subsamples of the data sets) name the files it writes, which
+    are checked before the study (it may take long) and again before they are written."""
     if out is None:
         raise InputError("--out DIR is required (the folder to write the tables and figures to)")
     if report is not None:
         _check_report_path(report)
-    if options["permutations"] < 0:
-        raise InputError(f"--permutations: expected 0 or more refits, got {options['permutations']}")
+    from benchtrust._report.analyses import run_analysis
     from benchtrust._write import check_folder
-    from benchtrust.multiverse import study, study_files
+    from benchtrust.multiverse import study_files
 
-    subsample = options.get("orders") is not None or options.get("n_orders") is not None
-    names = study_files(inputs["spec"], permutations=options["permutations"], subsample=subsample)
+    permutations = arguments["permutations"]
+    names = study_files(spec, permutations=permutations, subsample=subsample)
     check_folder(out, names, force=force, option="--out")  # before the study: it may take long
     result = _with_progress(
-        "ranking and unfolding" + (" (permutation test)" if options["permutations"] else ""),
+        "ranking and unfolding" + (" (permutation test)" if permutations else ""),
         json_output,
-        lambda progress: study(**inputs, **options, progress=progress),
+        lambda progress: run_analysis(analysis, arguments, progress=progress),
     )
     check_folder(out, names, force=force, option="--out")  # again: a file may have appeared since
     written = tuple(result.write(out, force=True))
-    bundled = what != inputs.get("results")  # named in words, not by the paths of the bundled files
-    result = dataclasses.replace(result, what=what, written=written, inputs=() if bundled else result.inputs)
-    _print_result(result, json_output, lambda: str(result))
-    if report is not None:
-        _write_report(report, result.section(), json_output)
+    show_result(dataclasses.replace(result, written=written), json_output=json_output, report=report)

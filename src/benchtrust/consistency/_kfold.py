@@ -67,15 +67,15 @@ from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result
 from benchtrust.consistency import _text
-from benchtrust.consistency._fold_search import FoldSearch, Shape, unknown_folds
 from benchtrust.consistency._folds import (
     check_folding,
     stratified_folds,
 )
-from benchtrust.consistency._highs_fallback import TIME_LIMIT
-from benchtrust.consistency._mean_constraints import CONVENTIONS, constraints
-from benchtrust.consistency._mean_of_scores import MAX_STATES
 from benchtrust.consistency._reported import reported_scores
+from benchtrust.consistency._solver._fold_search import FoldSearch, Shape, unknown_folds
+from benchtrust.consistency._solver._highs import TIME_LIMIT
+from benchtrust.consistency._solver._mean_constraints import CONVENTIONS, constraints
+from benchtrust.consistency._solver._mean_of_scores import MAX_STATES
 from benchtrust.consistency._test_set import check_test_set, matrices_columns
 
 #: Default ``max_work``: combinations of fold configurations the exact search may decide (a few
@@ -421,8 +421,8 @@ def check_kfold(
     scores every configuration is decided by an exact search in integer arithmetic, so that
     "inconsistent" is a theorem; only problems too large for it (many folds with many distinct class
     counts) are handed to HiGHS, whose "infeasible" on intervals widened by 1e-5 is then trusted (see
-    :mod:`benchtrust.consistency._mean_of_scores`). Evidence is checked exactly with fractions before it
-    is returned.
+    :mod:`~benchtrust.consistency._solver._mean_of_scores`). Evidence is checked exactly with fractions
+    before it is returned.
 
     References
     ----------

@@ -83,8 +83,6 @@ from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
 from benchtrust.consistency import _text
-from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
-from benchtrust.consistency._macro_witness import settle, windows
 from benchtrust.consistency._one_vs_rest import (
     MARGIN,
     MICRO_AFFINE,
@@ -96,7 +94,9 @@ from benchtrust.consistency._one_vs_rest import (
     verified_macro,
 )
 from benchtrust.consistency._scores import SCORES
-from benchtrust.consistency._solver_output import quiet_stdout
+from benchtrust.consistency._solver._highs import quiet_stdout
+from benchtrust.consistency._solver._linear_counts import countable, exact_value, half_planes, lattice_polygon
+from benchtrust.consistency._solver._macro_witness import settle, windows
 from benchtrust.consistency._test_set import (
     CHUNK,
     MAX_WORK,

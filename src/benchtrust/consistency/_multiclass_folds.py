@@ -71,9 +71,6 @@ import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError
-from benchtrust.consistency._highs_fallback import UnsettledError
-from benchtrust.consistency._mean_constraints import Constraints
-from benchtrust.consistency._mean_of_scores import solve
 from benchtrust.consistency._one_vs_rest import (
     MACRO_BASES,
     MARGIN,
@@ -86,7 +83,9 @@ from benchtrust.consistency._one_vs_rest import (
 )
 from benchtrust.consistency._reported import Reported
 from benchtrust.consistency._scores import SCORES
-from benchtrust.consistency._solver_output import quiet_stdout
+from benchtrust.consistency._solver._highs import UnsettledError, quiet_stdout
+from benchtrust.consistency._solver._mean_constraints import Constraints
+from benchtrust.consistency._solver._mean_of_scores import solve
 
 #: Class orders tried for stratified folds: all of them up to this many classes (module notes).
 MOST_ORDERS = 5040

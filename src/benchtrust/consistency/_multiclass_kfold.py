@@ -25,13 +25,13 @@ import numpy as np
 from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
-from benchtrust.consistency import _macro_witness as witness
 from benchtrust.consistency import _multiclass_folds as folds_of
 from benchtrust.consistency import _text
 from benchtrust.consistency._kfold import aggregation_name
-from benchtrust.consistency._mean_of_scores import MAX_STATES
 from benchtrust.consistency._multiclass import CELL_WORK, _class_counts, check_multiclass
 from benchtrust.consistency._one_vs_rest import SKLEARN_ACCURACY, multiclass_reported
+from benchtrust.consistency._solver import _macro_witness as witness
+from benchtrust.consistency._solver._mean_of_scores import MAX_STATES
 from benchtrust.consistency._test_set import MAX_WORK, check_work, matrices_columns
 from benchtrust.consistency._text import AGGREGATION_WORDS, CERTAIN, COULD, PAPER
 

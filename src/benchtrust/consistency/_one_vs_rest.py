@@ -35,9 +35,9 @@ from fractions import Fraction
 import numpy as np
 
 from benchtrust._io import InputError
-from benchtrust.consistency._mean_constraints import LINEAR
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
+from benchtrust.consistency._solver._mean_constraints import LINEAR
 
 #: The name of scikit-learn's accuracy (``sklearn.metrics.accuracy_score``): the fraction of items
 #: classified correctly, k / N. Not the one-vs-rest ``acc``.

@@ -63,9 +63,9 @@ import numpy as np
 from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result
 from benchtrust.consistency import _text
-from benchtrust.consistency._linear_counts import countable, exact_value, half_planes, lattice_polygon
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
+from benchtrust.consistency._solver._linear_counts import countable, exact_value, half_planes, lattice_polygon
 
 #: Default of ``max_work``: the most score evaluations a search may take (a minute or two).
 MAX_WORK = 5 * 10**9

@@ -10,8 +10,8 @@ one says only that the scores could come from the experiment.
 from __future__ import annotations
 
 from benchtrust._words import EPSILON, paragraph
-from benchtrust.consistency._fold_search import HEAD
 from benchtrust.consistency._reported import decimals
+from benchtrust.consistency._solver._fold_search import HEAD
 
 __all__ = [
     "AGGREGATION_WORDS",

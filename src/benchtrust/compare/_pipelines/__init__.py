@@ -9,7 +9,7 @@ estimators of each source's variance (:mod:`._study`, :mod:`._estimators`) and t
 scikit-learn (:mod:`._example`), with their words (:mod:`._text`, :mod:`._datasets_text`,
 :mod:`._study_text`). Each result describes itself once, in its ``describe()``
 (:class:`benchtrust._result.Description`): its text, its section (the question and the paper of
-:mod:`._section`) and its data. :func:`._outperform.direction_of` reads the direction of the scores every
+:mod:`._text`) and its data. :func:`._outperform.direction_of` reads the direction of the scores every
 function takes (``direction``, or the deprecated ``lower_is_better``).
 
 The public names are re-exported by :mod:`benchtrust.compare`. This family never imports the one over many

@@ -21,7 +21,7 @@ from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA
 from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._outperform import _runs, direction_of
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -26,7 +26,7 @@ from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, GAMMA
 from benchtrust.compare._pipelines import _datasets_text
 from benchtrust.compare._pipelines._outperform import _exact_interval, direction_of
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 #: The per-data-set tests :func:`better_everywhere` offers.
 _TESTS = ("wilcoxon", "t")

@@ -51,7 +51,7 @@ from benchtrust.compare._monte_carlo import fewest_draws
 from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._outperform import _exact_interval
 from benchtrust.compare._pipelines._plot import plot_error_rates
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 #: §4.2: the average and single-point criteria's threshold δ = 1.9952σ (fitted to paperswithcode.com).
 DELTA_PER_SIGMA = 1.9952

@@ -24,8 +24,8 @@ from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result
 from benchtrust._words import RHO
 from benchtrust.compare._pipelines import _study_text
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 from benchtrust.compare._pipelines._study import Runs, Study, _root_seed
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 __all__ = [
     "Estimate",

@@ -28,8 +28,8 @@ from benchtrust.compare._pipelines._outperform import (
     probability_of_outperforming,
     sample_size,
 )
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
 from benchtrust.compare._pipelines._study import Study
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 __all__ = ["ExampleResult", "sklearn_example"]
 

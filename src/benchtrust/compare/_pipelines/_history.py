@@ -30,7 +30,7 @@ from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._outperform import direction_of
 from benchtrust.compare._pipelines._plot import plot_history
 from benchtrust.compare._pipelines._runs import _source, iso_date, read_history
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -133,16 +133,18 @@ class HistoryResult(Result):
         def number(value):
             return "" if np.isnan(value) else f"{value:.4f}"
 
-        rows = tuple(
-            (
-                _text.history_date(self, k),
-                f"{self.scores[k]:.4f}",
-                number(self.increments[k]),
-                number(self.thresholds[k]),
-                "" if k == 0 else ("yes" if self.significant[k] else "no"),
+        def rows():  # one per result: made only for the text and the section
+            return tuple(
+                (
+                    _text.history_date(self, k),
+                    f"{self.scores[k]:.4f}",
+                    number(self.increments[k]),
+                    number(self.thresholds[k]),
+                    "" if k == 0 else ("yes" if self.significant[k] else "no"),
+                )
+                for k in range(self.scores.size)
             )
-            for k in range(self.scores.size)
-        )
+
         sigma = (
             f"binomial: sqrt(p(1 - p)/n), n = {self.test_size}"
             if self.test_size is not None
@@ -154,7 +156,7 @@ class HistoryResult(Result):
         return Description(
             question=COMPARE_QUESTION,
             verdict=self.verdict,
-            text=_text.history_text(self),
+            text=lambda: _text.history_text(self),
             data={
                 "dates": dates,
                 "scores": self.scores,

@@ -44,7 +44,7 @@ from benchtrust._words import ALPHA, BETA, GAMMA, interval_text, level_text, par
 from benchtrust.compare._bootstrap import check_progress, check_resamples
 from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._runs import read_runs
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.

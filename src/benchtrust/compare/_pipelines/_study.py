@@ -34,7 +34,7 @@ from benchtrust._io import InputError, check_count, check_seed
 from benchtrust._result import Description, Result
 from benchtrust.compare._pipelines import _study_text
 from benchtrust.compare._pipelines._outperform import direction_of
-from benchtrust.compare._pipelines._section import COMPARE_QUESTION, SOURCE
+from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
 __all__ = ["NoisyGridSearch", "RandomSearch", "Run", "Runs", "Study", "out_of_bootstrap"]
 

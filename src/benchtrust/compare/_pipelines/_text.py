@@ -13,8 +13,10 @@ import numpy as np
 from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, aligned, level_text, listed, paragraph
 
 __all__ = [
+    "COMPARE_QUESTION",
     "CRITERION_WORDS",
     "PAPER",
+    "SOURCE",
     "criterion_text",
     "error_rates_reading",
     "error_rates_rows",
@@ -32,6 +34,12 @@ __all__ = [
 ]
 
 PAPER = "Bouthillier et al. 2021"
+
+#: The question ``benchtrust compare`` answers for two pipelines: the title of each result's section.
+COMPARE_QUESTION = "Is A really better than B, given all the sources of variance?"
+
+#: The paper the sections of the two-pipeline analyses cite; each adds its section or figure.
+SOURCE = "Bouthillier et al. 2021, accounting for variance in machine learning benchmarks"
 
 #: The criteria of §4.2 (Fig. 6), in words.
 CRITERION_WORDS = {

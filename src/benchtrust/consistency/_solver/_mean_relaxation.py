@@ -57,7 +57,7 @@ import math
 
 import numpy as np
 
-from benchtrust.consistency._mean_constraints import base_intervals
+from benchtrust.consistency._solver._mean_constraints import base_intervals
 
 #: The sets of each class whose counts the witness varies (the coarsest), and by how much at most
 #: around the nearest whole number, in turn: (2·spread + 1)**(FREE/2) choices for each half of them.
@@ -91,7 +91,7 @@ def screened(positives, negatives, given):
     Examples
     --------
     >>> from benchtrust.consistency import reported_scores
-    >>> from benchtrust.consistency._mean_constraints import constraints
+    >>> from benchtrust.consistency._solver._mean_constraints import constraints
     >>> given = constraints(reported_scores({"acc": 0.5, "sens": 0.9, "spec": 0.1}, eps=1e-3))
 
     Sets of 10% positives give a mean accuracy near 0.1·0.9 + 0.9·0.1 = 0.18, balanced ones 0.5:
@@ -163,7 +163,7 @@ def relaxation_feasible(positives, negatives, given):
     specificity of about 0.5 each, not 0.9 and 0.9:
 
     >>> from benchtrust.consistency import reported_scores
-    >>> from benchtrust.consistency._mean_constraints import constraints
+    >>> from benchtrust.consistency._solver._mean_constraints import constraints
     >>> given = constraints(reported_scores({"acc": 0.5, "sens": 0.9, "spec": 0.9}, eps=1e-3))
     >>> relaxation_feasible([10, 10, 10], [90, 90, 90], given)
     False
@@ -264,7 +264,7 @@ def rounded_witness(positives, negatives, given):
     200,000 others each:
 
     >>> from benchtrust.consistency import dataset, reported_scores
-    >>> from benchtrust.consistency._mean_constraints import constraints, verified
+    >>> from benchtrust.consistency._solver._mean_constraints import constraints, verified
     >>> p, n = zip(*dataset("drive/test/manual1/fov").folds)
     >>> given = constraints(reported_scores({"acc": 0.9557, "sens": 0.7761, "spec": 0.9792}, eps=1e-4))
     >>> counts = rounded_witness(p, n, given)

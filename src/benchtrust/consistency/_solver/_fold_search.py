@@ -37,9 +37,9 @@ from benchtrust.consistency._folds import (
     size_partitions,
     sized_chunks,
 )
-from benchtrust.consistency._highs_fallback import TIME_LIMIT, UnsettledError
-from benchtrust.consistency._mean_constraints import LINEAR, Constraints, base_intervals
-from benchtrust.consistency._mean_of_scores import first_solution, solve
+from benchtrust.consistency._solver._highs import TIME_LIMIT, UnsettledError
+from benchtrust.consistency._solver._mean_constraints import LINEAR, Constraints, base_intervals
+from benchtrust.consistency._solver._mean_of_scores import first_solution, solve
 
 #: Configurations of a tier searched in the generator's order before its likeliest (module notes).
 HEAD = 1 << 10
@@ -476,7 +476,7 @@ def identity_allows(given, folds, without_positives, without_negatives, conventi
     Examples
     --------
     >>> from benchtrust.consistency import reported_scores
-    >>> from benchtrust.consistency._mean_constraints import constraints
+    >>> from benchtrust.consistency._solver._mean_constraints import constraints
     >>> given = constraints(reported_scores({"sens": "0.8089", "spec": "0.9291", "bacc": "0.9159"}))
     >>> identity_allows(given, 10, 0, 0, {}), identity_allows(given, 10, 1, 0, {"sens": "0", "bacc": "skip"})
     (False, True)

@@ -81,11 +81,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchtrust.consistency._highs_fallback import UnsettledError, by_solver
-from benchtrust.consistency._integer_problems import PIECE, Batch, live_runs, unsort
-from benchtrust.consistency._mean_constraints import verified
-from benchtrust.consistency._mean_relaxation import screened
-from benchtrust.consistency._state_search import OverBudgetError, search
+from benchtrust.consistency._solver._highs import UnsettledError, by_solver
+from benchtrust.consistency._solver._integer_problems import PIECE, Batch, live_runs, unsort
+from benchtrust.consistency._solver._mean_constraints import verified
+from benchtrust.consistency._solver._mean_relaxation import screened
+from benchtrust.consistency._solver._state_search import OverBudgetError, search
 
 #: States the exact search may create per problem and step; past it a batch is split, and a single
 #: problem goes to HiGHS (where the sums of fractions are that dense, HiGHS is the faster).
@@ -125,7 +125,7 @@ def solve(positives, negatives, given, *, budget=BUDGET, max_states=MAX_STATES):
     number over 300, and 283.38 <= 300·mean <= 283.44 holds for none (the EHG case of §5.2):
 
     >>> from benchtrust.consistency import reported_scores
-    >>> from benchtrust.consistency._mean_constraints import constraints, verified
+    >>> from benchtrust.consistency._solver._mean_constraints import constraints, verified
     >>> folds = [(7, 53), (7, 53), (8, 52), (8, 52), (8, 52)]
     >>> p, n = zip(*folds)
     >>> given = constraints(reported_scores({"acc": 0.9447}, eps=1e-4))
@@ -163,7 +163,7 @@ def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX
     unsettled : list, optional
         Receives the index of every problem HiGHS could not settle in its time (those are then passed
         over: None does not rule them out). Without it, such a problem raises
-        :class:`~._highs_fallback.UnsettledError`.
+        :class:`~._highs.UnsettledError`.
 
     Returns
     -------
@@ -174,7 +174,7 @@ def first_solution(positives, negatives, given, *, budget=BUDGET, max_states=MAX
     Examples
     --------
     >>> from benchtrust.consistency import reported_scores
-    >>> from benchtrust.consistency._mean_constraints import constraints
+    >>> from benchtrust.consistency._solver._mean_constraints import constraints
     >>> given = constraints(reported_scores({"sens": 0.5, "spec": 0.75}, eps=1e-3))
     >>> index, counts = first_solution([[1, 3], [2, 2]], [[3, 1], [2, 2]], given)
     >>> index, counts.tolist()

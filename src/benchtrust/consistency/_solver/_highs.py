@@ -5,14 +5,17 @@ exactly; see the module notes of :mod:`._mean_of_scores` for what its "infeasibl
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import os
+import sys
 from fractions import Fraction
 
 import numpy as np
 
 from benchtrust._io import InputError
-from benchtrust.consistency._mean_constraints import verified
-from benchtrust.consistency._solver_output import quiet_stdout
-from benchtrust.consistency._state_search import OverBudgetError, search
+from benchtrust.consistency._solver._mean_constraints import verified
+from benchtrust.consistency._solver._state_search import OverBudgetError, search
 
 #: Outward widening of the mean rows given to HiGHS (score units); see the module notes.
 MARGIN = 1e-5
@@ -96,3 +99,35 @@ def milp_counts(piece, widen):
         return result.status, None
     x = np.clip(np.round(result.x), lower, upper).astype(np.int64)
     return result.status, np.stack([x[:sets], x[sets:]], axis=1)
+
+
+def _flush_c_stdout():
+    """Flush the C library's buffered output (what the solver printed but did not write out yet)."""
+    with contextlib.suppress(OSError, AttributeError):  # no C library to call: nothing of it to flush
+        ctypes.CDLL(None).fflush(None)
+
+
+@contextlib.contextmanager
+def quiet_stdout():
+    """Run the block (a solver call) with file descriptor 1 on the null device.
+
+    Examples
+    --------
+    >>> with quiet_stdout():
+    ...     _ = os.write(1, b"solver banner")
+    """
+    sys.stdout.flush()
+    _flush_c_stdout()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no file descriptor 1 (a closed or replaced stdout): nothing to protect
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+        yield
+    finally:
+        _flush_c_stdout()
+        os.dup2(saved, 1)
+        os.close(saved)

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from benchtrust.consistency._mean_constraints import BASES, Constraints, base_intervals
+from benchtrust.consistency._solver._mean_constraints import BASES, Constraints, base_intervals
 
 #: Problems searched together at most (split further when a step would outgrow the budget).
 PIECE = 256
