@@ -157,7 +157,7 @@ def constructed():
     for (x, y, m), (r, v) in cells.items():
         k = options["X"].index(x) * 3 + options["Y"].index(y)
         ranks[k, methods.index(m)], values[k, methods.index(m)] = r, v
-    lower = np.array([y == 2 for _, y in combos])
+    direction = np.array(["lower" if y == 2 else "higher" for _, y in combos])
     return MultiverseResult(
         choices=("X", "Y"),
         options=options,
@@ -166,7 +166,7 @@ def constructed():
         codes=np.array(combos),
         ranks=ranks,
         values=values,
-        lower_is_better=lower,
+        direction=direction,
         datasets={},
         spec=SimpleNamespace(stepwise=("X", "Y")),
     )
@@ -211,7 +211,7 @@ def merit(mv, selection, m):
     """Rank of method m under `selection`, then its value with the end that ranks first smallest."""
     k = mv.index(selection)
     value = mv.values[k, m]
-    return mv.ranks[k, m], (value if mv.lower_is_better[k] else -value)
+    return mv.ranks[k, m], (value if mv.direction[k] == "lower" else -value)
 
 
 def brute_stepwise(mv, order):

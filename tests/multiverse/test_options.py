@@ -13,22 +13,20 @@ from benchtrust.multiverse._options import _REGISTRY, mean_of_rest, rule
 nan = np.nan
 
 
-def impute(name, values, rate, *, random, lower, **parameters):
+def impute(name, values, rate, *, random, direction, **parameters):
     """Call imputation rule `name` as the rankings do."""
-    return rule("imputation", name).function(
+    return rule("imputation", name)(
         np.asarray(values, dtype=float),
         np.asarray(rate, dtype=float),
         random=random,
-        lower_is_better=lower,
+        direction=direction,
         **parameters,
     )
 
 
-def aggregate(name, values, *, lower, **parameters):
+def aggregate(name, values, *, direction, **parameters):
     """Call aggregation rule `name` as the rankings do."""
-    return rule("aggregation", name).function(
-        np.asarray(values, dtype=float), lower_is_better=lower, **parameters
-    )
+    return rule("aggregation", name)(np.asarray(values, dtype=float), direction=direction, **parameters)
 
 
 def select(name, characteristics, names, **parameters):
@@ -57,31 +55,31 @@ def test_mean_of_rest_and_mean_rule():
     """The mean of the non-failed iterations; the random value where all failed."""
     expected = [[0.3, 0.75, 0.5]]
     np.testing.assert_allclose(mean_of_rest(VALUES, 0.5), expected)
-    for lower in (True, False):
-        np.testing.assert_allclose(impute("mean", VALUES, RATE, random=0.5, lower=lower), expected)
+    for direction in ("lower", "higher"):
+        np.testing.assert_allclose(impute("mean", VALUES, RATE, random=0.5, direction=direction), expected)
 
 
 def test_random_rule():
     """The random-prediction value for every pair, whatever the values."""
-    out = impute("random", VALUES, RATE, random=0.25, lower=True)
+    out = impute("random", VALUES, RATE, random=0.25, direction="lower")
     assert out.shape == (1, 3)
     np.testing.assert_array_equal(out, 0.25)
 
 
-@pytest.mark.parametrize("lower", [True, False])
-def test_threshold_rule(lower):
+@pytest.mark.parametrize("direction", ["lower", "higher"])
+def test_threshold_rule(direction):
     """The random value if r > threshold (strictly), else the mean of the rest; r == threshold takes the mean
     (the reference analysis's rule: 5 of 25 failed is r = 0.2, imputed by the mean); all failed: random."""
-    default = impute("threshold", VALUES, RATE, random=0.5, lower=lower)  # threshold 0.2
+    default = impute("threshold", VALUES, RATE, random=0.5, direction=direction)  # threshold 0.2
     np.testing.assert_allclose(default, [[0.3, 0.75, 0.5]])
     np.testing.assert_allclose(
-        impute("threshold", VALUES, RATE, random=0.5, lower=lower, threshold=0.19), [[0.3, 0.5, 0.5]]
+        impute("threshold", VALUES, RATE, random=0.5, direction=direction, threshold=0.19), [[0.3, 0.5, 0.5]]
     )
     np.testing.assert_allclose(  # threshold 0: the mean only without failures; 1: the mean unless all failed
-        impute("threshold", VALUES, RATE, random=0.5, lower=lower, threshold=0), [[0.3, 0.5, 0.5]]
+        impute("threshold", VALUES, RATE, random=0.5, direction=direction, threshold=0), [[0.3, 0.5, 0.5]]
     )
     np.testing.assert_allclose(
-        impute("threshold", VALUES, RATE, random=0.5, lower=lower, threshold=1), [[0.3, 0.75, 0.5]]
+        impute("threshold", VALUES, RATE, random=0.5, direction=direction, threshold=1), [[0.3, 0.75, 0.5]]
     )
 
 
@@ -89,14 +87,14 @@ def test_threshold_rule(lower):
 def test_threshold_must_be_a_rate(threshold):
     """A threshold outside [0, 1] or not a number is an InputError."""
     with pytest.raises(InputError, match="threshold: expected a failure rate between 0 and 1"):
-        impute("threshold", VALUES, RATE, random=0.5, lower=False, threshold=threshold)
+        impute("threshold", VALUES, RATE, random=0.5, direction="higher", threshold=threshold)
 
 
 def test_weighted_rule_for_a_score_eq_4():
     """random + (mean − random)₊(1 − r); a mean below random (worse) is clipped to random."""
     values = np.array([[[0.9, 0.7, nan, nan], [0.3, nan, nan, nan], [nan] * 4, [0.8, 0.6, 0.7, 0.9]]])
     rate = np.array([[0.5, 0.75, 1.0, 0.0]])
-    out = impute("weighted", values, rate, random=0.5, lower=False)
+    out = impute("weighted", values, rate, random=0.5, direction="higher")
     expected = [0.5 + (0.8 - 0.5) * 0.5, 0.5, 0.5, 0.75]
     np.testing.assert_allclose(out, [expected])
 
@@ -107,7 +105,7 @@ def test_weighted_rule_for_a_loss_eq_1():
         [[[0.1, 0.2, nan, nan, nan], [0.4, 0.3, 0.35, nan, nan], [nan] * 5, [0.05, 0.1, 0.15, 0.1, 0.1]]]
     )
     rate = np.array([[0.6, 0.4, 1.0, 0.0]])
-    out = impute("weighted", values, rate, random=0.25, lower=True)
+    out = impute("weighted", values, rate, random=0.25, direction="lower")
     expected = [0.25 - (0.25 - 0.15) * 0.4, 0.25, 0.25, 0.1]
     np.testing.assert_allclose(out, [expected])
 
@@ -122,7 +120,9 @@ def test_weighted_rule_for_a_loss_eq_1():
 def test_weighted_lies_between_random_and_the_better_of_mean_and_random(mean, random, rate, lower):
     """Weighted imputation never is worse than random, nor better than the observed mean."""
     values = np.array([[[mean, mean]]])
-    out = impute("weighted", values, np.array([[rate]]), random=random, lower=lower)[0, 0]
+    out = impute(
+        "weighted", values, np.array([[rate]]), random=random, direction=("lower" if lower else "higher")
+    )[0, 0]
     if (mean < random) == lower and mean != random:
         lo, hi = sorted((mean, random))
         assert lo - 1e-12 <= out <= hi + 1e-12
@@ -229,8 +229,8 @@ def test_mean_and_median_skip_left_out_data_sets():
             [[1.0, 4.0], [nan, nan], [6.0, 0.0], [nan, nan]],
         ]
     )
-    np.testing.assert_allclose(aggregate("mean", values, lower=False), [[3.0, 2.5], [3.5, 2.0]])
-    np.testing.assert_allclose(aggregate("median", values, lower=True), [[2.5, 2.5], [3.5, 2.0]])
+    np.testing.assert_allclose(aggregate("mean", values, direction="higher"), [[3.0, 2.5], [3.5, 2.0]])
+    np.testing.assert_allclose(aggregate("median", values, direction="lower"), [[2.5, 2.5], [3.5, 2.0]])
 
 
 def test_mean_rank_with_ties():
@@ -245,8 +245,10 @@ def test_mean_rank_with_ties():
             ]
         ]
     )
-    np.testing.assert_allclose(aggregate("mean_rank", values, lower=False), [[6.5 / 3, 5 / 3, 6.5 / 3]])
-    np.testing.assert_allclose(aggregate("mean_rank", values, lower=True), [[5.5 / 3, 7 / 3, 5.5 / 3]])
+    np.testing.assert_allclose(
+        aggregate("mean_rank", values, direction="higher"), [[6.5 / 3, 5 / 3, 6.5 / 3]]
+    )
+    np.testing.assert_allclose(aggregate("mean_rank", values, direction="lower"), [[5.5 / 3, 7 / 3, 5.5 / 3]])
     assert rule("aggregation", "mean_rank").better == "lower"
 
 
@@ -262,17 +264,17 @@ def test_best_counts_exact_ties_and_breaks_ties_within_tolerance():
             ]
         ]
     )
-    keys = aggregate("best", values, lower=False, tolerance=0.05)
+    keys = aggregate("best", values, direction="higher", tolerance=0.05)
     assert keys.shape == (1, 2, 4)
     np.testing.assert_array_equal(keys[0, 0], [2, 2, 0, 0])
     np.testing.assert_array_equal(keys[0, 1], [2, 2, 2, 1])
     # lower is better: the smallest is best (C on d1, D on d2, B on d3), none other within 5 %
-    keys = aggregate("best", values, lower=True, tolerance=0.05)
+    keys = aggregate("best", values, direction="lower", tolerance=0.05)
     np.testing.assert_array_equal(keys[0, 0], [0, 1, 1, 1])
     np.testing.assert_array_equal(keys[0, 1], [0, 1, 1, 1])
     # a wider tolerance, lower is better: d1 (best 0.70, edge 0.14): all four; d2 (best 0.40, edge 0.08):
     # D only; d3 (best 0.70, edge 0.14): B and D (0.10)
-    keys = aggregate("best", values, lower=True, tolerance=0.2)
+    keys = aggregate("best", values, direction="lower", tolerance=0.2)
     np.testing.assert_array_equal(keys[0, 0], [0, 1, 1, 1])
     np.testing.assert_array_equal(keys[0, 1], [1, 2, 1, 3])
     assert rule("aggregation", "best").better == "higher"
@@ -281,13 +283,15 @@ def test_best_counts_exact_ties_and_breaks_ties_within_tolerance():
 def test_best_tolerance_is_strict_and_relative_to_the_best():
     """|x − best| < tol·|best|: exactly at the edge does not count; a best of 0 admits only ties."""
     values = np.array([[[4.0, 3.0, 3.5]], [[0.0, 0.0, -0.001]]])
-    keys = aggregate("best", values, lower=False, tolerance=0.25)  # edge 1.0: 3.0 is exactly at it
+    keys = aggregate("best", values, direction="higher", tolerance=0.25)  # edge 1.0: 3.0 is exactly at it
     np.testing.assert_array_equal(keys[0], [[1, 0, 0], [1, 0, 1]])
     np.testing.assert_array_equal(keys[1], [[1, 1, 0], [1, 1, 0]])
-    keys = aggregate("best", np.array([[[-2.0, -1.9, -2.5]]]), lower=False, tolerance=0.1)  # |best| = 1.9
+    keys = aggregate(
+        "best", np.array([[[-2.0, -1.9, -2.5]]]), direction="higher", tolerance=0.1
+    )  # |best| = 1.9
     np.testing.assert_array_equal(keys[0], [[0, 1, 0], [1, 1, 0]])  # 0.1 < 0.19; 0.6 not
     with pytest.raises(InputError, match="tolerance"):
-        aggregate("best", values, lower=False, tolerance=2)
+        aggregate("best", values, direction="higher", tolerance=2)
 
 
 def test_best_ranks_lexicographically_in_rankings():
@@ -356,10 +360,10 @@ def test_register_option_validates_its_arguments():
 def test_a_rule_must_take_the_keywords_it_is_called_with():
     """A function written for another protocol (``higher_is_better``) is refused when registered, naming
     the keyword it lacks and the call; ``**kwargs`` takes any keyword."""
-    lacks = r"'old_mean': .* must take the keyword argument\(s\) lower_is_better"
+    lacks = r"'old_mean': .* must take the keyword argument\(s\) direction"
     with pytest.raises(InputError, match=lacks):
         register_option("aggregation", "old_mean", better="measure")(lambda v, *, higher_is_better: v)
-    call = r"random, lower_is_better; it is called as rule\(values, failure_rate, \*, random"
+    call = r"random, direction; it is called as rule\(values, failure_rate, \*, random, direction"
     with pytest.raises(InputError, match=call):
         register_option("imputation", "old_zero")(lambda values, failure_rate: values)
     assert "old_mean" not in _REGISTRY["aggregation"] and "old_zero" not in _REGISTRY["imputation"]
@@ -385,8 +389,8 @@ def test_custom_aggregation_end_to_end(custom_rules):
     """A registered aggregation (the worst value over data sets) is usable by name, with parameters."""
 
     @custom_rules("aggregation", "test_worst", better="measure")
-    def worst(values, *, lower_is_better, shift=0.0):
-        return (np.nanmax if lower_is_better else np.nanmin)(values, axis=1) + shift
+    def worst(values, *, direction, shift=0.0):
+        return (np.nanmax if direction == "lower" else np.nanmin)(values, axis=1) + shift
 
     assert rule("aggregation", "test_worst").parameters() == ("shift",)
     results = pd.DataFrame(
@@ -407,14 +411,14 @@ def test_custom_aggregation_end_to_end(custom_rules):
     mv = rankings(results, spec)
     np.testing.assert_allclose(mv.values, [[2.45 / 3, 2.25 / 3], [1.6, 1.7]])
     np.testing.assert_array_equal(mv.ranks, [[1, 2], [2, 1]])
-    assert list(mv.lower_is_better) == [False, False]
+    assert list(mv.direction) == ["higher", "higher"]
 
 
 def test_custom_aggregation_with_its_own_direction(custom_rules):
     """``better='lower'`` ranks the smallest score first whatever the measure's direction."""
 
     @custom_rules("aggregation", "test_spread", better="lower")
-    def spread(values, *, lower_is_better):
+    def spread(values, *, direction):
         return np.nanmax(values, axis=1) - np.nanmin(values, axis=1)
 
     results = pd.DataFrame(
@@ -431,7 +435,7 @@ def test_custom_aggregation_with_its_own_direction(custom_rules):
     mv = rankings(results, spec)
     np.testing.assert_allclose(mv.values, [[0.4, 0.0]], atol=1e-12)
     np.testing.assert_array_equal(mv.ranks, [[2, 1]])
-    assert list(mv.lower_is_better) == [True]
+    assert list(mv.direction) == ["lower"]
 
 
 def test_custom_imputation_and_data_set_rules(custom_rules):
@@ -439,8 +443,8 @@ def test_custom_imputation_and_data_set_rules(custom_rules):
     seen = {}
 
     @custom_rules("imputation", "test_zero")
-    def zero(values, failure_rate, *, random, lower_is_better):
-        seen["imputation"] = (values.shape, failure_rate.tolist(), random, lower_is_better)
+    def zero(values, failure_rate, *, random, direction):
+        seen["imputation"] = (values.shape, failure_rate.tolist(), random, direction)
         return np.zeros(failure_rate.shape)
 
     @custom_rules("datasets", "test_first")
@@ -460,22 +464,50 @@ def test_custom_imputation_and_data_set_rules(custom_rules):
         "choices": {"imputation": {"options": ["test_zero"]}, "datasets": {"options": ["all", "test_first"]}},
     }
     mv = rankings(results, spec)
-    assert seen["imputation"] == ((2, 2, 2), [[0.5, 0.0], [0.0, 1.0]], 1.0, True)  # a loss: lower is better
+    assert seen["imputation"] == ((2, 2, 2), [[0.5, 0.0], [0.0, 1.0]], 1.0, "lower")  # a loss
     assert seen["datasets"] == ["d1", "d2"]
     assert mv.datasets == {"all": ("d1", "d2"), "test_first": ("d1",)}
     # pair values: d1: A 0.5·0.2 + 0.5·0 = 0.1, B 0.5; d2: A 0.2, B 0 (all failed: imputed)
     np.testing.assert_allclose(mv.values, [[0.15, 0.25], [0.1, 0.5]])
 
 
+def test_a_rule_that_takes_lower_is_better_still_works_and_warns(custom_rules):
+    """A rule written for the old call, with ``lower_is_better`` in place of ``direction``, is registered
+    with a DeprecationWarning naming ``direction=`` and gets True for a loss, False for a score."""
+    seen = []
+    warning = r"'test_old_worst': the keyword lower_is_better is deprecated; take direction="
+    with pytest.warns(DeprecationWarning, match=warning) as caught:
+
+        @custom_rules("aggregation", "test_old_worst", better="measure")
+        def worst(values, *, lower_is_better, shift=0.0):
+            seen.append(lower_is_better)
+            return (np.nanmax if lower_is_better else np.nanmin)(values, axis=1) + shift
+
+    assert caught[0].filename == __file__  # it points at the rule
+    assert rule("aggregation", "test_old_worst").parameters() == ("shift",)
+    results = pd.DataFrame(
+        {"dataset": ["d1", "d1", "d2", "d2"], "method": ["A", "B"] * 2, "acc": [0.9, 0.7, 0.6, 0.8]}
+    )
+    for better, worst_of_a in (("higher", 0.6), ("lower", 0.9)):
+        spec = {
+            "measures": {"acc": {"better": better, "random": 0.5}},
+            "choices": {"aggregation": {"options": {"worst": {"rule": "test_old_worst", "shift": 1.0}}}},
+        }
+        mv = rankings(results, spec)
+        assert mv.values[0, 0] == pytest.approx(1.0 + worst_of_a)
+        assert list(mv.direction) == [better] and list(mv.lower_is_better) == [better == "lower"]
+    assert seen == [False, True]
+
+
 def test_custom_rule_of_wrong_shape_is_an_input_error(custom_rules):
     """An aggregation returning the wrong shape, or an imputation returning nan, names the option."""
 
     @custom_rules("aggregation", "test_flat", better="higher")
-    def flat(values, *, lower_is_better):
+    def flat(values, *, direction):
         return np.zeros(3)
 
     @custom_rules("imputation", "test_nan")
-    def nans(values, failure_rate, *, random, lower_is_better):
+    def nans(values, failure_rate, *, random, direction):
         return np.full(failure_rate.shape, np.nan)
 
     results = pd.DataFrame({"dataset": ["d1", "d1"], "method": ["A", "B"], "acc": [0.9, 0.7]})

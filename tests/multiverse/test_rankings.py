@@ -306,12 +306,12 @@ def test_hand_computed_toy_example():
     k = mv.index({"imputation": "thr", "aggregation": "mean_rank", "datasets": "all", "measure": "loss"})
     np.testing.assert_array_equal(mv.values[k], [1.25, 2.25, 2.5])
     np.testing.assert_array_equal(mv.ranks[k], [1, 2, 3])
-    assert mv.lower_is_better[k]
+    assert mv.direction[k] == "lower"
     # best under thr: A best on d1 (tie with B) and d2 → 2; B 1; C 0
     k = mv.index({"imputation": "thr", "aggregation": "best", "datasets": "all", "measure": "loss"})
     np.testing.assert_array_equal(mv.values[k], [2, 1, 0])
     np.testing.assert_array_equal(mv.ranks[k], [1, 2, 3])
-    assert not mv.lower_is_better[k]
+    assert mv.direction[k] == "higher"
     # under random, A on d1 (0.3125) is worse than B (0.25): each best once, none within 5 % → tie
     k = mv.index({"imputation": "random", "aggregation": "best", "datasets": "all", "measure": "loss"})
     np.testing.assert_array_equal(mv.values[k], [1, 1, 0])
@@ -395,9 +395,10 @@ def test_combinations_run_through_the_product_last_choice_fastest():
         assert mv.index(selection) == k
         assert dict(combos.iloc[k]) == selection
     assert mv.datasets == {"all": ("d1", "d2", "d3"), "two": ("d1", "d3")}
-    assert mv.ranks.shape == mv.values.shape == (12, 2) and mv.lower_is_better.shape == (12,)
+    assert mv.ranks.shape == mv.values.shape == (12, 2) and mv.direction.shape == (12,)
     # direction: acc higher, loss lower, mean_rank always lower
-    np.testing.assert_array_equal(mv.lower_is_better, [False, True] * 4 + [True] * 4)
+    np.testing.assert_array_equal(mv.direction, ["higher", "lower"] * 4 + ["lower"] * 4)
+    np.testing.assert_array_equal(mv.lower_is_better, mv.direction == "lower")  # the old spelling
     # the "two" data sets on loss with mean: A 0.25, B 0.35
     k = mv.index({"aggregation": "mean", "data": "two", "measure": "loss", "imputation": "mean"})
     np.testing.assert_allclose(mv.values[k], [0.25, 0.35])
@@ -535,7 +536,7 @@ def test_bundled_study_is_consistent():
     assert mv.ranks.min() >= 1 and mv.ranks.max() <= n
     # within a combination, a better value never gets a worse rank (the first key of best0.05 included)
     for k in range(0, 288, 7):
-        v = -mv.values[k] if mv.lower_is_better[k] else mv.values[k]
+        v = -mv.values[k] if mv.direction[k] == "lower" else mv.values[k]
         for i in range(n):
             for j in range(n):
                 if v[i] > v[j]:

@@ -36,10 +36,10 @@ def test_minimal_dict_spec():
     assert spec.failure == "any"
     assert spec.methods is None
     (acc,) = spec.measures
-    assert (acc.name, acc.column, acc.lower_is_better, acc.random, acc.failed_values) == (
+    assert (acc.name, acc.column, acc.direction, acc.random, acc.failed_values) == (
         "acc",
         "acc",
-        False,
+        "higher",
         0.5,
         (),
     )
@@ -75,7 +75,7 @@ def test_full_dict_spec_keeps_order_names_and_parameters():
     assert spec.failure == "each" and spec.methods == ("B", "A")
     assert spec.measure("cindex").column == "cindex_uno"
     assert spec.measure("cindex").failed_values == (0.0,)
-    assert spec.measure("ibrier").lower_is_better
+    assert spec.measure("ibrier").direction == "lower" and spec.measure("ibrier").lower_is_better
     assert [c.name for c in spec.choices] == ["agg", "measure", "imputation", "datasets"]
     agg = spec.choice("aggregation")
     assert agg.name == "agg" and agg.default == "best0.05" and agg.names == ("mean", "best0.05")

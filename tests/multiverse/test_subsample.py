@@ -200,7 +200,8 @@ def test_ranks_equal_those_of_rankings_on_the_same_sets():
         np.testing.assert_array_equal(result.ranks, expected.ranks)
         np.testing.assert_allclose(result.values, expected.values, rtol=0, atol=1e-12)
         lower = measure == "loss" or aggregation == "rank"  # mean_rank: a lower mean rank is better
-        assert result.lower_is_better == bool(expected.lower_is_better[0]) == lower
+        assert result.direction == expected.direction[0] == ("lower" if lower else "higher")
+        assert result.lower_is_better == lower
 
 
 def test_blocks_of_aggregation_give_the_same_ranks(monkeypatch):

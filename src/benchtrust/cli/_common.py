@@ -80,9 +80,10 @@ def _input_error_of(exc):
     while exc is not None:
         if isinstance(exc, InputError):
             return exc
-        for error in getattr(exc, "errors", lambda: [])() if type(exc).__name__ == "ValidationError" else ():
-            if isinstance(error.get("ctx", {}).get("error"), InputError):
-                return error["ctx"]["error"]
+        if type(exc).__name__ == "ValidationError":  # pydantic's, around the parser's error
+            for error in exc.errors():
+                if isinstance(error.get("ctx", {}).get("error"), InputError):
+                    return error["ctx"]["error"]
         exc = exc.__cause__ or exc.__context__
     return None
 

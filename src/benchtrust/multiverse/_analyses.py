@@ -353,7 +353,7 @@ def stepwise(multiverse, *, order=None) -> StepwiseResult:
 def _merit(multiverse, k, m):
     """Sort key of combination `k` for method `m`: its rank, then its value, better first."""
     value = multiverse.values[k, m]
-    return (multiverse.ranks[k, m], value if multiverse.lower_is_better[k] else -value)
+    return (multiverse.ranks[k, m], value if multiverse.direction[k] == "lower" else -value)
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)

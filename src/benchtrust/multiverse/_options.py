@@ -8,20 +8,23 @@ rule's parameters:
 - ``measure``: which performance measure (§2.2.2). Its options name measures declared in the spec; it
   has no rules.
 - ``imputation``: how failed resampling iterations are handled (§2.3.1). A rule is called as
-  ``rule(values, failure_rate, *, random, lower_is_better, **parameters)``: ``values`` are data sets ×
+  ``rule(values, failure_rate, *, random, direction, **parameters)``: ``values`` are data sets ×
   methods × iterations (nan where the measure is missing or the iteration does not exist),
   ``failure_rate`` is the failure rate r of each (data set, method) pair, ``random`` the measure's
-  random-prediction value and ``lower_is_better`` its direction (True for a loss such as the Brier
-  score). It returns the value imputed for the pair's missing iterations (data sets × methods); the pair's
-  value is then the mean over all its iterations, the missing ones filled with it.
+  random-prediction value and ``direction`` its direction, ``"higher"`` or ``"lower"`` (``"lower"`` for
+  a loss such as the Brier score). It returns the value imputed for the pair's missing iterations (data
+  sets × methods); the pair's value is then the mean over all its iterations, the missing ones filled
+  with it.
 - ``aggregation``: how the values are combined over data sets (§2.3.2). A rule is called as
-  ``rule(values, *, lower_is_better, **parameters)``: ``values`` are subsets × data sets × methods (nan for
+  ``rule(values, *, direction, **parameters)``: ``values`` are subsets × data sets × methods (nan for
   the data sets a subset leaves out). It returns one score per subset and method, shape (subsets,
   methods), or several scores compared in order (lexicographically), shape (subsets, keys, methods). Its
   ``better`` says which end ranks first: ``"higher"``, ``"lower"`` or ``"measure"`` (the measure's own
   direction).
 
-:func:`register_option` adds a rule; the built-in ones are below.
+:func:`register_option` adds a rule; the built-in ones are below. A rule written for the old call, with
+the keyword ``lower_is_better`` (True: ``direction="lower"``) in place of ``direction``, still works and
+warns, when registered, that it is deprecated.
 """
 
 from __future__ import annotations
@@ -41,23 +44,37 @@ __all__ = ["FAMILIES", "Rule", "mean_of_rest", "register_option", "rule"]
 FAMILIES = ("datasets", "measure", "imputation", "aggregation")
 _RULE_FAMILIES = ("datasets", "imputation", "aggregation")
 _BETTER = ("higher", "lower", "measure")
+#: The keyword rules took before ``direction`` (True for ``direction="lower"``), still accepted.
+_OLD_KEYWORD = "lower_is_better"
 
 
 @dataclasses.dataclass(frozen=True)
 class Rule:
-    """A rule of an option family: its function, and for aggregations which end of its scores is best."""
+    """A rule of an option family: its function, and for aggregations which end of its scores is best.
+
+    ``old_keyword`` says that the function takes the deprecated ``lower_is_better`` in place of
+    ``direction``; calling the rule passes it that way.
+    """
 
     family: str
     name: str
     function: Callable
     better: str | None
+    old_keyword: bool = False
+
+    def __call__(self, *args, **kwargs):
+        """Call the function as its family calls rules (with ``direction=`` for an imputation or an
+        aggregation)."""
+        if self.old_keyword:
+            kwargs[_OLD_KEYWORD] = kwargs.pop("direction") == "lower"
+        return self.function(*args, **kwargs)
 
     def parameters(self) -> tuple[str, ...]:
         """The keyword parameters an option of this rule may set (those after the ``*``)."""
         return tuple(
             name
             for name, p in inspect.signature(self.function).parameters.items()
-            if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in ("random", "lower_is_better")
+            if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in ("random", "direction", _OLD_KEYWORD)
         )
 
 
@@ -101,10 +118,10 @@ def register_option(family: str, name: str, *, better: str | None = None):
     >>> import numpy as np
     >>> from benchtrust.multiverse import register_option
     >>> @register_option("aggregation", "trimmed_mean", better="measure")
-    ... def trimmed_mean(values, *, lower_is_better, cut=0.1):
+    ... def trimmed_mean(values, *, direction, cut=0.1):
     ...     from scipy.stats import trim_mean
     ...     return np.array([trim_mean(v[~np.isnan(v[:, 0])], cut) for v in values])
-    >>> trimmed_mean(np.array([[[1.0, 2.0], [3.0, 4.0], [np.nan, np.nan]]]), lower_is_better=False)
+    >>> trimmed_mean(np.array([[[1.0, 2.0], [3.0, 4.0], [np.nan, np.nan]]]), direction="higher")
     array([[2., 3.]])
     """
     if family not in _RULE_FAMILIES:
@@ -115,8 +132,8 @@ def register_option(family: str, name: str, *, better: str | None = None):
         raise InputError("better: only aggregation rules say which end is better")
 
     def decorate(function):
-        _check_keywords(function, family, name)
-        _REGISTRY[family][name] = Rule(family, name, function, better)
+        old_keyword = _check_keywords(function, family, name)
+        _REGISTRY[family][name] = Rule(family, name, function, better, old_keyword)
         return function
 
     return decorate
@@ -126,26 +143,37 @@ def register_option(family: str, name: str, *, better: str | None = None):
 _CALLS = {
     "datasets": ("rule(characteristics, names, **parameters)", ()),
     "imputation": (
-        "rule(values, failure_rate, *, random, lower_is_better, **parameters)",
-        ("random", "lower_is_better"),
+        "rule(values, failure_rate, *, random, direction, **parameters)",
+        ("random", "direction"),
     ),
-    "aggregation": ("rule(values, *, lower_is_better, **parameters)", ("lower_is_better",)),
+    "aggregation": ("rule(values, *, direction, **parameters)", ("direction",)),
 }
 
 
-def _check_keywords(function, family, name) -> None:
-    """InputError unless `function` takes the keyword arguments a rule of `family` is called with."""
+def _check_keywords(function, family, name) -> bool:
+    """InputError unless `function` takes the keyword arguments a rule of `family` is called with; whether
+    it takes the deprecated ``lower_is_better`` in place of ``direction`` (with a DeprecationWarning)."""
     parameters = inspect.signature(function).parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return
+        return False
     call, needed = _CALLS[family]
     keywords = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    missing = [k for k in needed if k not in parameters or parameters[k].kind not in keywords]
+    takes = {k for k, p in parameters.items() if p.kind in keywords}
+    old = "direction" in needed and "direction" not in takes and _OLD_KEYWORD in takes
+    missing = [k for k in needed if k not in takes and not (old and k == "direction")]
     if missing:
         raise InputError(
             f"{family} rule {name!r}: the function must take the keyword argument(s) {', '.join(missing)}; "
             f"it is called as {call}"
         )
+    if old:
+        warnings.warn(
+            f"{family} rule {name!r}: the keyword lower_is_better is deprecated; take direction= instead "
+            "('higher' or 'lower'), as the rule is called",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+    return old
 
 
 def rule(family: str, name: str) -> Rule:
@@ -238,7 +266,7 @@ def _fraction(value, name, what):
 
 
 @register_option("imputation", "threshold")
-def _threshold(values, failure_rate, *, random, lower_is_better, threshold=0.2):
+def _threshold(values, failure_rate, *, random, direction, threshold=0.2):
     """Herrmann et al.'s rule, as the reference analysis applies it: impute the random-prediction value if
     r > `threshold` (strictly), else the mean of the rest (so r = 0.2 exactly, 5 of 25 failed, takes the
     mean)."""
@@ -247,25 +275,25 @@ def _threshold(values, failure_rate, *, random, lower_is_better, threshold=0.2):
 
 
 @register_option("imputation", "weighted")
-def _weighted(values, failure_rate, *, random, lower_is_better):
+def _weighted(values, failure_rate, *, random, direction):
     """Eq. (1) and supplementary Eq. (4): impute the mean of the rest shrunk to the random value by (1 − r).
 
     For a lower-is-better measure, random − (random − mean)₊ (1 − r); for higher-is-better,
     random + (mean − random)₊ (1 − r).
     """
-    sign = -1.0 if lower_is_better else 1.0
+    sign = -1.0 if direction == "lower" else 1.0
     gain = np.maximum(sign * (mean_of_rest(values, random) - random), 0.0)
     return random + sign * gain * (1.0 - failure_rate)
 
 
 @register_option("imputation", "random")
-def _random(values, failure_rate, *, random, lower_is_better):
+def _random(values, failure_rate, *, random, direction):
     """Impute the random-prediction value."""
     return np.full(failure_rate.shape, float(random))
 
 
 @register_option("imputation", "mean")
-def _mean(values, failure_rate, *, random, lower_is_better):
+def _mean(values, failure_rate, *, random, direction):
     """Impute the mean of the non-failed iterations (the random-prediction value if every one failed)."""
     return mean_of_rest(values, random)
 
@@ -274,28 +302,30 @@ def _mean(values, failure_rate, *, random, lower_is_better):
 
 
 @register_option("aggregation", "mean", better="measure")
-def _aggregate_mean(values, *, lower_is_better):
+def _aggregate_mean(values, *, direction):
     """The mean over the data sets of the subset (independent of their order)."""
     return exact_mean(values, axis=1)
 
 
 @register_option("aggregation", "median", better="measure")
-def _aggregate_median(values, *, lower_is_better):
+def _aggregate_median(values, *, direction):
     """The median over the data sets of the subset (the mean of the middle two for an even count)."""
     return np.nanmedian(values, axis=1)
 
 
 @register_option("aggregation", "mean_rank", better="lower")
-def _aggregate_mean_rank(values, *, lower_is_better):
+def _aggregate_mean_rank(values, *, direction):
     """The mean over data sets of each method's rank on the data set (1 = best, ties: average ranks)."""
     from scipy.stats import rankdata
 
-    ranks = rankdata(values if lower_is_better else -values, method="average", axis=2)  # nan rows stay nan
+    ranks = rankdata(
+        values if direction == "lower" else -values, method="average", axis=2
+    )  # nan rows stay nan
     return np.nanmean(ranks, axis=1)
 
 
 @register_option("aggregation", "best", better="higher")
-def _aggregate_best(values, *, lower_is_better, tolerance=0.05):
+def _aggregate_best(values, *, direction, tolerance=0.05):
     """The number of data sets on which a method is best (equal values count as best), ties broken by the
     number on which it is within `tolerance` of the best, relative to the best: |x − x_best| < tol·|x_best|
     (the paper's best0.05).
@@ -303,7 +333,7 @@ def _aggregate_best(values, *, lower_is_better, tolerance=0.05):
     tolerance = _fraction(tolerance, "tolerance", "a relative tolerance")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all-nan rows: left-out data sets
-        best = (np.nanmin if lower_is_better else np.nanmax)(values, axis=2, keepdims=True)
+        best = (np.nanmin if direction == "lower" else np.nanmax)(values, axis=2, keepdims=True)
     is_best = values == best
     within = is_best | (np.abs(values - best) < tolerance * np.abs(best))
     return np.stack([is_best.sum(axis=1), within.sum(axis=1)], axis=1).astype(float)

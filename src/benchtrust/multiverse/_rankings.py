@@ -46,8 +46,9 @@ class MultiverseResult(Result):
     values : numpy.ndarray
         Shape (combinations, methods): the aggregated value the ranking rests on (for a lexicographic
         aggregation such as best0.05, its first key: the number of data sets on which the method is best).
-    lower_is_better : numpy.ndarray
-        Shape (combinations,): whether a lower value ranks first in that combination.
+    direction : numpy.ndarray
+        Shape (combinations,), str: which end of `values` ranks first in that combination, ``"higher"`` or
+        ``"lower"`` (the measure's direction, or the aggregation's own, as for mean_rank).
     datasets : mapping of str to tuple of str
         The data sets each option of the data-set choice keeps.
     spec : Spec
@@ -78,9 +79,15 @@ class MultiverseResult(Result):
     codes: np.ndarray
     ranks: np.ndarray
     values: np.ndarray
-    lower_is_better: np.ndarray
+    direction: np.ndarray
     datasets: Mapping[str, tuple[str, ...]]
     spec: Spec
+
+    @property
+    def lower_is_better(self) -> np.ndarray:
+        """Shape (combinations,): whether a lower value ranks first, ``direction == "lower"`` (the old
+        spelling, for old code)."""
+        return self.direction == "lower"
 
     @property
     def first_share(self) -> dict[str, float]:
@@ -252,21 +259,21 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
     shape = [len(by_family[f].options) for f in FAMILIES]
     ranks = np.empty((*shape, len(data.methods)))
     values = np.empty_like(ranks)
-    lower = np.empty(shape, dtype=bool)
+    direction = np.empty(shape, dtype="<U6")
     for (e, measure_option), (i, imputation) in itertools.product(
         enumerate(by_family["measure"].options), enumerate(by_family["imputation"].options)
     ):
         measure = spec.measure(measure_option.rule)
         imputed = _impute(imputation, data, measure)
         for a, aggregation in enumerate(by_family["aggregation"].options):
-            ranks[:, e, i, a], values[:, e, i, a], lower[:, e, i, a] = _rank_subsets(
+            ranks[:, e, i, a], values[:, e, i, a], direction[:, e, i, a] = _rank_subsets(
                 aggregation, imputed, masks, measure
             )
 
     order = [FAMILIES.index(spec.choices[k].family) for k in range(len(spec.choices))]
     ranks = ranks.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
     values = values.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
-    lower = lower.transpose(*order).ravel()
+    direction = direction.transpose(*order).ravel()
     sizes = [len(c.options) for c in spec.choices]
     codes = np.indices(sizes).reshape(len(sizes), -1).T
     return MultiverseResult(
@@ -277,7 +284,7 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
         codes=codes,
         ranks=ranks,
         values=values,
-        lower_is_better=lower,
+        direction=direction,
         datasets={
             o.name: tuple(kept)
             for o, kept in zip(by_family["datasets"].options, subsets.values(), strict=True)
@@ -302,7 +309,7 @@ def _call(option, family, *args, **kwargs):
     """Call the option's rule, naming the option's place in the spec on any InputError."""
     found = rule(family, option.rule)
     try:
-        return found, found.function(*args, **kwargs, **option.parameters)
+        return found, found(*args, **kwargs, **option.parameters)
     except InputError as exc:
         raise InputError(f"{option.place}: {exc}") from None
 
@@ -326,7 +333,7 @@ def _impute(option, data, measure) -> np.ndarray:
         data.values[measure.name],
         data.failure_rate[measure.name],
         random=measure.random,
-        lower_is_better=measure.lower_is_better,
+        direction=measure.direction,
     )
     imputed = np.asarray(imputed, dtype=float)
     expected = data.failure_rate[measure.name].shape
@@ -341,18 +348,18 @@ def _impute(option, data, measure) -> np.ndarray:
     return np.where(missing < 1, (1.0 - missing) * rest + missing * imputed, imputed)
 
 
-def _rank_subsets(aggregation, imputed, masks, measure) -> tuple[np.ndarray, np.ndarray, bool]:
-    """The methods' ranks and aggregated values (first key) on each subset of data sets, and whether a
-    lower value ranks first: `imputed` is (data sets, methods), `masks` (subsets, data sets) marks the
-    data sets each subset keeps."""
+def _rank_subsets(aggregation, imputed, masks, measure) -> tuple[np.ndarray, np.ndarray, str]:
+    """The methods' ranks and aggregated values (first key) on each subset of data sets, and which end
+    ranks first (``"higher"`` or ``"lower"``): `imputed` is (data sets, methods), `masks` (subsets, data
+    sets) marks the data sets each subset keeps."""
     spread = np.where(masks[:, :, None], imputed[None], np.nan)
-    keys, lower_first = _aggregate(aggregation, spread, measure, imputed.shape[1])
-    return _rank(keys if lower_first else -keys), keys[:, 0], lower_first
+    keys, direction = _aggregate(aggregation, spread, measure, imputed.shape[1])
+    return _rank(keys if direction == "lower" else -keys), keys[:, 0], direction
 
 
-def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, bool]:
-    """Keys of shape (subsets, levels, methods) and whether lower keys rank first."""
-    found, keys = _call(option, "aggregation", spread, lower_is_better=measure.lower_is_better)
+def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, str]:
+    """Keys of shape (subsets, levels, methods) and which end of them ranks first."""
+    found, keys = _call(option, "aggregation", spread, direction=measure.direction)
     keys = np.asarray(keys, dtype=float)
     if keys.ndim == 2:
         keys = keys[:, None, :]
@@ -363,9 +370,7 @@ def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, bool]:
         )
     if not np.isfinite(keys).all():
         raise InputError(f"{option.place}: aggregation rule {option.rule!r} gave a value that is not finite")
-    if found.better == "measure":
-        return keys, measure.lower_is_better
-    return keys, found.better == "lower"
+    return keys, measure.direction if found.better == "measure" else found.better
 
 
 def _rank(keys) -> np.ndarray:

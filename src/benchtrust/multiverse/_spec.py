@@ -32,7 +32,7 @@ import dataclasses
 import os
 from collections.abc import Mapping
 
-from benchtrust._io import InputError, read_text
+from benchtrust._io import InputError, check_direction, read_text
 from benchtrust.multiverse._options import FAMILIES, rule
 
 __all__ = ["Choice", "Measure", "Option", "Spec", "read_spec"]
@@ -45,15 +45,23 @@ _FIXED = {"datasets": "all", "imputation": "mean", "aggregation": "mean"}
 class Measure:
     """A performance measure: its column, direction, random-prediction value and failure markers.
 
-    ``lower_is_better`` is the spec's ``better: lower`` (a loss, such as the integrated Brier score);
-    ``better: higher`` (a score, such as the C-index) makes it False.
+    ``direction`` is the spec's ``better:``, ``"lower"`` for a loss (such as the integrated Brier score) or
+    ``"higher"`` for a score (such as the C-index).
     """
 
     name: str
     column: str
-    lower_is_better: bool
+    direction: str
     random: float
     failed_values: tuple[float, ...] = ()
+
+    def __post_init__(self):
+        check_direction(self.direction)
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a lower value is better: ``direction == "lower"`` (the old spelling, for old code)."""
+        return self.direction == "lower"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -320,7 +328,7 @@ def _measures(value, places) -> tuple[Measure, ...]:
             Measure(
                 name=_text(name, places, "measures", name),
                 column=_text(entry.get("column", name), places, "measures", name, "column"),
-                lower_is_better=better == "lower",
+                direction=better,
                 random=_number(entry["random"], places, "measures", name, "random"),
                 failed_values=tuple(
                     _number(v, places, "measures", name, "failed_values", k) for k, v in enumerate(failed)

@@ -66,8 +66,8 @@ class SubsampleResult(Result):
         The measure ranked by (the spec's default measure option's unless overridden).
     imputation, aggregation : str
         The spec's default options of the imputation and the aggregation.
-    lower_is_better : bool
-        Whether a lower value ranks first.
+    direction : str
+        Which end of `values` ranks first, ``"higher"`` or ``"lower"``.
     candidates : int
         The number of rankings before duplicates were dropped: orders × (L − 1).
 
@@ -95,8 +95,13 @@ class SubsampleResult(Result):
     measure: str
     imputation: str
     aggregation: str
-    lower_is_better: bool
+    direction: str
     candidates: int
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a lower value ranks first: ``direction == "lower"`` (the old spelling, for old code)."""
+        return self.direction == "lower"
 
     @property
     def full(self) -> np.ndarray:
@@ -336,7 +341,7 @@ def subsample(
         measure=measure_option,
         imputation=imputation.name,
         aggregation=aggregation.name,
-        lower_is_better=bool(parts[0][2]),
+        direction=parts[0][2],
         candidates=len(codes) * (L - 1),
         inputs=inputs,
     )
