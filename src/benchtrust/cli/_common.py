@@ -23,6 +23,7 @@ bars and the subpackages are imported inside the functions that need them.
 """
 
 import contextlib
+import math
 import os
 import re
 
@@ -257,6 +258,22 @@ def probability(**interval):
     """The parser of an option that takes a probability, in (0, 1) unless `interval` says otherwise
     (:func:`benchtrust._io.check_probability`'s ``closed``, ``upper_open``)."""
     return lambda text, option: _probability(text, option, **interval)
+
+
+def _positive_number(text: str, option: str) -> float:
+    """`text` given to `option` as a finite number > 0."""
+    value = _number(text, option)
+    if not 0 < value < math.inf:
+        raise InputError(f"{option}: expected a positive number, got {text!r}")
+    return value
+
+
+def _number_or_zero(text: str, option: str) -> float:
+    """`text` given to `option` as a finite number >= 0."""
+    value = _number(text, option)
+    if not 0 <= value < math.inf:
+        raise InputError(f"{option}: expected a number >= 0, got {text!r}")
+    return value
 
 
 def _count_or_zero(text: str, option: str) -> int:

@@ -8,8 +8,6 @@ the result is printed (its text, or ``--json``), with an optional plot and HTML 
 section).
 """
 
-import math
-
 import typer
 
 from benchtrust._io import InputError, check_direction
@@ -22,7 +20,9 @@ from benchtrust.cli._common import (
     _count_or_zero,
     _group,
     _number,
+    _number_or_zero,
     _one_line_errors,
+    _positive_number,
     _probability,
     run_analysis_command,
     typed_option,
@@ -49,22 +49,6 @@ def _runs(text: str, option: str) -> int:
             "neither the t-test nor the interval of P(A > B) exists)"
         )
     return runs
-
-
-def _positive_number(text: str, option: str) -> float:
-    """`text` given to `option` as a finite number > 0."""
-    value = _number(text, option)
-    if not 0 < value < math.inf:
-        raise InputError(f"{option}: expected a positive number, got {text!r}")
-    return value
-
-
-def _number_or_zero(text: str, option: str) -> float:
-    """`text` given to `option` as a finite number >= 0."""
-    value = _number(text, option)
-    if not 0 <= value < math.inf:
-        raise InputError(f"{option}: expected a number >= 0, got {text!r}")
-    return value
 
 
 def _probabilities(text: str, option: str) -> list:

@@ -29,7 +29,9 @@ from benchtrust.cli._common import (
     _group,
     _jobs,
     _number,
+    _number_or_zero,
     _one_line_errors,
+    _positive_number,
     _with_progress,
     _write_report,
     show_result,
@@ -62,22 +64,6 @@ def _aggregation(text: str, option: str) -> str:
     return {"mos": "mean_of_scores", "som": "score_of_means"}.get(value, value)
 
 
-def _eps(text: str, option: str) -> float:
-    """``--eps``: a number >= 0."""
-    value = _number(text, option)
-    if not 0 <= value < math.inf:
-        raise InputError(f"{option}: expected a number >= 0, got {text!r}")
-    return value
-
-
-def _beta(text: str, option: str) -> float:
-    """``--beta``: a positive number."""
-    value = _number(text, option)
-    if not 0 < value < math.inf:
-        raise InputError(f"{option}: expected a positive number, got {text!r}")
-    return value
-
-
 def _folding(text: str, option: str) -> str:
     """``--folding``: stratified or unknown (any case), or the name of a file of folds, as typed."""
     word = text.strip().lower()
@@ -106,7 +92,7 @@ _EPS_OPTION = typed_option(
     None,
     "--eps",
     metavar="E",
-    parse=_eps,
+    parse=_number_or_zero,
     help="ε, the numerical uncertainty of every score (default: from the decimals as written).",
 )
 _ROUNDING_OPTION = typed_option(
@@ -116,7 +102,9 @@ _ROUNDING_OPTION = typed_option(
     parse=_one_of("round", "floor-or-ceil"),
     help="How the scores were shortened, for ε from the decimals: ½·10^-d or 10^-d.",
 )
-_BETA_OPTION = typed_option(None, "--beta", metavar="B", parse=_beta, help="β of the F-beta scores.")
+_BETA_OPTION = typed_option(
+    None, "--beta", metavar="B", parse=_positive_number, help="β of the F-beta scores."
+)
 _MAX_WORK_OPTION = typed_option(
     "5e9",
     "--max-work",
