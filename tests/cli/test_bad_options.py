@@ -69,6 +69,7 @@ FILES = {
     + "".join(f"d{d},m{m},{0.7 + 0.01 * ((d + 2 * m) % 5):.2f}\n" for d in range(3) for m in range(2)),
     "characteristics.csv": "data,n\nd0,100\nd1,200\nd2,300\n",
     "orders.csv": "rep,pos1,pos2,pos3\n1,d0,d1,d2\n2,d2,d0,d1\n",
+    "ranks.csv": "a,b,c\n1,2,3\n2,1,3\n3,1,2\n1,3,2\n",
     "spec.yaml": SPEC,
     "tasks.csv": "method,task,run,score\n"
     + "".join(
@@ -122,6 +123,7 @@ VALID = {
         *("--out", "mv"),
     ],
     "multiverse example": ["--out", "mv"],
+    "multiverse unfold": ["ranks.csv"],
 }
 
 #: name -> the text given to the parameter.

@@ -10,6 +10,7 @@ the plumbing of the seed and of the files, not the statistics. Each second run s
 """
 
 import json
+from pathlib import Path
 
 import pytest
 import typer
@@ -135,6 +136,9 @@ HISTORY = "date,score\n" + "".join(
 BOARD = "team,score\na,0.81\nb,0.85\nc,0.9\nd,0.87\ne,0.84\n"
 #: Per command with ``--plot``: its arguments, and the format of its plot (each of svg, pdf, png is
 #: written by several commands; :func:`test_every_format_is_written_identically` covers every format).
+#: A table of ranks to unfold: the bundled UCI ranks (docs/multiverse.md).
+UCI_RANKS = Path(__file__).resolve().parents[2] / "src" / "benchtrust" / "data" / "uci_ranks.csv"
+
 PLOTS = {
     ("sota", "best-of"): (["--classifiers", "20", "--test-size", "100", "--accuracy", "0.8"], "svg"),
     ("sota", "leaderboard"): (
@@ -147,6 +151,7 @@ PLOTS = {
     ("compare", "improvement"): ([*CASES[("compare", "improvement")], "--seed", "7"], "png"),
     ("compare", "rank"): (["{folder}/tasks.csv", "--direction", "higher"], "svg"),
     ("compare", "bayes"): ([*CASES[("compare", "bayes")], "--seed", "7"], "pdf"),
+    ("multiverse", "unfold"): ([str(UCI_RANKS)], "png"),
 }
 #: A report config of several analyses with figures, for ``benchtrust report``.
 CONFIG = """\

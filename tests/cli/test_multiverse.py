@@ -265,3 +265,60 @@ def test_run_writes_a_report_naming_its_inputs(files, tmp_path):
     assert "Would the ranking survive other reasonable design and analysis choices?" in page
     assert f"Inputs: {results}, {spec}, {characteristics}</p>" in page
     assert "Subsamples of the data sets (Fig. 6): " in page and "<svg" in page
+
+
+@pytest.fixture
+def ranks(tmp_path):
+    """Ranks of 4 objects by 6 judges: two groups that rank alike."""
+    path = tmp_path / "ranks.csv"
+    path.write_text("A,B,C,D\n1,2,3,4\n2,1,3,4\n1,3,2,4\n4,3,1,2\n4,3,2,1\n3,4,1,2\n", encoding="utf-8")
+    return path
+
+
+def test_unfold_prints_the_fit_as_the_library_says_it(ranks):
+    from benchtrust.multiverse import unfold
+
+    result = invoke("unfold", str(ranks))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == str(unfold(ranks)) + "\n"
+    assert "Unconditional unfolding in 2 dimensions" in result.stdout
+
+
+def test_unfold_json_gives_the_options(ranks):
+    result = invoke("unfold", str(ranks), "--json", "--dimensions", "1", "--conditionality", "row")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["conditionality"] == "row" and np.shape(data["row_points"]) == (6, 1)
+    assert data["column_labels"] == ["A", "B", "C", "D"]
+
+
+def test_unfold_stops_at_max_iterations_and_says_so(ranks):
+    data = json.loads(invoke("unfold", str(ranks), "--json", "--max-iterations", "2").stdout)
+    assert (data["iterations"], data["converged"]) == (2, False)
+
+
+def test_unfold_writes_the_plot_and_the_report_and_refuses_them_again_without_force(ranks, tmp_path, refuses):
+    plot, report = tmp_path / "map.png", tmp_path / "unfold.html"
+    result = invoke("unfold", str(ranks), "--plot", str(plot), "--report", str(report))
+    assert result.exit_code == 0, result.stderr
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    page = report.read_text(encoding="utf-8")
+    assert "benchtrust multiverse unfold" in page and "<svg" in page and "ranks.csv" in page
+    refuses(invoke, ("unfold", str(ranks), "--plot", str(plot)), "--plot", tmp_path)
+    assert invoke("unfold", str(ranks), "--plot", str(plot), "--force").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--dimensions", "4"),
+        ("--dimensions", "0"),
+        ("--conditionality", "column"),
+        ("--penalty-strength", "1.5"),
+        ("--penalty-range", "0"),
+        ("--tolerance", "-1"),
+        ("--max-iterations", "0"),
+    ],
+)
+def test_unfold_bad_option_is_one_line_naming_it(ranks, tmp_path, refuses, option, value):
+    refuses(invoke, ("unfold", str(ranks), option, value), option, tmp_path)

@@ -40,6 +40,7 @@ CONTENT = {
     "results": "data,learner,acc\n"
     + "".join(f"d{d},m{m},0.{7 + m}{d}\n" for d in range(3) for m in range(2)),
     "config": "analyses:\n  - {analysis: compare history, file: named.csv, test_size: 100}\n",
+    "ranks": "a,b,c\n1,2,3\n2,1,3\n3,1,2\n1,3,2\n",
 }
 SPEC = """\
 columns: {dataset: data, method: learner}
@@ -79,6 +80,7 @@ READERS = {
     "compare history": ("history", ["INPUT", "--test-size", "100"]),
     **{name: ("tasks", ["INPUT", "--direction", "higher", *more]) for name, more in TASK_COMMANDS.items()},
     "multiverse run": ("results", ["INPUT", "--spec", "spec.yaml", "--out", "mv"]),
+    "multiverse unfold": ("ranks", ["INPUT"]),
 }
 #: output option -> the suffix its file takes.
 SUFFIX = {"--plot": ".png", "--report": ".html", "--out": {"report": ".html", "consistency batch": ".csv"}}

@@ -387,8 +387,9 @@ def test_the_fit_explains_itself():
     clumped = dataclasses.replace(fitted, column_points=Y, converged=False)
     assert clumped.degenerate
     assert clumped.verdict.endswith(
-        "iterations (not converged); degenerate: 2 of 4 column points (nearly) coincide with another, so the "
-        "map does not separate them."
+        "iterations; degenerate: 2 of 4 column points (nearly) coincide with another, so the map does not "
+        f"separate them. It did not converge: it stopped at the limit of {fitted.iterations} iterations with "
+        "the penalized stress still falling, so the map may still move; allow more (max_iterations)."
     )
     frame = fitted.to_frame()
     assert list(frame.columns) == ["kind", "label", "dim1", "dim2", "stress_share"]

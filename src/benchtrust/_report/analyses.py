@@ -445,4 +445,7 @@ ANALYSES = {
         _multiverse_example,
         (*_STUDY_FILES, "characteristics_dataset_column", "orders_label_column"),
     ),
+    "multiverse unfold": Analysis(
+        "multiverse:unfold", files=("dissimilarities",), plot="multiverse:plot_unfolding_map"
+    ),
 }

@@ -254,6 +254,18 @@ def _probability(text: str, option: str, **interval) -> float:
     return value
 
 
+def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
+    """`text` given to `option`, if it is one of `choices` (any case)."""
+    if text.strip().lower() not in choices:
+        raise InputError(f"{option}: expected {' or '.join(choices)}, got {text!r}")
+    return text.strip().lower()
+
+
+def _one_of(*choices: str):
+    """The parser of an option that takes one of `choices` (any case)."""
+    return lambda text, option: _choice(text, option, choices)
+
+
 def probability(**interval):
     """The parser of an option that takes a probability, in (0, 1) unless `interval` says otherwise
     (:func:`benchtrust._io.check_probability`'s ``closed``, ``upper_open``)."""

@@ -24,6 +24,7 @@ from benchtrust.cli._common import (
     _JSON_OPTION,
     _REPORT_OPTION,
     _check_report_path,
+    _choice,
     _count,
     _count_or_zero,
     _group,
@@ -31,6 +32,7 @@ from benchtrust.cli._common import (
     _number,
     _number_or_zero,
     _one_line_errors,
+    _one_of,
     _positive_number,
     _with_progress,
     _write_report,
@@ -44,18 +46,6 @@ consistency_app = _group(
 
 
 # --- the options' parsers -----------------------------------------------------------------------------------
-
-
-def _choice(text: str, option: str, choices: tuple[str, ...]) -> str:
-    """`text` given to `option`, if it is one of `choices` (any case)."""
-    if text.strip().lower() not in choices:
-        raise InputError(f"{option}: expected {' or '.join(choices)}, got {text!r}")
-    return text.strip().lower()
-
-
-def _one_of(*choices: str):
-    """The parser of an option that takes one of `choices` (any case)."""
-    return lambda text, option: _choice(text, option, choices)
 
 
 def _aggregation(text: str, option: str) -> str:

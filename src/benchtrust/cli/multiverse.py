@@ -3,7 +3,8 @@
 ``run`` (a study from a results table and a spec) and ``example`` (Nießl et al.'s bundled study) parse their
 options, run their analysis of the table (:mod:`benchtrust._report.analyses`: ``multiverse``, ``multiverse
 example``), write its tables and figures to ``--out DIR``, and print the result (its text, or ``--json``),
-with an optional HTML report.
+with an optional HTML report. ``unfold`` unfolds any table of ranks or preferences (``multiverse unfold``),
+with ``--plot`` and ``--report``.
 """
 
 import dataclasses
@@ -19,8 +20,13 @@ from benchtrust.cli._common import (
     _count,
     _count_or_zero,
     _group,
+    _number_or_zero,
     _one_line_errors,
+    _one_of,
+    _positive_number,
     _with_progress,
+    probability,
+    run_analysis_command,
     show_result,
     typed_option,
 )
@@ -201,3 +207,88 @@ def _study(analysis, arguments, *, spec, subsample, out, force, json_output, rep
     check_folder(out, names, force=force, option="--out")  # again: a file may have appeared since
     written = tuple(result.write(out, force=True))
     show_result(dataclasses.replace(result, written=written), json_output=json_output, report=report)
+
+
+@multiverse_app.command("unfold")
+def multiverse_unfold_command(
+    ranks: str = typer.Argument(
+        ...,
+        metavar="RANKS.csv",
+        help="Ranks or dissimilarities (1 = most preferred; ties allowed): one row per subject (judge, data "
+        "set, combination), one column per object, every column numbers, the header the objects' names. "
+        "No column of row labels: the rows are numbered 1, 2, ... in the output.",
+    ),
+    dimensions: int = typed_option(
+        "2", "--dimensions", metavar="P", parse=_count, help="Dimensions of the map, fewer than the columns."
+    ),
+    conditionality: str = typed_option(
+        "unconditional",
+        "--conditionality",
+        metavar="unconditional|row",
+        parse=_one_of("unconditional", "row"),
+        help="One ordinal transformation for the whole table, or one per row.",
+    ),
+    penalty_strength: float = typed_option(
+        "0.5",
+        "--penalty-strength",
+        metavar="λ",
+        parse=probability(upper_open=False),
+        help="λ in (0, 1], the power of the normalised stress in the penalised stress.",
+    ),
+    penalty_range: float = typed_option(
+        "1",
+        "--penalty-range",
+        metavar="ω",
+        parse=_positive_number,
+        help="ω > 0, the weight of the penalty on disparities that are nearly constant.",
+    ),
+    tolerance: float = typed_option(
+        "1e-6",
+        "--tolerance",
+        metavar="TOL",
+        parse=_number_or_zero,
+        help="Stop when the penalised stress falls by a relative amount of at most TOL.",
+    ),
+    max_iterations: int = typed_option(
+        "10000",
+        "--max-iterations",
+        metavar="N",
+        parse=_count,
+        help="Stop after N iterations; the result then says it did not converge.",
+    ),
+    force: bool = _FORCE_OPTION,
+    json_output: bool = _JSON_OPTION,
+    plot: str | None = typer.Option(
+        None,
+        "--plot",
+        metavar="FILE.png",
+        help="Write the map (rows: circles, columns: triangles) to FILE.png.",
+    ),
+    report: str | None = _REPORT_OPTION,
+) -> None:
+    """Place the rows and columns of any table of ranks or preferences in a map (non-metric unfolding with
+    penalised stress, Busing, Groenen & Heiser 2005): a row lies close to the columns it ranks first."""
+
+    def command():
+        arguments = {
+            "dissimilarities": ranks,
+            "dimensions": dimensions,
+            "conditionality": conditionality,
+            "penalty_strength": penalty_strength,
+            "penalty_range": penalty_range,
+            "tolerance": tolerance,
+            "max_iterations": max_iterations,
+        }
+        try:
+            run_analysis_command(
+                "multiverse unfold",
+                arguments,
+                json_output=json_output,
+                label="unfolding",
+                report=report,
+                plot=plot,
+            )
+        except InputError as exc:  # the library's name of the option, which depends on the columns read
+            raise InputError(f"--{exc}" if str(exc).startswith("dimensions:") else str(exc)) from None
+
+    _one_line_errors(command)

@@ -36,7 +36,7 @@ from benchtrust.multiverse._fit import (
 )
 from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
 from benchtrust.multiverse._options import register_option
-from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
+from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise, plot_unfolding_map
 from benchtrust.multiverse._rankings import MultiverseResult, rankings
 from benchtrust.multiverse._spec import Spec, read_spec
 from benchtrust.multiverse._study import MultiverseStudyResult, bundled_study, study, study_files
@@ -75,6 +75,7 @@ __all__ = [
     "plot_stepwise",
     "plot_subsample",
     "plot_unfolding",
+    "plot_unfolding_map",
     "rank_distribution",
     "rankings",
     "read_spec",

@@ -9,13 +9,19 @@ WIREs Data Mining and Knowledge Discovery 12(2), e1441.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from benchtrust._figures import axes_for
 from benchtrust._io import InputError
-from benchtrust.multiverse._plot import _finite_matrix, _names, _panel_grid, _panels
+from benchtrust.multiverse._plot import (
+    _draw_columns,
+    _finite_matrix,
+    _marker_size,
+    _names,
+    _panel_grid,
+    _panels,
+    _square,
+)
 
 #: Fig. 4 colours of the alternative options (the default option is grey): tab10 without its grey, then
 #: the lighter tab20 shades.
@@ -176,10 +182,7 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
     from matplotlib import colormaps
     from matplotlib.collections import LineCollection
 
-    points = np.vstack([X, Y])
-    low, high = points.min(axis=0), points.max(axis=0)
-    centre, half = (low + high) / 2, max(float((high - low).max()) / 2, 1e-9) * 1.08
-    size = 22.0 if C <= 500 else max(3.0, 22.0 * math.sqrt(500 / C))
+    square, size = _square(X, Y), _marker_size(C)
 
     rows, columns = _panel_grid(len(choices), 2)
     ax = axes_for(ax, (6.4 * columns, 5.0 * rows + 0.5))
@@ -209,16 +212,8 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
                 zorder=2,
                 label=label,
             )
-        panel.scatter(Y[:, 0], Y[:, 1], s=40, marker="^", color="black", zorder=4)
-        for name, (x, y) in zip(names, Y, strict=True):
-            panel.annotate(
-                name, (x, y), xytext=(3, 3), textcoords="offset points", fontsize="x-small", zorder=5
-            )
-        panel.set_xlim(centre[0] - half, centre[0] + half)
-        panel.set_ylim(centre[1] - half, centre[1] + half)
-        panel.set_aspect("equal", adjustable="box")
+        _draw_columns(panel, Y, names, square)
         panel.set_title(str(choice), fontsize="medium")
-        panel.tick_params(labelsize="x-small")
         panel.legend(
             loc="upper left",
             bbox_to_anchor=(1.01, 1.0),
@@ -320,10 +315,7 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
     from matplotlib.colors import Normalize
     from matplotlib.ticker import MaxNLocator
 
-    points = np.vstack([X, Y])
-    low, high = points.min(axis=0), points.max(axis=0)
-    centre, half = (low + high) / 2, max(float((high - low).max()) / 2, 1e-9) * 1.08
-    size = 22.0 if K <= 500 else max(3.0, 22.0 * math.sqrt(500 / K))
+    size = _marker_size(K)
     norm = Normalize(float(sizes.min()), float(max(sizes.max(), sizes.min() + 1)))
     order = np.argsort(sizes, kind="stable")  # the rankings with more data sets on top
 
@@ -356,13 +348,7 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
         zorder=3,
         label=f"{sizes.max():g} data sets",
     )
-    ax.scatter(Y[:, 0], Y[:, 1], s=40, marker="^", color="black", zorder=4)
-    for name, (x, y) in zip(names, Y, strict=True):
-        ax.annotate(name, (x, y), xytext=(3, 3), textcoords="offset points", fontsize="x-small", zorder=5)
-    ax.set_xlim(centre[0] - half, centre[0] + half)
-    ax.set_ylim(centre[1] - half, centre[1] + half)
-    ax.set_aspect("equal", adjustable="box")
-    ax.tick_params(labelsize="x-small")
+    _draw_columns(ax, Y, names, _square(X, Y))
     ax.legend(loc="best", fontsize="x-small", frameon=False)
     bar = figure.colorbar(drawn, ax=ax, shrink=0.85)
     bar.set_label("number of data sets", fontsize="small")

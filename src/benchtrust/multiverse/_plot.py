@@ -396,3 +396,123 @@ def plot_stepwise(steps, rank_range, *, ax=None, title=None):
         )
     ax.set_title(title, fontsize="medium")
     return ax
+
+
+def _marker_size(count):
+    """The area of the circles of `count` ideal points: smaller when there are many."""
+    return 22.0 if count <= 500 else max(3.0, 22.0 * math.sqrt(500 / count))
+
+
+def _square(X, Y):
+    """(centre, half width) of the square that holds every point, with a margin."""
+    points = np.vstack([X, Y])
+    low, high = points.min(axis=0), points.max(axis=0)
+    return (low + high) / 2, max(float((high - low).max()) / 2, 1e-9) * 1.08
+
+
+def _draw_columns(ax, Y, names, square):
+    """The column points as black triangles labelled with `names`, on equal-aspect axes of the `square`."""
+    ax.scatter(Y[:, 0], Y[:, 1], s=40, marker="^", color="black", zorder=4)
+    for name, (x, y) in zip(names, Y, strict=True):
+        ax.annotate(name, (x, y), xytext=(3, 3), textcoords="offset points", fontsize="x-small", zorder=5)
+    centre, half = square
+    ax.set_xlim(centre[0] - half, centre[0] + half)
+    ax.set_ylim(centre[1] - half, centre[1] + half)
+    ax.set_aspect("equal", adjustable="box")
+    ax.tick_params(labelsize="x-small")
+
+
+def plot_unfolding_map(result, *, ax=None, title=None):
+    """Draw any fitted unfolding: the row points (ideal points) as circles, the column points as triangles.
+
+    The map of :func:`unfold` on any table of ranks or preferences: a row lies close to the columns it
+    ranks first (Busing, Groenen & Heiser 2005; Nießl et al. 2022, §3.2). The circles are labelled with
+    the rows' labels when there are at most 30 rows and the result has labels (a DataFrame's index); the
+    triangles with the columns' labels (else their 1-based positions). The first two dimensions are drawn
+    (a one-dimensional fit along the x axis), on equal-aspect axes. A degenerate fit (some column points
+    coincide, :meth:`UnfoldingResult.coincident_columns`) says so in the title.
+
+    Drawn without a display; nothing is written: save the figure with :func:`benchtrust.save_figure`.
+
+    Parameters
+    ----------
+    result : UnfoldingResult
+        The fit to draw.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the map; default: a new figure's Axes.
+    title : str, optional
+        Axes title; default: the numbers of rows and columns, the stress and whether the fit is degenerate.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The map's Axes (`ax`, if given).
+
+    Raises
+    ------
+    benchtrust.InputError
+        If `result` is not an :class:`UnfoldingResult`.
+
+    See Also
+    --------
+    unfold : Non-metric unfolding by penalised stress.
+    UnfoldingResult : A fitted unfolding: points, disparities, stress.
+    plot_unfolding : Draw an unfolding coloured by the options of each choice (Fig. 4).
+    plot_subsample : Draw an unfolding of the rankings on subsamples (Fig. 6, Fig. S3).
+
+    References
+    ----------
+    .. [1] F. M. T. A. Busing, P. J. F. Groenen and W. J. Heiser, "Avoiding degeneracy in multidimensional
+       unfolding by penalizing on the coefficient of variation", Psychometrika 70(1), 71-98, 2005.
+       doi:10.1007/s11336-001-0908-1. The unfolding drawn (its joint plot of rows and columns).
+    .. [2] C. Nießl, M. Herrmann, C. Wiedemann, G. Casalicchio and A.-L. Boulesteix, "Over-optimism in
+       benchmark studies and the multiplicity of design and analysis options when interpreting their results",
+       WIREs Data Mining and Knowledge Discovery 12(2), e1441, 2022. doi:10.1002/widm.1441. §3.2 (how an
+       unfolding map of rankings is read).
+
+    Examples
+    --------
+    >>> from benchtrust.multiverse import plot_unfolding_map, unfold
+    >>> ax = plot_unfolding_map(unfold([[1, 2, 3, 4], [2, 1, 3, 4], [4, 3, 1, 2], [4, 3, 2, 1]]))
+    >>> [text.get_text() for text in ax.texts]
+    ['1', '2', '3', '4']
+    """
+    if not all(hasattr(result, name) for name in ("row_points", "column_points", "coincident_columns")):
+        raise InputError(f"result: expected an UnfoldingResult (from unfold), got {type(result).__name__}")
+    X, Y = (
+        np.column_stack([points[:, 0], points[:, 1:2].sum(axis=1)])
+        for points in (result.row_points, result.column_points)
+    )  # the first two dimensions; one on the x axis
+    n, m = len(X), len(Y)
+    columns = result.column_labels or [str(k + 1) for k in range(m)]
+    ax = axes_for(ax, (6.4, 5.6))
+    ax.scatter(
+        X[:, 0],
+        X[:, 1],
+        s=_marker_size(n),
+        marker="o",
+        color="#1f77b4",
+        edgecolors="white",
+        linewidths=0.3,
+        alpha=0.9,
+        zorder=2,
+    )
+    if result.row_labels is not None and n <= 30:
+        for name, (x, y) in zip(result.row_labels, X, strict=True):
+            ax.annotate(
+                name,
+                (x, y),
+                xytext=(3, -8),
+                textcoords="offset points",
+                fontsize="xx-small",
+                color="#1f77b4",
+                zorder=3,
+            )
+    _draw_columns(ax, Y, columns, _square(X, Y))
+    if title is None:
+        fit = f"stress {result.stress:.4f}" + ("" if result.converged else ", not converged")
+        if result.degenerate:
+            fit += f"; degenerate: {result.coincident_columns()} column points coincide"
+        title = f"Unfolding of {n} rows (circles) and {m} columns (triangles)\n({fit})"
+    ax.set_title(title, fontsize="medium")
+    return ax

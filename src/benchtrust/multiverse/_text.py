@@ -252,18 +252,26 @@ def impact_verdict(impact) -> str:
 
 
 def unfolding_verdict(fitted) -> str:
-    """An unfolding's settings and fit, and whether its map can be read (Busing et al. 2005; paper §3.2)."""
+    """An unfolding's settings and fit, and whether its map can be read (Busing et al. 2005; paper §3.2):
+    not when it is degenerate, nor before it has converged."""
     head = (
         f"{fitted.conditionality.capitalize()} unfolding in {fitted.row_points.shape[1]} dimensions: "
         f"stress {fitted.stress:.4f}, penalized stress {fitted.penalized_stress:.4f}, {fitted.iterations} "
-        f"iterations{'' if fitted.converged else ' (not converged)'}"
+        "iterations"
     )
     if fitted.degenerate:
-        return (
-            f"{head}; degenerate: {fitted.coincident_columns()} of {len(fitted.column_points)} column points "
+        head += (
+            f"; degenerate: {fitted.coincident_columns()} of {len(fitted.column_points)} column points "
             "(nearly) coincide with another, so the map does not separate them."
         )
-    return f"{head}; no two column points coincide."
+    else:
+        head += "; no two column points coincide."
+    if not fitted.converged:
+        head += (
+            f" It did not converge: it stopped at the limit of {fitted.iterations} iterations with the "
+            "penalized stress still falling, so the map may still move; allow more (max_iterations)."
+        )
+    return head
 
 
 def subsample_verdict(result) -> str:

@@ -72,6 +72,7 @@ from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import file_names
+from benchtrust.multiverse._plot import plot_unfolding_map
 
 #: The conditionalities: one ordinal transformation for the whole matrix, or one per row.
 CONDITIONALITIES = ("unconditional", "row")
@@ -230,7 +231,8 @@ class UnfoldingResult(Result):
             ),
             source=f"Busing, Groenen & Heiser 2005 (penalised stress); {_text.SOURCE}, §3.2, Fig. 4",
             inputs=self.inputs,
-            analysis=_text.ANALYSIS,
+            analysis="multiverse unfold",
+            figure=lambda: plot_unfolding_map(self),
             notes=(
                 f"{len(self.row_points)} row points (ideal points) and {len(self.column_points)} column "
                 "points; the table lists the column points.",
