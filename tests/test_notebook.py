@@ -33,7 +33,7 @@ def test_notebook_runs_and_prints_what_it_shows():
     client = NotebookClient(executed, timeout=600, kernel_name="python3", record_timing=False)
     client.execute(cwd=str(NOTEBOOK.parent))
     code = [(a, b) for a, b in zip(stored.cells, executed.cells, strict=True) if a.cell_type == "code"]
-    assert len(code) == 7, "a setup cell, three for the leaderboard and one per other question"
+    assert len(code) == 8, "a setup cell, three for the leaderboard, one per other question and the maps"
     for number, (shown, ran) in enumerate(code, 1):
         assert not [o for o in ran.outputs if o["output_type"] == "error"], f"code cell {number} raised"
         assert printed(ran) == printed(shown), f"code cell {number} printed something else"
@@ -44,6 +44,8 @@ def test_notebook_runs_and_prints_what_it_shows():
     assert section.startswith('<div class="benchtrust">') and "<script" not in section.lower()
     assert '<p class="verdict">Inconsistent: no split into 5 folds of near-equal size' in section
     assert "8 of 13 methods rank first" in printed(code[6][1])
+    maps = [o for o in code[7][1].outputs if "image/png" in o.get("data", {})]
+    assert len(maps) == 3, "Fig. 4, Fig. 6 and Fig. S3 are drawn"
 
 
 def html(cell):

@@ -129,16 +129,19 @@ def svg_of(figure) -> str:
 
     Parameters
     ----------
-    figure : matplotlib.axes.Axes or matplotlib.figure.Figure or str
+    figure : matplotlib.axes.Axes or matplotlib.figure.Figure or str or list
         What a ``plot_*`` function returned, such as ``plot_best_of(result)``, or a figure written as SVG
-        text already (such as :func:`benchtrust.compare.critical_difference_svg`'s).
+        text already (such as :func:`benchtrust.compare.critical_difference_svg`'s), or a list of them.
 
     Returns
     -------
     str
-        The ``<svg>`` element. Text stays text (``svg.fonttype: none``), escaped by matplotlib's SVG
-        writer; the same bytes on every run (:func:`benchtrust._figures.figure_bytes`).
+        The ``<svg>`` element (one per figure of a list, their ids kept apart). Text stays text
+        (``svg.fonttype: none``), escaped by matplotlib's SVG writer; the same bytes on every run
+        (:func:`benchtrust._figures.figure_bytes`).
     """
+    if isinstance(figure, list):
+        return "\n".join(prefix_ids(svg_of(one), f"f{k + 1}-") for k, one in enumerate(figure))
     if isinstance(figure, str):
         return _clean_svg(figure)
     from benchtrust._figures import figure_bytes

@@ -124,8 +124,8 @@ class Description:
     notes : tuple of str
         Further sentences shown below the verdict.
     figure : callable or None
-        Draws the result's figure and returns its Axes (or Figure), or returns it as SVG text already; called
-        only when a section is made.
+        Draws the result's figure and returns its Axes (or Figure), or returns it as SVG text already, or a
+        list of such figures; called only when a section is made.
     """
 
     question: str

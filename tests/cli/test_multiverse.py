@@ -126,6 +126,36 @@ def test_run_with_orders_and_permutations_writes_the_subsample_and_the_test(file
     assert len(table) == 1 + shown["subsample"]["rankings"] + 4  # the rankings, then the 4 methods
 
 
+def test_several_subsample_measures_each_write_their_files(files, tmp_path, refuses):
+    """--subsample-measure acc,brier: a subsample per measure, the first as ``subsample``, the other as
+    ``subsample_brier`` (files and JSON); ``all`` is every measure of the spec, the default first."""
+    results, spec, characteristics = files
+    args = [
+        str(results),
+        "--spec",
+        str(spec),
+        "--characteristics",
+        str(characteristics),
+        "--random-orders",
+        "4",
+    ]
+    shown = {}
+    for measures in ("acc,brier", "all"):
+        out = tmp_path / measures.replace(",", "-")
+        result = invoke("run", *args, "--subsample-measure", measures, "--out", str(out), "--json")
+        assert result.exit_code == 0, result.stderr
+        shown[measures] = json.loads(result.stdout)
+        brier = ["subsample_brier.csv", "subsample_brier.png"]
+        assert sorted(p.name for p in out.iterdir()) == sorted([*WRITTEN, *SUBSAMPLE, *brier])
+    assert shown["acc,brier"] == shown["all"]
+    first, other = shown["all"]["subsample"], shown["all"]["subsample_brier"]
+    assert (first["measure"], other["measure"]) == ("acc", "brier")
+    assert first["rankings"] == other["rankings"] and "unfolding" in other
+    bad = ["run", *args, "--out", str(tmp_path / "bad"), "--subsample-measure"]
+    refuses(invoke, [*bad, "acc,acc"], "measures named once each", tmp_path)
+    refuses(invoke, [*bad, "acc,nope"], "'nope' is not a measure", tmp_path)
+
+
 def test_orders_and_random_orders_exclude_each_other(files, tmp_path, refuses):
     results, spec, _ = files
     args = ["run", str(results), "--spec", str(spec), "--out", str(tmp_path / "o")]
@@ -139,9 +169,15 @@ def test_example_reproduces_the_paper_and_matches_the_library(tmp_path):
     shown = json.loads(result.stdout)
     assert shown["combinations"] == 288 and len(shown["methods"]) == 13
     assert shown["rank_range"]["Kaplan-Meier"] == [3.0, 13.0]
-    assert shown == json.loads(json.dumps(study(**bundled_study(), orders=bundled_orders()).to_dict()))
-    assert shown["subsample"]["rankings"] == 774
-    assert sorted(p.name for p in (tmp_path / "herrmann").iterdir()) == sorted([*WRITTEN, *SUBSAMPLE])
+    library = study(**bundled_study(), orders=bundled_orders(), subsample_measure="all").to_dict()
+    assert shown == json.loads(json.dumps(library))
+    # Fig. 6 by the default measure, Fig. S3 by the cindex
+    assert shown["subsample"]["rankings"] == shown["subsample_cindex"]["rankings"] == 774
+    assert (shown["subsample"]["measure"], shown["subsample_cindex"]["measure"]) == ("ibrier", "cindex")
+    cindex = ["subsample_cindex.csv", "subsample_cindex.png"]
+    assert sorted(p.name for p in (tmp_path / "herrmann").iterdir()) == sorted(
+        [*WRITTEN, *SUBSAMPLE, *cindex]
+    )
 
 
 def test_json_is_identical_on_repeated_runs(files, tmp_path):
@@ -292,6 +328,29 @@ def test_unfold_json_gives_the_options(ranks):
     assert data["column_labels"] == ["A", "B", "C", "D"]
 
 
+def test_unfold_json_gives_the_transformation_and_the_ties(ranks):
+    for options in (["--transformation", "interval", "--ties", "secondary"], ["--transformation", "RATIO"]):
+        result = invoke("unfold", str(ranks), "--json", "--max-iterations", "20", *options)
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(result.stdout)
+        expected = ("interval", "secondary") if "interval" in options else ("ratio", "primary")
+        assert (data["transformation"], data["ties"]) == expected
+
+
+def test_unfold_reads_the_row_labels_from_the_column_named(tmp_path, refuses):
+    path = tmp_path / "named.csv"
+    path.write_text("judge,A,B,C,D\nann,1,2,3,4\nbob,2,1,3,4\ncy,4,3,1,2\ndee,4,3,2,1\n", encoding="utf-8")
+    result = invoke("unfold", str(path), "--row-labels", "judge", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["row_labels"] == ["ann", "bob", "cy", "dee"] and data["column_labels"] == ["A", "B", "C", "D"]
+    refuses(
+        invoke, ("unfold", str(path), "--row-labels", "name"), f"{path}, line 1: no column 'name'", tmp_path
+    )
+    refuses(invoke, ("unfold", str(path)), "if column 'judge' labels the rows", tmp_path)
+    assert "(--row-labels)" in invoke("unfold", str(path)).stderr
+
+
 def test_unfold_stops_at_max_iterations_and_says_so(ranks):
     data = json.loads(invoke("unfold", str(ranks), "--json", "--max-iterations", "2").stdout)
     assert (data["iterations"], data["converged"]) == (2, False)
@@ -314,6 +373,8 @@ def test_unfold_writes_the_plot_and_the_report_and_refuses_them_again_without_fo
         ("--dimensions", "4"),
         ("--dimensions", "0"),
         ("--conditionality", "column"),
+        ("--transformation", "mspline"),
+        ("--ties", "tertiary"),
         ("--penalty-strength", "1.5"),
         ("--penalty-range", "0"),
         ("--tolerance", "-1"),

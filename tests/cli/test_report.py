@@ -212,7 +212,8 @@ def test_report_option_bad_path(folder, refuses, monkeypatch, command, report, n
         ),
         (["compare", "outperform", "runs.csv", "--a", "lr", "--b", "rf"], "compare outperform", 0),
         (["compare", "sample-size"], "compare sample-size", 0),
-        (["multiverse", "run", "results.csv", "--spec", "spec.yaml", "--out", "mv"], "multiverse", 1),
+        # Fig. 2-5: the rank distribution, the step-wise optimisation, the unfolding and its distances
+        (["multiverse", "run", "results.csv", "--spec", "spec.yaml", "--out", "mv"], "multiverse", 4),
     ],
 )
 def test_report_option_writes_one_section(folder, monkeypatch, command, analysis, figures):

@@ -87,9 +87,47 @@ def test_figure_3_stepwise_reaches_the_best_rank_for_8_methods(multiverse, distr
     assert sorted(m for m, g in gap.items() if g > 1) == ["grridge", "prioritylasso"]
 
 
+FIGURE_3_ORDER = ("imputation", "aggregation", "measure", "datasets")
+
+
 def rank_improving_steps(result, method):
     ranks = result.steps.loc[result.steps["method"] == method, "rank"].to_numpy()
     return int((np.diff(ranks) < 0).sum())
+
+
+def drawn_start(multiverse, method):
+    """The rank Fig. 3 draws as a method's default: its rank at the defaults but with the 'random'
+    imputation, the rows the reference's plotting function takes for the default point."""
+    k = multiverse.index({**multiverse.defaults, "imputation": "random"})
+    return multiverse.ranks[k, multiverse.methods.index(method)]
+
+
+def drawn_steps(start, ranks):
+    """Fig. 3's arrows: a step is drawn where the rank after it differs from the rank drawn before it."""
+    return int((np.diff([start, *ranks]) != 0).sum())
+
+
+def reference_path(multiverse, method):
+    """The ranks after each step under the reference analysis's selection rule: imputation and data sets by
+    rank, then aggregated value, the default kept on a tie; aggregation and measure by rank, then a fixed
+    order of options (mean, median, best0.05, rank; the default measure first). Left out, as neither moves
+    a rank: best0.05's third key (data sets within 5 %) and the random draw among tied options that do not
+    include the default (the first in the spec's order here)."""
+    m = multiverse.methods.index(method)
+    fixed = {"aggregation": ("mean", "median", "best0.05", "rank"), "measure": ("ibrier", "cindex")}
+    current = dict(multiverse.defaults)
+    ranks = []
+    for choice in FIGURE_3_ORDER:
+
+        def key(option, choice=choice):
+            k = multiverse.index({**current, choice: option})
+            value = multiverse.values[k, m] * (1 if multiverse.direction[k] == "lower" else -1)
+            tie = fixed[choice].index(option) if choice in fixed else (value, option != current[choice])
+            return multiverse.ranks[k, m], tie
+
+        current[choice] = min(multiverse.options[choice], key=key)
+        ranks.append(multiverse.ranks[multiverse.index(current), m])
+    return ranks
 
 
 def test_figure_3_lasso_and_prioritylasso_favoring_need_more_than_two_steps(multiverse):
@@ -100,15 +138,61 @@ def test_figure_3_lasso_and_prioritylasso_favoring_need_more_than_two_steps(mult
 
 @pytest.mark.xfail(
     strict=True,
-    reason="§4.1 says every other method needs at most two steps; here rfsrc takes three (imputation "
-    "'random' moves it from 11 to 10, aggregation 'median' to 3, data sets 'p small' to 1). Still so with "
-    "the corrected threshold rule; the default ranking it starts from equals the reference analysis's "
-    "all-18 ibrier ranking (datasample_unfolding_ibrier_774.csv), so the difference is not in the start",
+    reason="§4.1's 'all methods except Lasso and Prioritylasso Favoring require no more than two "
+    "optimisation steps' counts the steps Fig. 3 draws, whose start point the reference's plotting code "
+    "takes with the 'random' imputation; counted from the stated defaults (threshold0.2), rfsrc takes three "
+    "(imputation 'random' 11 → 10, aggregation 'median' → 3, data sets 'p small' → 1). See "
+    "test_figure_3_as_drawn_every_other_method_needs_at_most_two_steps",
 )
 def test_figure_3_every_other_method_needs_at_most_two_steps(multiverse):
-    result = stepwise(multiverse)
+    """The sentence read with the paper's stated definition: from the defaults (all 18 data sets, ibrier,
+    threshold0.2, mean), a step counts when it improves the method's rank on the previous step ("a missing
+    step did not improve the rank"). rfsrc, which has no failed iterations, ranks 11th at the defaults and
+    10th with the 'random' imputation (prioritylasso favoring's failures then count 0.25 and it falls behind
+    rfsrc), so its imputation step counts. The other readings do not remove that step: it is a strict
+    improvement of the rank (11 → 10, no ties, no tie broken by the value, not "all options the same");
+    comparing with the defaults instead of the previous step counts the same steps since ranks never get
+    worse; counting the steps that change the option gives rfsrc three as well. The start is right: the
+    default ranking equals the reference's all-18 ibrier ranking (datasample_unfolding_ibrier_774.csv)."""
+    result = stepwise(multiverse, order=FIGURE_3_ORDER)
     others = set(multiverse.methods) - {"Lasso", "prioritylasso favoring"}
     assert all(rank_improving_steps(result, m) <= 2 for m in others)
+
+
+def test_figure_3_as_drawn_every_other_method_needs_at_most_two_steps(multiverse):
+    """What the §4.1 sentence states holds for Fig. 3 as the reference analysis draws it.
+
+    The reference (NiesslC/overoptimism_benchmark, R/helper_fcts_results.R) optimises from threshold0.2
+    (``stepwise_opt``), but its plotting function (``plotstepwise_fct``) draws each method's default point
+    from the rows with imputation ``independentNA``, its name for 'random' (R/01_generate_rankdata.R names
+    the options threshold0.2, independentNA, meanNA, weightedNA), and draws a step's arrow where the rank
+    after the step differs from the rank drawn before it. Counted that way, rfsrc starts at 10 and its
+    imputation step (10 → 10) is missing: two steps. Lasso keeps three; prioritylasso favoring gets a fourth,
+    drawn from 11 (its rank with 'random') to 10 (threshold0.2 kept). The arrows all point to better ranks,
+    since step 1 takes the best imputation, 'random' included.
+
+    The path itself is the reference's: its selection rule (``findopt``: imputation and data sets by rank,
+    then value, the default on a tie; aggregation and measure by rank, then the fixed order mean, median,
+    best0.05, rank or the default measure first) reaches the same final rank for every method and draws the
+    same number of steps. It breaks rank ties in the aggregation and measure steps differently from
+    benchtrust, which compares the aggregated values across them (an ibrier mean against a best0.05 count):
+    Clinical only goes median → ibrier → 'clin large' there (4, 2, 2, 1) and best0.05 → cindex → all here
+    (4, 2, 1, 1); grridge, blockForest and ipflasso take other options at unchanged ranks.
+    """
+    result = stepwise(multiverse, order=FIGURE_3_ORDER)
+    drawn, reference = {}, {}
+    for method in multiverse.methods:
+        start = drawn_start(multiverse, method)
+        ranks = result.steps.loc[result.steps["method"] == method, "rank"].to_numpy()[1:]
+        path = reference_path(multiverse, method)
+        assert path[-1] == result.best[method]
+        assert ranks[0] <= start
+        drawn[method], reference[method] = drawn_steps(start, ranks), drawn_steps(start, path)
+    assert drawn == reference
+    assert {m for m, n in drawn.items() if n > 2} == {"Lasso", "prioritylasso favoring"}
+    counted = {m: rank_improving_steps(result, m) for m in multiverse.methods}
+    changed = {m: (counted[m], drawn[m]) for m in multiverse.methods if counted[m] != drawn[m]}
+    assert changed == {"rfsrc": (3, 2), "prioritylasso favoring": (3, 4)}
 
 
 def test_section_2_3_1_threshold_rule_imputes_the_mean_at_exactly_20_percent(multiverse):

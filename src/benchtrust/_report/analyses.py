@@ -375,6 +375,7 @@ def _multiverse(function, arguments, names):
 def _multiverse_example(function, arguments, names):
     from benchtrust.multiverse import bundled_orders, bundled_study
 
+    arguments = {**arguments, "subsample_measure": arguments.get("subsample_measure") or "all"}  # Fig. 6, S3
     result = function(**bundled_study(), orders=bundled_orders(), **arguments)
     return dataclasses.replace(result, what="the bundled Herrmann et al. (2021) results", inputs=())
 

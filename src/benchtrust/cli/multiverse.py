@@ -64,12 +64,11 @@ _PERMUTATIONS_OPTION = typed_option(
 _SEED_OPTION = typed_option(
     "0", "--seed", metavar="S", parse=_count_or_zero, help="Seed of the permutations and of random orders."
 )
-_SUBSAMPLE_MEASURE_OPTION = typer.Option(
-    None,
-    "--subsample-measure",
-    metavar="MEASURE",
-    help="Rank the subsamples by this measure instead of the default (cindex: the paper's Fig. S3).",
+_SUBSAMPLE_HELP = (
+    "Rank the subsamples by this measure instead of the default (cindex: the paper's Fig. S3), or by several "
+    "(ibrier,cindex), each with its files; all: every measure of the spec, the default first."
 )
+_SUBSAMPLE_MEASURE_OPTION = typer.Option(None, "--subsample-measure", metavar="MEASURE", help=_SUBSAMPLE_HELP)
 
 
 @multiverse_app.command("run")
@@ -155,7 +154,9 @@ def multiverse_run_command(
 
 @multiverse_app.command("example")
 def multiverse_example_command(
-    subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
+    subsample_measure: str = typer.Option(
+        "all", "--subsample-measure", metavar="MEASURE", help=_SUBSAMPLE_HELP
+    ),
     permutations: int = _PERMUTATIONS_OPTION,
     out: str | None = _OUT_OPTION,
     force: bool = _FORCE_OPTION,
@@ -163,7 +164,7 @@ def multiverse_example_command(
     report: str | None = _REPORT_OPTION,
 ) -> None:
     """Nießl et al.'s study: 288 combinations of the Herrmann et al. (2021) results and the rankings on
-    the first data sets of the paper's 50 orders (Fig. 6), all bundled."""
+    the first data sets of the paper's 50 orders by ibrier and by cindex (Fig. 6 and Fig. S3), all bundled."""
 
     def command():
         from benchtrust.multiverse import bundled_study
@@ -197,7 +198,9 @@ def _study(analysis, arguments, *, spec, subsample, out, force, json_output, rep
     from benchtrust.multiverse import study_files
 
     permutations = arguments["permutations"]
-    names = study_files(spec, permutations=permutations, subsample=subsample)
+    names = study_files(
+        spec, permutations=permutations, subsample=subsample, subsample_measure=arguments["subsample_measure"]
+    )
     check_folder(out, names, force=force, option="--out")  # before the study: it may take long
     result = _with_progress(
         "ranking and unfolding" + (" (permutation test)" if permutations else ""),
@@ -215,8 +218,14 @@ def multiverse_unfold_command(
         ...,
         metavar="RANKS.csv",
         help="Ranks or dissimilarities (1 = most preferred; ties allowed): one row per subject (judge, data "
-        "set, combination), one column per object, every column numbers, the header the objects' names. "
-        "No column of row labels: the rows are numbered 1, 2, ... in the output.",
+        "set, combination), one column per object, every column numbers, the header the objects' names; "
+        "a column of row labels only if --row-labels names it (else the rows are numbered 1, 2, ...).",
+    ),
+    row_labels: str | None = typer.Option(
+        None,
+        "--row-labels",
+        metavar="COLUMN",
+        help="The column of RANKS.csv that labels the rows (text); the other columns are the table.",
     ),
     dimensions: int = typed_option(
         "2", "--dimensions", metavar="P", parse=_count, help="Dimensions of the map, fewer than the columns."
@@ -226,7 +235,22 @@ def multiverse_unfold_command(
         "--conditionality",
         metavar="unconditional|row",
         parse=_one_of("unconditional", "row"),
-        help="One ordinal transformation for the whole table, or one per row.",
+        help="One transformation for the whole table, or one per row.",
+    ),
+    transformation: str = typed_option(
+        "ordinal",
+        "--transformation",
+        metavar="ordinal|interval|ratio",
+        parse=_one_of("ordinal", "interval", "ratio"),
+        help="How the disparities follow the ranks: any order-preserving function (non-metric), a + b·rank, "
+        "or b·rank (b >= 0).",
+    ),
+    ties: str = typed_option(
+        "primary",
+        "--ties",
+        metavar="primary|secondary",
+        parse=_one_of("primary", "secondary"),
+        help="Tied ranks may get different disparities (primary) or equal ones (secondary); ordinal only.",
     ),
     penalty_strength: float = typed_option(
         "0.5",
@@ -272,8 +296,11 @@ def multiverse_unfold_command(
     def command():
         arguments = {
             "dissimilarities": ranks,
+            "row_labels": row_labels,
             "dimensions": dimensions,
             "conditionality": conditionality,
+            "transformation": transformation,
+            "ties": ties,
             "penalty_strength": penalty_strength,
             "penalty_range": penalty_range,
             "tolerance": tolerance,
@@ -288,7 +315,8 @@ def multiverse_unfold_command(
                 report=report,
                 plot=plot,
             )
-        except InputError as exc:  # the library's name of the option, which depends on the columns read
-            raise InputError(f"--{exc}" if str(exc).startswith("dimensions:") else str(exc)) from None
+        except InputError as exc:  # the library's names of options its checks of the file's columns name
+            message = f"--{exc}" if str(exc).startswith("dimensions:") else str(exc)
+            raise InputError(message.replace("(row_labels)", "(--row-labels)")) from None
 
     _one_line_errors(command)

@@ -47,12 +47,14 @@ _UNFOLD_OPTIONS = {
     "conditionality": "unconditional",
     "penalty_strength": 0.5,
     "penalty_range": 1.0,
+    "transformation": "ordinal",
+    "ties": "primary",
     "tolerance": 1e-6,
     "max_iterations": 10_000,
 }
 
 #: The options an :class:`UnfoldingResult` records, so a permutation test can take them from a given fit.
-_RECORDED = ("dimensions", "conditionality", "penalty_strength", "penalty_range")
+_RECORDED = ("dimensions", "conditionality", "penalty_strength", "penalty_range", "transformation", "ties")
 
 #: Most refits sent to a worker at once: enough to outweigh the cost of sending a task, few enough that
 #: every worker gets several chunks and the progress callback is called often.
@@ -402,6 +404,8 @@ def _options(given, fitted, delta):
             "conditionality": fitted.conditionality,
             "penalty_strength": fitted.penalty_strength,
             "penalty_range": fitted.penalty_range,
+            "transformation": fitted.transformation,
+            "ties": fitted.ties,
         }
         for name in _RECORDED:
             if name in given and given[name] != recorded[name]:

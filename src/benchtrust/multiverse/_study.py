@@ -4,12 +4,13 @@ rankings on subsamples of the data sets, written to a folder."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from pathlib import Path
 
 import numpy as np
 
-from benchtrust._figures import figure_bytes
+from benchtrust._figures import figures_bytes
 from benchtrust._io import InputError, bundled_file
 from benchtrust._result import Description, Result
 from benchtrust._write import check_folder, write_together
@@ -34,7 +35,7 @@ from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, 
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 from benchtrust.multiverse._rankings import MultiverseResult, rankings
 from benchtrust.multiverse._spec import read_spec
-from benchtrust.multiverse._subsample import SubsampleResult, subsample
+from benchtrust.multiverse._subsample import SubsampleResult, measure_option, subsample
 from benchtrust.multiverse._unfolding import UnfoldingResult, unfold
 
 __all__ = ["MultiverseStudyResult", "bundled_study", "study", "study_files"]
@@ -61,11 +62,11 @@ class MultiverseStudyResult(Result):
         its partner with the default option (:func:`~benchtrust.multiverse.default_distances`).
     permutation : PermutationTestResult or None
         The goodness of fit of the unfolding (None unless permutations were asked for).
-    subsample : SubsampleResult or None
-        Fig. 6 / Fig. S3: the rankings on the first data sets of orders of the data sets (None unless
-        orders were given or asked for).
-    subsample_unfolding : UnfoldingResult or None
-        The unfolding of ``subsample.ranks`` (None without a subsample or an unfolding).
+    subsamples : tuple of SubsampleResult
+        Fig. 6 and Fig. S3: the rankings on the first data sets of orders of the data sets, one result per
+        measure ranked by (none unless orders were given or asked for).
+    subsample_unfoldings : tuple of UnfoldingResult or None
+        The unfolding of each subsample's ranks (None where the spec asks for no unfolding).
     what : str or None
         The results studied, in words, as the text names them (``multiverse of results.csv``) and the
         section shows them when there are no `inputs`; None: not named.
@@ -101,15 +102,26 @@ class MultiverseStudyResult(Result):
     unfolding: UnfoldingResult | None
     distances: object = None
     permutation: PermutationTestResult | None = None
-    subsample: SubsampleResult | None = None
-    subsample_unfolding: UnfoldingResult | None = None
+    subsamples: tuple[SubsampleResult, ...] = ()
+    subsample_unfoldings: tuple[UnfoldingResult | None, ...] = ()
     what: str | None = dataclasses.field(default=None, kw_only=True)
     written: tuple = dataclasses.field(default=(), kw_only=True)
 
+    @property
+    def subsample(self) -> SubsampleResult | None:
+        """The first of :attr:`subsamples` (ranked by the spec's default measure unless another was asked
+        for: Fig. 6), or None."""
+        return self.subsamples[0] if self.subsamples else None
+
+    @property
+    def subsample_unfolding(self) -> UnfoldingResult | None:
+        """The unfolding of :attr:`subsample`'s ranks, or None."""
+        return self.subsample_unfoldings[0] if self.subsample_unfoldings else None
+
     def describe(self) -> Description:
-        """What ``benchtrust multiverse`` prints (the text), the table of methods with the rank distribution
-        of Fig. 2 and a note per finding (the section), every part's numbers (the data, ``--json``) and the
-        table of methods (the frame).
+        """What ``benchtrust multiverse`` prints (the text), the table of methods, a note per finding and the
+        figures :meth:`write` saves (Fig. 2-6, Fig. S3) (the section), every part's numbers (the data,
+        ``--json``) and the table of methods (the frame).
 
         The frame has one row per method, in the order of its rank with the default options: ``method``,
         ``rank_at_defaults``, ``best_rank`` and ``worst_rank`` over all combinations (Fig. 2),
@@ -117,7 +129,6 @@ class MultiverseStudyResult(Result):
         :attr:`MultiverseResult.first_share <benchtrust.multiverse.MultiverseResult.first_share>`) and
         ``stepwise_rank`` (its rank after the step-wise optimisation, Fig. 3).
         """
-        mv = self.multiverse
         return Description(
             question=_text.MULTIVERSE_QUESTION,
             verdict=self.verdict,
@@ -138,7 +149,7 @@ class MultiverseStudyResult(Result):
             inputs=self.inputs or ((self.what,) if self.what else ()),
             analysis=_text.ANALYSIS,
             notes=self._notes(),
-            figure=lambda: plot_rank_distribution(mv.ranks, mv.methods),
+            figure=lambda: [draw() for draw in self._figures().values()],
         )
 
     def _methods(self) -> dict[str, object]:
@@ -190,9 +201,12 @@ class MultiverseStudyResult(Result):
             )
         if self.permutation is not None:
             notes.append(f"Permutation test of the unfolding: {self.permutation.verdict}")
-        if self.subsample is not None:
-            notes.append(f"Subsamples of the data sets (Fig. 6): {self.subsample}")
-        fits = (("unfolding", self.unfolding), ("subsample unfolding", self.subsample_unfolding))
+        for sampled in self.subsamples:
+            notes.append(
+                f"Subsamples of the data sets ({_text.subsample_figure(sampled, self.multiverse)}): {sampled}"
+            )
+        fits = [("unfolding", self.unfolding)]
+        fits += [(f"unfolding of the subsamples by {s.measure}", u) for s, u in self.subsample_fits()]
         for name, fitted in fits:
             if fitted is not None and fitted.degenerate:
                 notes.append(
@@ -221,15 +235,24 @@ class MultiverseStudyResult(Result):
             }
         if self.permutation is not None:
             out["permutation_test"] = self.permutation.to_dict()
-        if self.subsample is not None:
-            out["subsample"] = self.subsample.to_dict()
-            if self.subsample_unfolding is not None:
-                out["subsample"]["unfolding"] = _fit_summary(self.subsample_unfolding)
+        for name, (sampled, fitted) in zip(self._subsample_names(), self.subsample_fits(), strict=True):
+            out[name] = sampled.to_dict()
+            if fitted is not None:
+                out[name]["unfolding"] = _fit_summary(fitted)
         return out
+
+    def subsample_fits(self) -> list[tuple[SubsampleResult, UnfoldingResult | None]]:
+        """Each of :attr:`subsamples` with its unfolding (None where there is none)."""
+        fits = self.subsample_unfoldings or (None,) * len(self.subsamples)
+        return list(zip(self.subsamples, fits, strict=True))
+
+    def _subsample_names(self) -> list[str]:
+        """The name of each subsample's files and key: ``subsample``, then ``subsample_<measure>``."""
+        return subsample_names([sampled.measure for sampled in self.subsamples])
 
     def __repr__(self) -> str:
         parts = [repr(self.multiverse), repr(self.distribution), repr(self.stepwise), repr(self.impact)]
-        extra = (self.unfolding, self.permutation, self.subsample)
+        extra = (self.unfolding, self.permutation, *self.subsamples)
         parts += [repr(part) for part in extra if part is not None]
         return "\n".join(parts)
 
@@ -258,21 +281,22 @@ class MultiverseStudyResult(Result):
         table = pd.concat([rows, methods], ignore_index=True)
         return table[["kind", "label", *self.multiverse.choices, *dims, "stress_share", "congruence"]]
 
-    def subsample_table(self):
+    def subsample_table(self, which=0):
         """One row per ranking of the subsample (``rep``, ``nrdatasets``, a rank per method) with its ideal
         point ``dim1``, ``dim2``, … when the rankings were unfolded, then one row per method (``rep`` and
-        ``nrdatasets`` empty) with its point."""
+        ``nrdatasets`` empty) with its point; `which` is the position of the subsample in
+        :attr:`subsamples` (the first by default)."""
         import pandas as pd
 
-        table = self.subsample.table.copy()
-        u = self.subsample_unfolding
+        sampled, u = self.subsample_fits()[which]
+        table = sampled.table.copy()
         if u is None:
             return table
         dims = [f"dim{k + 1}" for k in range(u.row_points.shape[1])]
         table[dims] = u.row_points
         table.insert(0, "kind", "ranking")
         methods = pd.DataFrame(u.column_points, columns=dims).assign(
-            kind="method", method=list(self.subsample.methods)
+            kind="method", method=list(sampled.methods)
         )
         return pd.concat([table.assign(method=""), methods], ignore_index=True)
 
@@ -289,7 +313,7 @@ class MultiverseStudyResult(Result):
         names = _file_names(
             unfolding=self.unfolding is not None,
             permutation=self.permutation is not None,
-            subsample=self.subsample is not None,
+            subsamples=self._subsample_names(),
             plots=plots,
         )
         check_folder(folder, names, force=force)
@@ -301,10 +325,12 @@ class MultiverseStudyResult(Result):
                 f"{os.fspath(folder)}: cannot create the folder ({exc.strerror or exc})"
             ) from None
         tables, figures = self._tables(), self._figures()
+        drawn = [name for name in names if name in figures]  # rendered side by side, the slowest first
+        images = dict(zip(drawn, figures_bytes([figures[name] for name in drawn], "png"), strict=True))
         files = {
-            folder / name: tables[name]().to_csv(index=False, lineterminator="\n")
-            if name in tables
-            else figure_bytes(figures[name](), "png")
+            folder / name: images[name]
+            if name in images
+            else tables[name]().to_csv(index=False, lineterminator="\n")
             for name in names
         }
         write_together(files)  # all of them or, stopped midway, none
@@ -320,26 +346,36 @@ class MultiverseStudyResult(Result):
             "unfolding.csv": self.unfolding_table,
             "default_distances.csv": lambda: self.distances,
             "permutation_test.csv": lambda: self.permutation.to_frame(),
-            "subsample.csv": self.subsample_table,
+            **{
+                f"{name}.csv": functools.partial(self.subsample_table, k)
+                for k, name in enumerate(self._subsample_names())
+            },
         }
 
     def _figures(self) -> dict[str, object]:
-        """The figures :meth:`write` may save: file name → a function that draws it and returns its Axes."""
-        mv, u, s = self.multiverse, self.unfolding, self.subsample_unfolding
-        return {
+        """The figures :meth:`write` may save: file name → a function that draws it and returns its Axes,
+        for the parts the study has."""
+        mv, u = self.multiverse, self.unfolding
+        figures = {
             "rank_distribution.png": lambda: plot_rank_distribution(mv.ranks, mv.methods),
             "stepwise.png": lambda: plot_stepwise(self.stepwise.steps, self.stepwise.rank_range),
-            "unfolding.png": lambda: plot_unfolding(
-                u.row_points, u.column_points, mv.methods, mv.combinations, dict(mv.defaults)
-            ),
-            "default_distances.png": lambda: plot_default_distances(self.distances),
-            "subsample.png": lambda: plot_subsample(
-                s.row_points, s.column_points, self.subsample.methods, self.subsample.table["nrdatasets"]
-            ),
         }
+        if u is not None:
+            figures["unfolding.png"] = lambda: plot_unfolding(
+                u.row_points, u.column_points, mv.methods, mv.combinations, dict(mv.defaults)
+            )
+            figures["default_distances.png"] = lambda: plot_default_distances(self.distances)
+        for name, (sampled, fitted) in zip(self._subsample_names(), self.subsample_fits(), strict=True):
+            if fitted is not None:
+                figures[f"{name}.png"] = functools.partial(
+                    _plot_sampled, sampled, fitted, _text.subsample_figure(sampled, self.multiverse)
+                )
+        return figures
 
 
-def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: bool = True) -> list[str]:
+def study_files(
+    spec, *, permutations: int = 0, subsample: bool = False, subsample_measure=None, plots: bool = True
+) -> list[str]:
     """The names of the files :meth:`MultiverseStudyResult.write` writes for a :func:`study` with these
     arguments, tables first: to check an output folder before the study runs.
 
@@ -352,6 +388,8 @@ def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: 
         The study's `permutations` (more than 0 adds ``permutation_test.csv``).
     subsample : bool
         Whether the study ranks subsamples (it is given `orders` or `n_orders`).
+    subsample_measure : str or sequence of str, optional
+        The study's `subsample_measure`: a subsample per measure, each with its own files.
     plots : bool
         Whether the figures are written (as :meth:`MultiverseStudyResult.write` takes it).
 
@@ -378,25 +416,65 @@ def study_files(spec, *, permutations: int = 0, subsample: bool = False, plots: 
     >>> names[4:]
     ['unfolding.csv', 'default_distances.csv', 'permutation_test.csv']
     """
+    spec = read_spec(spec)
+    measures = _subsample_measures(spec, subsample_measure) if subsample else []
+    measures = [measure_option(spec, m) for m in measures]  # named as the results name them
     return _file_names(
-        unfolding=not read_spec(spec).unfolding.get("skip", False),
+        unfolding=not spec.unfolding.get("skip", False),
         permutation=permutations > 0,
-        subsample=subsample,
+        subsamples=subsample_names(measures),
         plots=plots,
     )
 
 
-def _file_names(*, unfolding: bool, permutation: bool, subsample: bool, plots: bool) -> list[str]:
-    """The files a study writes, tables then figures, given the parts it has."""
+def subsample_names(measures) -> list[str]:
+    """The name of the files and the JSON key of the subsample by each of `measures` (a study's, in its
+    order): ``subsample`` for the first, ``subsample_<measure>`` for each other (characters other than
+    letters, digits, ``-``, ``_`` and ``.`` made ``_``).
+
+    >>> subsample_names(["ibrier", "cindex"])
+    ['subsample', 'subsample_cindex']
+    """
+    import re
+
+    return [
+        "subsample" if k == 0 else "subsample_" + re.sub(r"[^\w.-]", "_", m) for k, m in enumerate(measures)
+    ]
+
+
+def _file_names(*, unfolding: bool, permutation: bool, subsamples: list[str], plots: bool) -> list[str]:
+    """The files a study writes, tables then figures, given the parts it has (`subsamples`: their names)."""
     tables = ["rankings.csv", "rank_distribution.csv", "stepwise.csv", "impact.csv"]
     figures = ["rank_distribution.png", "stepwise.png"]
     if unfolding:
         tables += ["unfolding.csv", "default_distances.csv"]
         figures += ["unfolding.png", "default_distances.png"]
         tables += ["permutation_test.csv"] * permutation
-        figures += ["subsample.png"] * subsample
-    tables += ["subsample.csv"] * subsample
+        figures += [f"{name}.png" for name in subsamples]
+    tables += [f"{name}.csv" for name in subsamples]
     return tables + figures * plots
+
+
+def _subsample_measures(spec, subsample_measure) -> list[str]:
+    """The measures a study ranks its subsamples by: `subsample_measure` (one, or several separated by
+    commas or in a sequence; ``"all"``: every option of the spec's measure choice, the default first), by
+    default (None) the spec's default measure."""
+    if subsample_measure is None:
+        return [None]
+    if subsample_measure == "all":
+        choice = spec.choice("measure")
+        if choice is None:
+            return [m.name for m in spec.measures]
+        return [choice.default, *(name for name in choice.names if name != choice.default)]
+    if isinstance(subsample_measure, str):
+        subsample_measure = subsample_measure.split(",")
+    measures = [str(m).strip() for m in subsample_measure]
+    if not measures or "" in measures or len(set(measures)) < len(measures):
+        raise InputError(
+            f"subsample_measure: expected measures named once each (such as 'ibrier,cindex'), got "
+            f"{subsample_measure!r}"
+        )
+    return measures
 
 
 def study(
@@ -432,8 +510,11 @@ def study(
         The column of `orders` that labels them (default: ``rep``, if there is one).
     n_orders : int, optional
         Instead of `orders`, this many random orders.
-    subsample_measure : str, optional
-        The measure of the subsample's rankings instead of the spec's default (``"cindex"``: Fig. S3).
+    subsample_measure : str or sequence of str, optional
+        The measure of the subsample's rankings instead of the spec's default (``"cindex"``: Fig. S3), or
+        several (a sequence, or names separated by commas: ``"ibrier,cindex"`` gives Fig. 6 and Fig. S3),
+        each with its subsample and unfolding, in this order; ``"all"``: every option of the spec's measure
+        choice, the default first.
     progress : callable, optional
         ``progress(done, total)`` is called as the permutation refits finish (with 0 done first).
 
@@ -488,7 +569,8 @@ def study(
         characteristics_dataset_column=characteristics_dataset_column,
     )
     effects = impact(multiverse)  # first: it says why a single combination cannot be studied
-    fitted = distances = tested = sampled = sample_fit = None
+    fitted = distances = tested = None
+    sampled, sample_fits = [], []
     if not skip:
         fitted = _unfold(multiverse.ranks, settings, spec.source)
         distances = default_distances(multiverse, fitted)
@@ -502,19 +584,22 @@ def study(
                 **{k: v for k, v in settings.items() if k in ("tolerance", "max_iterations")},
             )
     if orders is not None or n_orders is not None:
-        sampled = subsample(
-            results,
-            spec,
-            orders=orders,
-            n_orders=n_orders,
-            seed=seed,
-            measure=subsample_measure,
-            characteristics=characteristics,
-            characteristics_dataset_column=characteristics_dataset_column,
-            orders_label_column=orders_label_column,
-        )
-        if not skip:
-            sample_fit = _unfold(sampled.ranks, settings, spec.source)
+        for measure in _subsample_measures(spec, subsample_measure):
+            sampled.append(
+                subsample(
+                    results,
+                    spec,
+                    orders=orders,
+                    n_orders=n_orders,
+                    seed=seed,
+                    measure=measure,
+                    characteristics=characteristics,
+                    characteristics_dataset_column=characteristics_dataset_column,
+                    orders_label_column=orders_label_column,
+                )
+            )
+            if not skip:
+                sample_fits.append(_unfold(sampled[-1].ranks, settings, spec.source))
     return MultiverseStudyResult(
         multiverse,
         rank_distribution(multiverse),
@@ -523,9 +608,25 @@ def study(
         fitted,
         distances,
         tested,
-        sampled,
-        sample_fit,
+        tuple(sampled),
+        tuple(sample_fits),
         inputs=inputs,
+    )
+
+
+def _plot_sampled(sampled, fitted, figure):
+    """The map of a subsample's unfolding, its rankings coloured by their number of data sets, titled as
+    the paper's `figure` (Fig. 6 or Fig. S3)."""
+    return plot_subsample(
+        fitted.row_points,
+        fitted.column_points,
+        sampled.methods,
+        sampled.table["nrdatasets"],
+        title=(
+            f"Unfolding of {len(fitted.row_points)} rankings by {sampled.measure} on subsamples of the data "
+            f"sets (circles)\nregarding {len(sampled.methods)} methods (triangles) "
+            f"(Nie\N{LATIN SMALL LETTER SHARP S}l et al., {figure})"
+        ),
     )
 
 

@@ -297,8 +297,8 @@ def subsample(
         data.datasets,
         dataset_column=characteristics_dataset_column or spec.columns["dataset"],
     )
-    measure_option = _measure_option(spec, measure)
-    the_measure = spec.measure(measure_option)
+    measure_name = measure_option(spec, measure)
+    the_measure = spec.measure(measure_name)
     imputation = _default(spec, "imputation")
     aggregation = _default(spec, "aggregation")
 
@@ -338,7 +338,7 @@ def subsample(
         included=included,
         table=table,
         orders=frame,
-        measure=measure_option,
+        measure=measure_name,
         imputation=imputation.name,
         aggregation=aggregation.name,
         direction=parts[0][2],
@@ -397,7 +397,7 @@ def _default(spec: Spec, family: str):
     return next(o for o in choice.options if o.name == choice.default)
 
 
-def _measure_option(spec: Spec, measure) -> str:
+def measure_option(spec: Spec, measure) -> str:
     """The declared measure to rank by: the default measure option's, or the one `measure` names."""
     choice = spec.choice("measure")
     if measure is None:

@@ -89,10 +89,11 @@ def study_text(result) -> str:
         lines.append("  distance between the ideal points of the default and an alternative option (Fig. 5):")
         for row in result.distance_summary().itertuples():
             lines.append(f"    {row.choice}: median {row.median:.3f}, largest {row.max:.3f}")
-    if result.subsample is not None:
-        lines += ["", paragraph(f"subsamples of the data sets (Fig. 6): {result.subsample}")]
-        if result.subsample_unfolding is not None:
-            lines += fit_lines(result.subsample_unfolding)
+    for sampled, fitted in result.subsample_fits():
+        figure = subsample_figure(sampled, result.multiverse)
+        lines += ["", paragraph(f"subsamples of the data sets ({figure}): {sampled}")]
+        if fitted is not None:
+            lines += fit_lines(fitted)
     lines += ["", paragraph(result.verdict)]
     if result.written:
         written = result.written
@@ -101,6 +102,22 @@ def study_text(result) -> str:
             f"  wrote {len(written)} files to {written[0].parent}: " + ", ".join(p.name for p in written),
         ]
     return "\n".join(lines)
+
+
+def subsample_figure(sampled, multiverse) -> str:
+    """The paper's figure of rankings on subsamples: Fig. 6 by the default measure of `multiverse`, Fig. S3
+    by another.
+
+    Parameters
+    ----------
+    sampled : SubsampleResult
+    multiverse : MultiverseResult
+
+    Returns
+    -------
+    str
+    """
+    return "Fig. 6" if sampled.measure == multiverse.defaults.get("measure") else "Fig. S3"
 
 
 def fit_lines(fitted) -> list[str]:
@@ -151,11 +168,16 @@ def combination_assumptions(mv) -> tuple[tuple[str, str], ...]:
 
 
 def unfolding_settings(fitted) -> str:
-    """An unfolding's conditionality, dimensions and penalty, as its sections state them."""
-    return (
-        f"{fitted.conditionality}, {fitted.row_points.shape[1]} dimensions, penalty strength "
-        f"{fitted.penalty_strength:g}, range {fitted.penalty_range:g}"
-    )
+    """An unfolding's conditionality, dimensions, transformation and ties (each when not the default
+    ordinal and primary; ties only for an ordinal transformation, the one they change) and penalty, as its
+    sections state them."""
+    options = [fitted.conditionality, f"{fitted.row_points.shape[1]} dimensions"]
+    if fitted.transformation != "ordinal":
+        options.append(f"{fitted.transformation} transformation")
+    elif fitted.ties != "primary":
+        options.append(f"{fitted.ties} ties")
+    options.append(f"penalty strength {fitted.penalty_strength:g}, range {fitted.penalty_range:g}")
+    return ", ".join(options)
 
 
 def rankings_text(multiverse) -> str:
@@ -254,8 +276,9 @@ def impact_verdict(impact) -> str:
 def unfolding_verdict(fitted) -> str:
     """An unfolding's settings and fit, and whether its map can be read (Busing et al. 2005; paper §3.2):
     not when it is degenerate, nor before it has converged."""
+    kind = "" if fitted.transformation == "ordinal" else f", {fitted.transformation} transformation"
     head = (
-        f"{fitted.conditionality.capitalize()} unfolding in {fitted.row_points.shape[1]} dimensions: "
+        f"{fitted.conditionality.capitalize()} unfolding in {fitted.row_points.shape[1]} dimensions{kind}: "
         f"stress {fitted.stress:.4f}, penalized stress {fitted.penalized_stress:.4f}, {fitted.iterations} "
         "iterations"
     )
