@@ -20,6 +20,10 @@ own environment, ``benchmarks/.venv-autorank``, see ``benchmarks/AUTORANK_FACTS.
   same peer calls to SVG and PNG.
 * The statistics alone: ``rank_test(uci)`` against ``autorank(...)`` (which also runs Shapiro-Wilk,
   Levene and confidence intervals) and against ``posthoc_nemenyi_friedman`` (the p-values only).
+* The other post-hoc tests, Holm-adjusted: ``rank_test(uci, posthoc="conover" / "siegel" / "wilcoxon")``
+  (with the Friedman test and the ranks) against scikit-posthocs' ``posthoc_conover_friedman(means,
+  p_adjust="holm")``, ``posthoc_siegel_friedman(means, p_adjust="holm")`` and ``posthoc_wilcoxon(long
+  table, p_adjust="holm")`` (the p-values only).
 
 Target: Friedman + Nemenyi + CD diagram at least 5x faster than autorank's; printed for the report's SVG
 and, separately, for benchtrust's matplotlib paths (there both sides draw with matplotlib, whose fixed
@@ -27,9 +31,9 @@ costs dominate).
 
 Agreement (printed): average ranks (autorank), the Nemenyi p-values (scikit-posthocs, to 1e-10), Holm over
 all pairs (``posthoc_siegel_friedman(p_adjust="holm")``) and against aode (``posthoc_demsar(control=
-"aode", p_adjust="holm")``), Friedman's χ² (scipy's, tie-corrected, as autorank reports its p-value: mapped
-to Demšar's by the correction factor), and the CD (autorank's uses an approximation of the studentized
-range quantile, so it agrees to about 1e-5 only).
+"aode", p_adjust="holm")``), the Conover-Friedman and Wilcoxon p-values (Holm), Friedman's χ² (scipy's,
+tie-corrected, as benchtrust and autorank report it), and the CD (autorank's uses an approximation of
+the studentized range quantile, so it agrees to about 1e-5 only).
 
 Run: .venv/bin/python benchmarks/_compare_ranks.py (its ``main()`` is part of make bench). Takes about
 half a minute.
@@ -109,6 +113,14 @@ def posthocs_figure(form):
     plt.close(figure)
 
 
+long = means.melt(var_name="method", value_name="score")  # posthoc_wilcoxon takes a long table
+
+
+def wilcoxon():
+    p = sp.posthoc_wilcoxon(long, val_col="score", group_col="method", p_adjust="holm")
+    return p.loc[jobs["methods"], jobs["methods"]]
+
+
 result = autorank_quietly()
 friedman = stats.friedmanchisquare(*(means[c] for c in means.columns))
 control = jobs["control"]
@@ -123,6 +135,8 @@ out = {
     "nemenyi": sp.posthoc_nemenyi_friedman(means).to_numpy().tolist(),
     "holm": sp.posthoc_siegel_friedman(means, p_adjust="holm").to_numpy().tolist(),
     "holm_control": demsar.loc[control].to_dict(),
+    "conover": sp.posthoc_conover_friedman(means, p_adjust="holm").to_numpy().tolist(),
+    "wilcoxon": wilcoxon().to_numpy().tolist(),
     "seconds": {
         "autorank svg": median(lambda: autorank_figure("svg")),
         "autorank png": median(lambda: autorank_figure("png")),
@@ -130,6 +144,9 @@ out = {
         "posthocs png": median(lambda: posthocs_figure("png")),
         "autorank stats": median(autorank_quietly),
         "posthocs stats": median(lambda: sp.posthoc_nemenyi_friedman(means)),
+        "posthocs conover": median(lambda: sp.posthoc_conover_friedman(means, p_adjust="holm")),
+        "posthocs siegel": median(lambda: sp.posthoc_siegel_friedman(means, p_adjust="holm")),
+        "posthocs wilcoxon": median(wilcoxon),
     },
 }
 print("PEER-JSON " + json.dumps(out))
@@ -153,16 +170,6 @@ def _difference(ours, theirs):
     return float(np.nanmax(np.abs(np.asarray(ours, dtype=float) - np.asarray(theirs, dtype=float))))
 
 
-def _tie_correction(result):
-    """1 - Σ(t³ - t)/(N k (k² - 1)), t the size of each group of tied ranks: scipy's χ² over Demšar's."""
-    k, n = result.ranks.shape
-    ties = 0.0
-    for column in result.ranks.T:  # 54 data sets
-        _, counts = np.unique(column, return_counts=True)
-        ties += float((counts**3 - counts).sum())
-    return 1.0 - ties / (n * k * (k * k - 1))
-
-
 def _shown(value):
     array = np.atleast_1d(np.asarray(value, dtype=float))
     return f"{array[0]:.10g}" if array.size == 1 else f"{array.size} values"
@@ -170,13 +177,11 @@ def _shown(value):
 
 def _agreement(uci, peer):
     """Rows comparing our numbers with the peers'."""
-    from scipy import special
-
     nemenyi = rank_test(uci, alpha=ALPHA)
     holm = rank_test(uci, alpha=ALPHA, posthoc="holm")
     control = rank_test(uci, alpha=ALPHA, posthoc="holm", control=CONTROL)
-    mapped = nemenyi.friedman / _tie_correction(nemenyi)
-    k = len(uci.methods)
+    conover = rank_test(uci, alpha=ALPHA, posthoc="conover", p_adjust="holm")
+    wilcoxon = rank_test(uci, alpha=ALPHA, posthoc="wilcoxon", p_adjust="holm")
     comparisons = [
         (
             "average ranks (autorank meanrank)",
@@ -190,8 +195,10 @@ def _agreement(uci, peer):
             control.p_values[uci.methods.index(CONTROL)],
             [peer["holm_control"][m] for m in uci.methods],
         ),
-        ("Friedman chi2 / tie correction (scipy)", mapped, peer["friedman"][0]),
-        ("Friedman p, tie-corrected (autorank)", special.chdtrc(k - 1, mapped), peer["pvalue"]),
+        ("Conover-Friedman p, Holm (posthoc_conover_friedman)", conover.p_values, peer["conover"]),
+        ("Wilcoxon p, Holm (posthoc_wilcoxon)", wilcoxon.p_values, peer["wilcoxon"]),
+        ("Friedman chi2, tie-corrected (scipy)", nemenyi.friedman, peer["friedman"][0]),
+        ("Friedman p, tie-corrected (autorank)", nemenyi.friedman_p_value, peer["pvalue"]),
     ]
     rows = [("quantity", "benchtrust", "peer", "largest difference", "agrees")]
     for name, ours, theirs in comparisons:
@@ -251,6 +258,13 @@ def main():
             speed_up(stats_seconds, theirs.get("autorank stats")),
         )
     )
+    for posthoc, name in (
+        ("conover", "Conover-Friedman"),
+        ("siegel", "Siegel-Castellan"),
+        ("wilcoxon", "Wilcoxon"),
+    ):
+        _, seconds = median_seconds(lambda posthoc=posthoc: rank_test(uci, posthoc=posthoc), REPEATS)
+        rows.append(_timing_row(f"Friedman + {name} p-values (Holm)", seconds, theirs, posthoc, None))
     print_table(rows)
     if "error" in peer:
         print(f"autorank / scikit-posthocs: {peer['error']}; agreement not checked.")

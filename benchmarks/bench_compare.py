@@ -22,10 +22,18 @@ Then the comparisons over many tasks, each against its peer in a throwaway envir
 * ``_compare_aggregate``: IQM and the other aggregates with stratified bootstrap intervals and performance
   profiles on the Atari 100k runs, against rliable (target: IQM with 50,000 resamples at least 10x faster);
 * ``_compare_improvement``: the probability of improvement and effect sizes, against rliable;
+* ``_compare_efficiency``: sample-efficiency curves, the average-score profile and the task bootstrap,
+  against rliable;
 * ``_compare_ranks``: Friedman + Nemenyi + the critical-difference diagram on the 54 UCI data sets,
   against autorank and scikit-posthocs (target: at least 5x faster than autorank);
+* ``_compare_automatic``: autorank's automatic path (assumption checks, test, post-hoc, effect sizes, LaTeX
+  table, CD diagram) on the UCI data, against autorank (target: under 0.3 s through the CLI);
 * ``_compare_bayes``: the Bayesian signed-rank and correlated t-tests on the UCI data, against baycomp
-  (target: signed-rank at least 10x faster at equal samples).
+  (target: signed-rank at least 10x faster at equal samples);
+* ``_compare_hierarchical``: the Bayesian hierarchical test on the UCI data (nbc against aode), against
+  baycomp's HierarchicalTest with pystan (target: at least 10x faster at equal posterior draws);
+* ``_compare_aso``: almost stochastic order on Atari 100k games, against deepsig's ``aso()`` (target: at
+  least 10x faster at equal resamples, ε_min within resampling error).
 
 Run: make bench (or .venv/bin/python benchmarks/bench_compare.py). Prints tables; asserts nothing.
 Takes about three minutes (more the first time, when it installs the peers).
@@ -39,7 +47,11 @@ import numpy as np
 from scipy import stats
 
 import _compare_aggregate  # benchmarks/, the script's own folder
+import _compare_aso
+import _compare_automatic
 import _compare_bayes
+import _compare_efficiency
+import _compare_hierarchical
 import _compare_improvement
 import _compare_ranks
 from _peers import median_seconds
@@ -153,7 +165,16 @@ def main():
         f"{speed_up:,.0f}x ({'met' if speed_up >= TARGET_SPEED_UP else 'not met'}); "
         f"resampled version {speed_up_resampled:,.1f}x."
     )
-    for peer in (_compare_aggregate, _compare_improvement, _compare_ranks, _compare_bayes):
+    for peer in (
+        _compare_aggregate,
+        _compare_improvement,
+        _compare_efficiency,
+        _compare_ranks,
+        _compare_automatic,
+        _compare_bayes,
+        _compare_hierarchical,
+        _compare_aso,
+    ):
         print()
         peer.main()
 

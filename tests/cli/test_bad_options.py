@@ -71,6 +71,9 @@ FILES = {
     "orders.csv": "rep,pos1,pos2,pos3\n1,d0,d1,d2\n2,d2,d0,d1\n",
     "ranks.csv": "a,b,c\n1,2,3\n2,1,3\n3,1,2\n1,3,2\n",
     "spec.yaml": SPEC,
+    # compare auto needs 5 tasks (autorank's least)
+    "tasks5.csv": "method,task,run,score\n"
+    + "".join(f"{m},t{t},0,{(t * t + 3 * ord(m)) % 7}\n" for m in "AB" for t in range(5)),
     "tasks.csv": "method,task,run,score\n"
     + "".join(
         f"{m},t{t},{r},{0.5 + 0.01 * ((3 * t + 5 * r + 7 * ord(m)) % 11):.2f}\n"
@@ -79,6 +82,15 @@ FILES = {
         for r in range(2)
     ),
     "reference.csv": "task,random,human\nt0,0.4,0.9\nt1,0.4,0.9\n",
+    # compare efficiency: tasks.csv's runs at two steps
+    "curves.csv": "method,task,run,step,score\n"
+    + "".join(
+        f"{m},t{t},{r},{s},{0.5 + 0.01 * ((3 * t + 5 * r + 7 * ord(m) + s) % 11):.2f}\n"
+        for m in "AB"
+        for t in range(2)
+        for r in range(2)
+        for s in (1, 2)
+    ),
     "config.yaml": "analyses:\n  - {analysis: compare history, file: history.csv, test_size: 100}\n",
     "afolder/": "",
     "readonly.csv": "a,b\n1,2\n",
@@ -114,10 +126,26 @@ VALID = {
     "compare choose": ["tasks.csv", "--direction", "higher"],
     "compare aggregate": ["tasks.csv", "--direction", "higher", "--resamples", "0"],
     "compare profile": ["tasks.csv", "--direction", "higher", "--resamples", "0"],
+    "compare efficiency": ["curves.csv", "--direction", "higher", "--resamples", "0"],
     "compare improvement": ["tasks.csv", "--direction", "higher", "--resamples", "50"],
     "compare rank": ["tasks.csv", "--direction", "higher"],
+    "compare auto": ["tasks5.csv", "--direction", "higher"],
     "compare bayes": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--samples", "60"],
     "compare effect": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--resamples", "50"],
+    "compare hierarchical": [
+        "tasks.csv",
+        "--direction",
+        "higher",
+        "--a",
+        "A",
+        "--b",
+        "B",
+        "--folds",
+        "2",
+        "--samples",
+        "60",
+    ],
+    "compare aso": ["tasks.csv", "--direction", "higher", "--a", "A", "--b", "B", "--resamples", "50"],
     "multiverse run": [
         *("results.csv", "--spec", "spec.yaml", "--characteristics", "characteristics.csv"),
         *("--out", "mv"),

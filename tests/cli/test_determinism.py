@@ -42,6 +42,14 @@ TASKS = "method,task,run,score\n" + "".join(
     for t in range(5)
     for r in range(6)
 )
+#: The same scores at two steps, for ``compare efficiency``.
+CURVES = "method,task,run,step,score\n" + "".join(
+    f"m{m},t{t},{r},{s},{0.6 + 0.01 * ((7 * t + 5 * r + 3 * m + s) % 13) + 0.02 * m:.2f}\n"
+    for m in range(3)
+    for t in range(5)
+    for r in range(6)
+    for s in (1, 2)
+)
 SPEC = """\
 columns: {dataset: data, method: method, iteration: fold}
 measures: {acc: {better: higher, random: 0.5}}
@@ -72,6 +80,14 @@ CASES = {
     ("compare", "effect"): [
         *("{folder}/tasks.csv", "--direction", "higher", "--a", "m0", "--b", "m2", "--resamples", "200"),
     ],
+    ("compare", "efficiency"): ["{folder}/curves.csv", "--direction", "higher", "--resamples", "200"],
+    ("compare", "aso"): [
+        *("{folder}/tasks.csv", "--direction", "higher", "--a", "m0", "--b", "m2", "--resamples", "200"),
+    ],
+    ("compare", "hierarchical"): [
+        *("{folder}/tasks.csv", "--direction", "higher", "--a", "m0", "--b", "m2", "--folds", "2"),
+        *("--samples", "500"),
+    ],
     ("multiverse", "run"): [
         *("{folder}/results.csv", "--spec", "{folder}/spec.yaml", "--out", "{folder}/multiverse"),
         *("--random-orders", "3", "--permutations", "3", "--force"),  # run three times into one folder
@@ -99,6 +115,7 @@ def folder(tmp_path_factory):
     (folder / "results.csv").write_text(RESULTS, encoding="utf-8")
     (folder / "spec.yaml").write_text(SPEC, encoding="utf-8")
     (folder / "tasks.csv").write_text(TASKS, encoding="utf-8")
+    (folder / "curves.csv").write_text(CURVES, encoding="utf-8")
     (folder / "history.csv").write_text(HISTORY, encoding="utf-8")
     (folder / "board.csv").write_text(BOARD, encoding="utf-8")
     return folder
@@ -151,6 +168,8 @@ PLOTS = {
     ("compare", "improvement"): ([*CASES[("compare", "improvement")], "--seed", "7"], "png"),
     ("compare", "rank"): (["{folder}/tasks.csv", "--direction", "higher"], "svg"),
     ("compare", "bayes"): ([*CASES[("compare", "bayes")], "--seed", "7"], "pdf"),
+    ("compare", "efficiency"): ([*CASES[("compare", "efficiency")], "--seed", "7"], "svg"),
+    ("compare", "hierarchical"): ([*CASES[("compare", "hierarchical")], "--seed", "7"], "png"),
     ("multiverse", "unfold"): ([str(UCI_RANKS)], "png"),
 }
 #: A report config of several analyses with figures, for ``benchtrust report``.

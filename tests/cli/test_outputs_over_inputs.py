@@ -37,6 +37,10 @@ CONTENT = {
     "runs": "algorithm,seed,score\n" + "".join(f"{n},{k},0.9{k}{len(n)}\n" for n in "AB" for k in range(6)),
     "history": "date,score\n2018-01-02,0.90\n2019-03-04,0.93\n",
     "tasks": TASKS,
+    "curves": "method,task,run,step,score\n"
+    + "".join(
+        f"{m},t{t},{r},{s},0.{t}{r}{s}\n" for m in "AB" for t in range(2) for r in range(2) for s in (1, 2)
+    ),
     "results": "data,learner,acc\n"
     + "".join(f"d{d},m{m},0.{7 + m}{d}\n" for d in range(3) for m in range(2)),
     "config": "analyses:\n  - {analysis: compare history, file: named.csv, test_size: 100}\n",
@@ -56,8 +60,11 @@ TASK_COMMANDS = {
     "compare profile": ["--resamples", "0"],
     "compare improvement": ["--resamples", "10"],
     "compare rank": [],
+    "compare auto": [],
     "compare bayes": ["--a", "A", "--b", "B", "--samples", "50"],
     "compare effect": ["--a", "A", "--b", "B", "--resamples", "10"],
+    "compare hierarchical": ["--a", "A", "--b", "B", "--folds", "2", "--samples", "60"],
+    "compare aso": ["--a", "A", "--b", "B", "--resamples", "10"],
 }
 #: command -> (what its input holds, its valid arguments with the input as INPUT).
 READERS = {
@@ -78,12 +85,18 @@ READERS = {
     "consistency batch": ("claims", ["INPUT"]),
     "compare outperform": ("runs", ["INPUT", "--a", "A", "--b", "B"]),
     "compare history": ("history", ["INPUT", "--test-size", "100"]),
+    "compare efficiency": ("curves", ["INPUT", "--direction", "higher", "--resamples", "0"]),
     **{name: ("tasks", ["INPUT", "--direction", "higher", *more]) for name, more in TASK_COMMANDS.items()},
     "multiverse run": ("results", ["INPUT", "--spec", "spec.yaml", "--out", "mv"]),
     "multiverse unfold": ("ranks", ["INPUT"]),
 }
 #: output option -> the suffix its file takes.
-SUFFIX = {"--plot": ".png", "--report": ".html", "--out": {"report": ".html", "consistency batch": ".csv"}}
+SUFFIX = {
+    "--plot": ".png",
+    "--report": ".html",
+    "--latex": ".tex",
+    "--out": {"report": ".html", "consistency batch": ".csv"},
+}
 
 
 def commands(group, path=()):

@@ -180,23 +180,23 @@ def test_uci_bonferroni_dunn_equals_scikit_posthocs(uci_runs):
     np.testing.assert_array_equal(result.different[c, others], gap[others] >= result.critical_difference)
 
 
-def test_uci_friedman_is_demsars_and_maps_to_scipys(nemenyi):
-    # Demšar's χ²_F has no tie correction; scipy (and so autorank) divides it by 1 - Σ(t³ - t)/(N k (k² - 1))
+def test_uci_friedman_is_scipys_and_autoranks(nemenyi):
+    # the tie-corrected χ²_F of scipy, R and autorank; Demšar's formula (no correction) kept as a named field
     k, n = nemenyi.ranks.shape
-    ties = sum(
-        float((c**3 - c).sum()) for c in (np.unique(col, return_counts=True)[1] for col in nemenyi.ranks.T)
-    )
-    correction = 1 - ties / (n * k * (k * k - 1))
-    assert nemenyi.friedman / correction == pytest.approx(SCIPY_FRIEDMAN, abs=1e-10)
-    assert special.chdtrc(k - 1, nemenyi.friedman / correction) == pytest.approx(AUTORANK_PVALUE, abs=1e-12)
+    assert nemenyi.friedman == pytest.approx(SCIPY_FRIEDMAN, abs=1e-10)
+    assert nemenyi.friedman_p_value == pytest.approx(AUTORANK_PVALUE, abs=1e-12)
     r = nemenyi.average_ranks
-    assert nemenyi.friedman == pytest.approx(12 * n / (k * (k + 1)) * (np.sum(r**2) - k * (k + 1) ** 2 / 4))
-    assert nemenyi.friedman_p_value == pytest.approx(stats.chi2.sf(nemenyi.friedman, k - 1), rel=1e-12)
-    f_f = (n - 1) * nemenyi.friedman / (n * (k - 1) - nemenyi.friedman)
+    uncorrected = 12 * n / (k * (k + 1)) * (np.sum(r**2) - k * (k + 1) ** 2 / 4)
+    assert nemenyi.friedman_uncorrected == pytest.approx(uncorrected, rel=1e-12)
+    assert nemenyi.friedman_uncorrected == pytest.approx(20.2037037037037, abs=1e-10)
+    f_f = (n - 1) * SCIPY_FRIEDMAN / (n * (k - 1) - SCIPY_FRIEDMAN)  # Iman-Davenport from the corrected χ²_F
     assert nemenyi.iman_davenport == pytest.approx(f_f, rel=1e-12)
     p_f = stats.f.sf(f_f, k - 1, (k - 1) * (n - 1))
     assert nemenyi.iman_davenport_p_value == pytest.approx(p_f, rel=1e-10)
     assert nemenyi.rejected and nemenyi.tied_tasks == 15
+    data = nemenyi.to_dict()
+    assert data["friedman"] == pytest.approx(SCIPY_FRIEDMAN) and "friedman_uncorrected" in data
+    assert "corrected for ties (20.2037 without)" in str(nemenyi)
 
 
 @pytest.mark.parametrize("alpha", [0.05, 0.10])
@@ -234,8 +234,12 @@ def test_demsar_table_5_bonferroni_dunn(alpha):
 def test_demsar_table_6_friedman(c45):
     result = rank_test(c45)
     np.testing.assert_allclose(result.average_ranks, [3.143, 2.000, 2.893, 1.964], atol=5e-4)
-    assert result.friedman == pytest.approx(9.28, abs=5e-3)
-    assert result.iman_davenport == pytest.approx(3.69, abs=5e-3)
+    # Demšar's numbers are without the correction for ties (three data sets have ties)
+    assert result.friedman_uncorrected == pytest.approx(9.28, abs=5e-3)
+    uncorrected_f = 13 * result.friedman_uncorrected / (14 * 3 - result.friedman_uncorrected)
+    assert uncorrected_f == pytest.approx(3.69, abs=5e-3)
+    assert result.friedman == pytest.approx(stats.friedmanchisquare(*np.array(C45_RANKS).T)[0], rel=1e-12)
+    assert result.friedman > result.friedman_uncorrected
     assert result.degrees_of_freedom == (3, 39)
     assert stats.f.isf(0.05, 3, 39) == pytest.approx(2.85, abs=5e-3)  # F_F exceeds it: rejected
     assert result.rejected
@@ -305,7 +309,11 @@ def same_result(a: RankResult, b: RankResult, order=None):
 
 
 @settings(max_examples=20, deadline=None)
-@given(small_tables, st.randoms(use_true_random=False), st.sampled_from(["nemenyi", "holm"]))
+@given(
+    small_tables,
+    st.randoms(use_true_random=False),
+    st.sampled_from(["nemenyi", "holm", "conover", "wilcoxon"]),
+)
 def test_invariant_to_task_and_method_order(values, random, posthoc):
     k, n = values.shape
     methods = [f"m{i}" for i in range(k)]
@@ -332,7 +340,7 @@ def test_direction_flip_of_negated_scores_is_the_same(values, test):
 
 
 @settings(max_examples=25, deadline=None)
-@given(small_tables, st.sampled_from(["nemenyi", "holm"]))
+@given(small_tables, st.sampled_from(["nemenyi", "holm", "conover", "siegel"]))  # tests on mean ranks
 def test_p_values_groups_and_cd_agree(values, posthoc):
     result = rank_test(task_scores(values), posthoc=posthoc)
     k = len(result.methods)
@@ -445,7 +453,7 @@ def test_not_task_scores():
 def test_text_table_and_verdict(nemenyi):
     text = str(nemenyi)
     assert "average rank" in text and "adjusted p-values" in text
-    assert "Iman-Davenport F_F = 5.4689 (df 4, 212)" in text
+    assert "Iman-Davenport F_F = (N - 1)χ²_F/(N(k - 1) - χ²_F) = 5.6597 (df 4, 212)" in text
     assert all(len(line) <= 100 for line in text.splitlines())
     assert nemenyi.verdict.startswith("With 54 data sets and 5 methods, the Friedman test")
     assert "aode ranks better than nbc" in nemenyi.verdict and "hnb ranks better than nbc" in nemenyi.verdict

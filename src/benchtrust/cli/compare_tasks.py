@@ -1,16 +1,20 @@
 """``benchtrust compare`` over many tasks: one long table of method × task × run scores, several analyses.
 
 ``choose`` (which analysis fits, and why), ``aggregate`` (mean, median, IQM and optimality gap with
-stratified bootstrap intervals), ``profile`` (performance profiles), ``improvement`` (the average
+stratified bootstrap intervals), ``profile`` (performance profiles), ``efficiency`` (an aggregate at every
+training step: sample-efficiency curves), ``improvement`` (the average
 probability of improvement of every pair), ``rank`` (Friedman with Nemenyi or Holm, and the
-critical-difference diagram), ``bayes`` (Bayesian correlated t-test or signed-rank test with a ROPE) and
-``effect`` (effect sizes of one pair). Each takes the table and the options that say how to read it (the
-reading options below, listed in every command's signature) and its own options, makes them the arguments
-of its row of the table of analyses (:mod:`benchtrust._report.analyses`, whose rows read the table of
-scores) and runs it (:func:`_run`), printing the result, with ``--json``, ``--plot`` and ``--report``
-where they apply. ``bayes`` and ``effect`` read the table first (:func:`~benchtrust._report.analyses.
-read_tasks`), to check ``--a`` and ``--b`` against its methods and, for ``bayes``, to pick the test by its
-number of tasks. The commands join the group of :mod:`benchtrust.cli.compare`.
+critical-difference diagram), ``auto`` (autorank's automatic path: assumption checks, then the test
+they allow, with effect sizes and a LaTeX table), ``bayes`` (Bayesian correlated t-test or signed-rank
+test with a ROPE), ``effect`` (effect sizes of one pair) and ``aso`` (almost stochastic order of one
+pair, as deepsig). Each takes the table and the options that
+say how to read it (the reading options below, listed in every command's signature) and its own options,
+makes them the arguments of its row of the table of analyses (:mod:`benchtrust._report.analyses`, whose
+rows read the table of scores) and runs it (:func:`_run`), printing the result, with ``--json``,
+``--plot`` and ``--report`` where they apply. ``bayes``, ``effect`` and ``aso`` read the table first
+(:func:`~benchtrust._report.analyses.read_tasks`), to check ``--a`` and ``--b`` against its methods and,
+for ``bayes``, to pick the test by its number of tasks. The commands join the group of
+:mod:`benchtrust.cli.compare`.
 """
 
 import typer
@@ -179,6 +183,23 @@ def _thresholds(text: str, option: str) -> list:
     return [_number(item, option) for item in text.split(",")]
 
 
+def _estimate(text: str, option: str) -> str:
+    """`text` given to `option` (``efficiency --estimate``): one of the aggregates."""
+    estimates = ("iqm", "mean", "median", "optimality_gap")
+    if text not in estimates:
+        raise InputError(f"{option}: expected one of {', '.join(estimates)}, got {text!r}")
+    return text
+
+
+def _profile_kind(text: str, option: str) -> str:
+    """`text` given to `option` (``--kind``): ``runs`` or ``tasks``."""
+    if text not in ("runs", "tasks"):
+        raise InputError(
+            f"{option}: expected runs (score distribution) or tasks (average scores), got {text!r}"
+        )
+    return text
+
+
 #: The tests ``compare bayes --test`` names.
 _BAYES_TESTS = ("auto", "correlated-t", "signed-rank")
 
@@ -195,6 +216,13 @@ def _bayes_test(test, task, scores):
     if test == "auto":
         return "correlated-t" if task is not None or len(scores.tasks) == 1 else "signed-rank"
     return test
+
+
+def _force_mode(text: str, option: str) -> str:
+    """`text` given to `option` (``compare auto --force-mode``): parametric or nonparametric."""
+    if text not in ("parametric", "nonparametric"):
+        raise InputError(f"{option}: expected parametric or nonparametric, got {text!r}")
+    return text
 
 
 # --- the commands' own options -----------------------------------------------------------------------------
@@ -224,6 +252,12 @@ _THRESHOLDS_OPTION = typed_option(
     metavar="T1,T2,...",
     parse=_thresholds,
     help="The thresholds τ (default: 101 from the lowest score to the highest).",
+)
+_TASK_BOOTSTRAP_OPTION = typer.Option(
+    False,
+    "--task-bootstrap",
+    help="Resample the tasks as well as the runs (rliable's task_bootstrap): intervals for other tasks "
+    "from the same population.",
 )
 
 
@@ -281,6 +315,7 @@ def aggregate_command(
         help=f"Stratified bootstrap resamples, at least 1 + 2/{ALPHA} (0: point estimates only).",
     ),
     seed: int = _SEED_OPTION,
+    task_bootstrap: bool = _TASK_BOOTSTRAP_OPTION,
     max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     json_output: bool = _JSON_OPTION,
@@ -300,6 +335,7 @@ def aggregate_command(
             "alpha": alpha,
             "resamples": resamples,
             "seed": seed,
+            "task_bootstrap": task_bootstrap,
             "max_memory": max_memory,
         }
         _run(
@@ -421,6 +457,84 @@ def bayes_command(
     _one_line_errors(command)
 
 
+@compare_app.command("hierarchical")
+def hierarchical_command(
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    a: str | None = _A_OPTION,
+    b: str | None = _B_OPTION,
+    rope: float = typed_option(
+        "0",
+        "--rope",
+        metavar="R",
+        parse=_number,
+        help="Half-width of the region of practical equivalence, in score units.",
+    ),
+    folds: int | None = typed_option(
+        None, "--folds", metavar="K", parse=_count, help="k of the k-fold cross-validation of every task."
+    ),
+    samples: int = typed_option(
+        "20000",
+        "--samples",
+        metavar="N",
+        parse=_count,
+        help="Posterior draws kept (Gibbs sampler, all chains), at least 3/(1 - threshold).",
+    ),
+    threshold: float = typed_option(
+        "0.95",
+        "--threshold",
+        metavar="P",
+        parse=_number,
+        help="Decide when one outcome's probability exceeds P.",
+    ),
+    seed: int = typed_option(
+        "0", "--seed", metavar="S", parse=_count_or_zero, help="Random seed of the sampler."
+    ),
+    quiet: bool = _QUIET_OPTION,
+    plot: str | None = _PLOT_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
+) -> None:
+    """Bayesian hierarchical test of two methods over tasks x folds with a ROPE: the next task and each
+    task (Corani et al. 2017; baycomp's HierarchicalTest)."""
+
+    def command():
+        # fmt: off
+        scores = read_tasks(_table(table, direction, method_column, task_column, run_column, score_column,
+                                   fold_column, normalise, reference))
+        # fmt: on
+        first, second = _pair(a, b, scores)
+        arguments = {
+            "scores": scores,
+            "a": first,
+            "b": second,
+            "rope": rope,
+            "folds": folds,
+            "samples": samples,
+            "threshold": threshold,
+            "seed": seed,
+        }
+        _run(
+            "compare hierarchical",
+            arguments,
+            json_output=json_output,
+            report=report,
+            plot=plot,
+            quiet=quiet,
+            label="Gibbs sampler",
+        )
+
+    _one_line_errors(command)
+
+
 @compare_app.command("rank")
 def rank_command(
     table: str = _TABLE_ARGUMENT,
@@ -442,11 +556,18 @@ def rank_command(
     posthoc: str = typer.Option(
         "nemenyi",
         "--posthoc",
-        metavar="nemenyi|holm|bonferroni-dunn",
-        help="Post-hoc test: Nemenyi (all pairs), Holm (all pairs, or against --control), Bonferroni-Dunn.",
+        metavar="nemenyi|holm|bonferroni-dunn|conover|siegel|wilcoxon",
+        help="Post-hoc test: Nemenyi (all pairs), Holm (all pairs, or against --control), Bonferroni-Dunn; "
+        "as scikit-posthocs: Conover-Friedman, Siegel-Castellan, pairwise Wilcoxon signed-rank.",
+    ),
+    p_adjust: str | None = typer.Option(
+        None,
+        "--p-adjust",
+        metavar="holm|bonferroni|sidak|holm-sidak|simes-hochberg|fdr_bh|fdr_by|none",
+        help="Correction for multiple comparisons of conover, siegel and wilcoxon (default holm).",
     ),
     control: str | None = typer.Option(
-        None, "--control", metavar="NAME", help="Compare every method with this one (Holm, Bonferroni-Dunn)."
+        None, "--control", metavar="NAME", help="Compare every method with this one (not Nemenyi)."
     ),
     plot: str | None = _PLOT_OPTION,
     json_output: bool = _JSON_OPTION,
@@ -461,8 +582,63 @@ def rank_command(
         arguments = _table(table, direction, method_column, task_column, run_column, score_column,
                            fold_column, normalise, reference)
         # fmt: on
-        arguments |= {"alpha": alpha, "posthoc": posthoc, "control": control}
+        arguments |= {"alpha": alpha, "posthoc": posthoc, "p_adjust": p_adjust, "control": control}
         _run("compare rank", arguments, json_output=json_output, report=report, plot=plot)
+
+    _one_line_errors(command)
+
+
+@compare_app.command("auto")
+def auto_command(
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    alpha: float = typed_option(
+        "0.05", "--alpha", metavar="ALPHA", parse=_probability, help=f"{ALPHA}: the tests' family-wise level."
+    ),
+    force_mode: str | None = typed_option(
+        None,
+        "--force-mode",
+        metavar="parametric|nonparametric",
+        parse=_force_mode,
+        help="Take this path whatever the assumption checks say (autorank's force_mode).",
+    ),
+    # named out, so that --latex is checked as an output (refused if it exists, unless --force)
+    out: str | None = typer.Option(
+        None, "--latex", metavar="FILE.tex", help="Also write the table a paper prints, as LaTeX, to FILE."
+    ),
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
+) -> None:
+    """autorank's automatic path: normality and equal-variance checks, then ANOVA + Tukey's HSD or Friedman
+    + Nemenyi (t-test or Wilcoxon for two methods), with effect sizes (Herbold 2020)."""
+
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           fold_column, normalise, reference)
+        # fmt: on
+        arguments |= {"alpha": alpha, "force_mode": force_mode}
+        if out is not None and not out.lower().endswith(".tex"):
+            raise InputError(f"--latex: expected a file name ending in .tex, got {out!r}")
+        if out is None:
+            _run("compare auto", arguments, json_output=json_output, report=report)
+            return
+        from benchtrust._write import write_atomic
+
+        if report is not None:
+            _check_report_path(report)
+        result = run_analysis("compare auto", arguments)
+        write_atomic(out, result.to_latex())
+        show_result(result, json_output=json_output, report=report)
+        typer.echo(f"LaTeX table written to {out}", err=json_output)
 
     _one_line_errors(command)
 
@@ -488,6 +664,7 @@ def improvement_command(
         help=f"Stratified bootstrap resamples, at least 1 + 2/{ALPHA} (default 10,000).",
     ),
     seed: int = _SEED_OPTION,
+    task_bootstrap: bool = _TASK_BOOTSTRAP_OPTION,
     max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
@@ -508,6 +685,7 @@ def improvement_command(
             "alpha": alpha,
             "resamples": resamples,
             "seed": seed,
+            "task_bootstrap": task_bootstrap,
             "max_memory": max_memory,
         }
         _run(
@@ -583,6 +761,86 @@ def effect_command(
     _one_line_errors(command)
 
 
+@compare_app.command("aso")
+def aso_command(
+    table: str = _TABLE_ARGUMENT,
+    direction: str | None = _DIRECTION_OPTION,
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    fold_column: str | None = _FOLD_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    a: str | None = _A_OPTION,
+    b: str | None = _B_OPTION,
+    confidence: float = typed_option(
+        "0.95",
+        "--confidence",
+        metavar="LEVEL",
+        parse=_probability,
+        help="Confidence level of ε_min before the Bonferroni correction (deepsig's confidence_level).",
+    ),
+    comparisons: int | None = typed_option(
+        None,
+        "--comparisons",
+        metavar="K",
+        parse=_count,
+        help="Comparisons to correct for (Bonferroni; deepsig's num_comparisons). Default: the tasks.",
+    ),
+    threshold: float = typed_option(
+        "0.5",
+        "--threshold",
+        metavar="TAU",
+        parse=lambda text, option: _probability(text, option, upper_open=False),
+        help="τ: A almost stochastically dominates B when ε_min < τ (0.5 by convention, 0.2 stricter).",
+    ),
+    resamples: int = typed_option(
+        "1000",
+        "--resamples",
+        metavar="K",
+        parse=_count,
+        help="Bootstrap resamples of each task (deepsig's num_bootstrap_iterations), at least 2.",
+    ),
+    dt: float = typed_option(
+        "0.005",
+        "--dt",
+        metavar="DT",
+        parse=_probability,
+        help="Step of the grid of quantile levels t (deepsig's dt), at most 0.5.",
+    ),
+    seed: int = _SEED_OPTION,
+    max_memory: int = _MAX_MEMORY_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
+) -> None:
+    """Almost stochastic order of A over B (and B over A) on each task, as deepsig's aso(): the
+    violation ratio ε and its upper bound ε_min (Dror et al. 2019)."""
+
+    def command():
+        # fmt: off
+        scores = read_tasks(_table(table, direction, method_column, task_column, run_column, score_column,
+                                   fold_column, normalise, reference))
+        # fmt: on
+        first, second = _pair(a, b, scores)
+        arguments = {
+            "scores": scores,
+            "a": first,
+            "b": second,
+            "confidence": confidence,
+            "comparisons": comparisons,
+            "threshold": threshold,
+            "resamples": resamples,
+            "dt": dt,
+            "seed": seed,
+            "max_memory": max_memory,
+        }
+        _run("compare aso", arguments, json_output=json_output, report=report)
+
+    _one_line_errors(command)
+
+
 @compare_app.command("profile")
 def profile_command(
     table: str = _TABLE_ARGUMENT,
@@ -595,6 +853,14 @@ def profile_command(
     normalise: str = _NORMALISE_OPTION,
     reference: str | None = _REFERENCE_OPTION,
     thresholds: list | None = _THRESHOLDS_OPTION,
+    kind: str = typed_option(
+        "runs",
+        "--kind",
+        metavar="runs|tasks",
+        parse=_profile_kind,
+        help="runs: fraction of runs above τ (score distribution); tasks: fraction of tasks whose mean "
+        "score is above τ (average-score distribution).",
+    ),
     alpha: float = _ALPHA_OPTION,
     resamples: int = typed_option(
         "10000",
@@ -604,6 +870,7 @@ def profile_command(
         help=f"Stratified bootstrap resamples of the bands, at least 1 + 2/{ALPHA} (0: none).",
     ),
     seed: int = _SEED_OPTION,
+    task_bootstrap: bool = _TASK_BOOTSTRAP_OPTION,
     max_memory: int = _MAX_MEMORY_OPTION,
     quiet: bool = _QUIET_OPTION,
     plot: str | None = _PLOT_OPTION,
@@ -621,9 +888,11 @@ def profile_command(
         # fmt: on
         arguments |= {
             "thresholds": thresholds,
+            "kind": kind,
             "alpha": alpha,
             "resamples": resamples,
             "seed": seed,
+            "task_bootstrap": task_bootstrap,
             "max_memory": max_memory,
         }
         _run(
@@ -634,6 +903,91 @@ def profile_command(
             plot=plot,
             quiet=quiet,
             label="stratified bootstrap",
+        )
+
+    _one_line_errors(command)
+
+
+@compare_app.command("efficiency")
+def efficiency_command(
+    table: str = typer.Argument(
+        ...,
+        metavar="CURVES.csv",
+        help=f"One row per method {TIMES} task {TIMES} run {TIMES} step (long format): method, task, run, "
+        "step, score.",
+    ),
+    direction: str | None = _DIRECTION_OPTION,
+    step_column: str = typer.Option(
+        "step",
+        "--step-column",
+        "--step-col",
+        metavar="NAME",
+        help="The column of the training step (frames).",
+    ),
+    method_column: str = _METHOD_COLUMN_OPTION,
+    task_column: str = _TASK_COLUMN_OPTION,
+    run_column: str = _RUN_COLUMN_OPTION,
+    score_column: str = _SCORE_COLUMN_OPTION,
+    normalise: str = _NORMALISE_OPTION,
+    reference: str | None = _REFERENCE_OPTION,
+    estimate: str = typed_option(
+        "iqm",
+        "--estimate",
+        metavar="iqm|mean|median|optimality_gap",
+        parse=_estimate,
+        help="The aggregate at each step.",
+    ),
+    gamma: float | None = typed_option(
+        None,
+        "--gamma",
+        metavar="GAMMA",
+        parse=_number,
+        help=f"{GAMMA}: the target of the optimality gap (default 1 for normalised scores).",
+    ),
+    alpha: float = _ALPHA_OPTION,
+    resamples: int = typed_option(
+        "10000",
+        "--resamples",
+        metavar="K",
+        parse=_count_or_zero,
+        help=f"Stratified bootstrap resamples per step, at least 1 + 2/{ALPHA} (0: point estimates only).",
+    ),
+    seed: int = _SEED_OPTION,
+    task_bootstrap: bool = _TASK_BOOTSTRAP_OPTION,
+    max_memory: int = _MAX_MEMORY_OPTION,
+    quiet: bool = _QUIET_OPTION,
+    plot: str | None = _PLOT_OPTION,
+    json_output: bool = _JSON_OPTION,
+    report: str | None = _REPORT_OPTION,
+    force: bool = _FORCE_OPTION,
+) -> None:
+    """Sample-efficiency curves: the IQM (or another aggregate) over the tasks at every training step, with
+    stratified bootstrap intervals (Agarwal et al. 2021, §4.3, Fig. 8)."""
+
+    def command():
+        # fmt: off
+        arguments = _table(table, direction, method_column, task_column, run_column, score_column,
+                           None, normalise, reference)
+        # fmt: on
+        del arguments["fold_column"]  # the step column takes its place
+        arguments |= {
+            "step_column": step_column,
+            "estimate": estimate,
+            "gamma": gamma,
+            "alpha": alpha,
+            "resamples": resamples,
+            "seed": seed,
+            "task_bootstrap": task_bootstrap,
+            "max_memory": max_memory,
+        }
+        _run(
+            "compare efficiency",
+            arguments,
+            json_output=json_output,
+            report=report,
+            plot=plot,
+            quiet=quiet,
+            label="stratified bootstrap, step by step",
         )
 
     _one_line_errors(command)

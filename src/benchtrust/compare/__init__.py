@@ -14,7 +14,8 @@ score; the direction declared): :func:`choose_analysis` says which analysis fits
 median, IQM, optimality gap), :func:`performance_profile` and :func:`improvement_probabilities` with
 stratified bootstrap intervals (Agarwal et al. 2021, §4); :func:`rank_test` with the critical-difference
 diagram (Demšar 2006); :func:`correlated_t_test` and :func:`signed_rank_test` with a region of practical
-equivalence (Benavoli et al. 2017); :func:`effect_sizes` (Vargha-Delaney A, Cliff's δ, Hedges' g).
+equivalence (Benavoli et al. 2017); :func:`effect_sizes` (Vargha-Delaney A, Cliff's δ, Hedges' g);
+:func:`almost_stochastic_order` (almost stochastic order of two sets of seeds, as deepsig; Dror et al. 2019).
 
 Every result explains itself: ``result.verdict`` (its answer in words), ``str(result)`` (what the command
 prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` and, where it holds a table,
@@ -65,6 +66,8 @@ from benchtrust.compare._pipelines._study import (
     out_of_bootstrap,
 )
 from benchtrust.compare._tasks._aggregate import AggregateResult, aggregate
+from benchtrust.compare._tasks._aso import AsoResult, almost_stochastic_order
+from benchtrust.compare._tasks._automatic import AutomaticResult, automatic_test
 from benchtrust.compare._tasks._chooser import ChoiceResult, choose_analysis
 from benchtrust.compare._tasks._correlated_t import CorrelatedTResult, correlated_t_test
 from benchtrust.compare._tasks._effect import (
@@ -73,6 +76,13 @@ from benchtrust.compare._tasks._effect import (
     effect_sizes,
     vargha_delaney_magnitude,
 )
+from benchtrust.compare._tasks._efficiency import (
+    EfficiencyResult,
+    plot_sample_efficiency,
+    sample_efficiency,
+    simulated_learning_curves,
+)
+from benchtrust.compare._tasks._hierarchical import HierarchicalResult, hierarchical_test, plot_hierarchical
 from benchtrust.compare._tasks._improvement import (
     ImprovementResult,
     improvement_probabilities,
@@ -92,15 +102,19 @@ from benchtrust.compare._tasks._signed_rank import SignedRankResult, plot_simple
 
 __all__ = [
     "AggregateResult",
+    "AsoResult",
+    "AutomaticResult",
     "ChoiceResult",
     "CorrelatedTResult",
     "CriterionResult",
     "DatasetTestResult",
     "EffectSizeResult",
+    "EfficiencyResult",
     "ErrorRatesResult",
     "Estimate",
     "EverywhereResult",
     "ExampleResult",
+    "HierarchicalResult",
     "HistoryResult",
     "ImprovementResult",
     "MissingRuns",
@@ -119,6 +133,8 @@ __all__ = [
     "TaskScores",
     "TestSetVariance",
     "aggregate",
+    "almost_stochastic_order",
+    "automatic_test",
     "average_correlation",
     "average_difference",
     "better_everywhere",
@@ -133,6 +149,7 @@ __all__ = [
     "error_rates",
     "fixed_hopt_estimate",
     "friedman_datasets",
+    "hierarchical_test",
     "history",
     "holm",
     "ideal_estimate",
@@ -144,16 +161,20 @@ __all__ = [
     "performance_profile",
     "plot_critical_difference",
     "plot_error_rates",
+    "plot_hierarchical",
     "plot_history",
     "plot_improvement",
     "plot_performance_profile",
+    "plot_sample_efficiency",
     "plot_simplex",
     "probability_of_outperforming",
     "rank_test",
     "read_task_scores",
     "runs_needed",
+    "sample_efficiency",
     "sample_size",
     "signed_rank_test",
+    "simulated_learning_curves",
     "single_point",
     "sklearn_example",
     "source_variances",

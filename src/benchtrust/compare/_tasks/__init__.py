@@ -6,7 +6,8 @@ probabilities of improvement with stratified bootstrap intervals (:mod:`._aggreg
 :mod:`._improvement`, :mod:`._pair_bootstrap`; Agarwal et al. 2021); mean ranks, the Friedman test and
 the critical-difference diagram (:mod:`._ranks`, :mod:`._rank_plot`; Demšar 2006); the Bayesian
 correlated t-test and signed-rank test (:mod:`._correlated_t`, :mod:`._signed_rank`, :mod:`._bayes`;
-Benavoli et al. 2017); and effect sizes (:mod:`._effect`, :mod:`._effect_stats`).
+Benavoli et al. 2017); effect sizes (:mod:`._effect`, :mod:`._effect_stats`); and almost stochastic
+order (:mod:`._aso`; Dror et al. 2019, as deepsig).
 
 The public names are re-exported by :mod:`benchtrust.compare`. This family builds on the one of two
 pipelines (:mod:`benchtrust.compare._pipelines`: P(A > B), Holm's procedure), never the other way round.

@@ -7,6 +7,8 @@ per-task mean scores, and the interquartile mean (IQM) and the optimality gap of
 every run on every task pooled; and their 95% stratified bootstrap percentile intervals (§4.1), as rliable's
 ``get_interval_estimates`` computes them: the runs of each task are drawn again with replacement, every task
 kept, and each estimate's interval is read off its resampled values (:mod:`benchtrust.compare._bootstrap`).
+With ``task_bootstrap=True`` the tasks are drawn again too (:func:`bootstrap_chunks`), as rliable's
+``task_bootstrap``; :mod:`._profiles`, :mod:`._improvement` and :mod:`._efficiency` share that resampling.
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import MAX_MEMORY, check_memory, check_number, check_probability, check_seed
+from benchtrust._io import (
+    MAX_MEMORY,
+    InputError,
+    check_memory,
+    check_number,
+    check_probability,
+    check_seed,
+)
 from benchtrust._result import Description, Result
 from benchtrust._words import (
     GAMMA,
@@ -31,6 +40,7 @@ from benchtrust._words import (
     paragraph,
 )
 from benchtrust.compare._bootstrap import (
+    CHUNK_CELLS,
     FEW_RUNS,
     check_progress,
     check_resamples,
@@ -84,8 +94,8 @@ class AggregateResult(Result):
     runs : numpy.ndarray
         Each method's number of runs, over all tasks.
     single_run : numpy.ndarray
-        True for a method with one run on every task: the bootstrap has nothing to resample, and its
-        intervals are its point estimates.
+        True for a method with one run on every task (and, with the task bootstrap, one task): the bootstrap
+        has nothing to resample, and its intervals are its point estimates.
     tasks : int
         The number of tasks.
     gamma : float or None
@@ -104,6 +114,8 @@ class AggregateResult(Result):
         The normalisation in words.
     missing : int
         The number of (method, task) pairs with missing runs (see :attr:`TaskScores.missing`).
+    task_bootstrap : bool
+        True when the resamples drew the tasks again as well as the runs (rliable's ``task_bootstrap``).
 
     See Also
     --------
@@ -139,6 +151,7 @@ class AggregateResult(Result):
     normalisation: str
     normalisation_text: str
     missing: int
+    task_bootstrap: bool = False
 
     @property
     def leaders(self) -> tuple[str, ...]:
@@ -171,8 +184,8 @@ class AggregateResult(Result):
         if not self.resamples:
             return "none (resamples=0): point estimates only"
         return (
-            f"{level_text(self.alpha)} stratified bootstrap percentile intervals ({PAPER} §4.1: the runs of "
-            f"every task drawn again with replacement, every task kept), {self.resamples:,} resamples"
+            f"{level_text(self.alpha)} stratified bootstrap percentile intervals ({PAPER} §4.1: "
+            f"{resampling_words(self.task_bootstrap)}), {self.resamples:,} resamples"
         )
 
     def describe(self) -> Description:
@@ -311,11 +324,20 @@ class AggregateResult(Result):
                 "better (overlapping intervals do not show that they are equal either). The probability "
                 "of improvement (compare improvement) compares the two directly."
             )
+        if self.task_bootstrap:
+            noise = (
+                f"the lead exceeds the noise of the runs and of the choice of tasks (the intervals resample "
+                f"the {self.tasks} tasks as well as their runs)"
+            )
+        else:
+            noise = (
+                f"the lead exceeds the noise of the runs on these {self.tasks} tasks (the intervals "
+                "resample runs, not tasks: other tasks could rank them differently)"
+            )
         return (
-            f"The IQM intervals of {names} do not overlap: the lead exceeds the noise of the runs on these "
-            f"{self.tasks} tasks (the intervals resample runs, not tasks: other tasks could rank them "
-            "differently). The probability of improvement (compare improvement) says how often "
-            f"{self.methods[first]} beats {self.methods[second]} on a task."
+            f"The IQM intervals of {names} do not overlap: {noise}. The probability of improvement "
+            f"(compare improvement) says how often {self.methods[first]} beats {self.methods[second]} on a "
+            "task."
         )
 
     def _row(self, i):
@@ -353,6 +375,7 @@ class AggregateResult(Result):
             "resamples": self.resamples,
             "seed": self.seed,
             "missing": self.missing,
+            "task_bootstrap": self.task_bootstrap,
             "leaders": list(self.leaders),
             "methods": [
                 {
@@ -375,16 +398,115 @@ class AggregateResult(Result):
         }
 
 
+def resampling_words(task_bootstrap) -> str:
+    """What a resample draws, in words."""
+    if task_bootstrap:
+        return (
+            "the tasks drawn again with replacement (task bootstrap), then the runs of each task drawn, "
+            "with replacement"
+        )
+    return "the runs of every task drawn again with replacement, every task kept"
+
+
 def _number(value) -> str:
     return "-" if np.isnan(value) else f"{value:.4f}"
 
 
-def _resampled(scores, target, resamples, rng, progress):
+def check_task_bootstrap(task_bootstrap, scores):
+    """`task_bootstrap` as a bool; an InputError when it is True and a method's runs differ from task to
+    task (rliable's runs × tasks matrices have none: a resampled task copy must bring as many runs as the
+    task it replaces, so that every resample pools as many runs)."""
+    if not isinstance(task_bootstrap, (bool, np.bool_)):
+        raise InputError(f"task_bootstrap: expected True or False, got {task_bootstrap!r:.60}")
+    if task_bootstrap and scores.missing:
+        first = scores.missing[0]
+        raise InputError(
+            f"task_bootstrap: method {first.method!r} has {first.runs} runs on task {first.task!r} and "
+            f"{first.expected} on others; resampling tasks needs the same runs of a method on every task "
+            f"(as rliable's runs {TIMES} tasks matrices): drop task_bootstrap, or give every task the same "
+            "runs"
+        )
+    return bool(task_bootstrap)
+
+
+def bootstrap_chunks(runs, resamples, rng, *, task_bootstrap=False, progress=None, cells=None):
+    """Stratified bootstrap resamples, of runs within tasks or of tasks and then of runs within each task
+    drawn (Agarwal et al. 2021, §4.1; rliable's ``task_bootstrap``), in chunks.
+
+    Parameters
+    ----------
+    runs, resamples, rng, progress, cells
+        As :func:`~benchtrust.compare._bootstrap.resample_counts`.
+    task_bootstrap : bool, default False
+        False: every task kept, its runs drawn again (``resample_counts``). True: the M tasks are drawn M
+        times with replacement, then on each task drawn, as many runs as it has, with replacement, each copy
+        of a task drawn on its own (as rliable's ``StratifiedBootstrap(task_bootstrap=True)``: a resampled
+        column holds runs of one task, drawn with replacement).
+
+    Yields
+    ------
+    counts : numpy.ndarray
+        Shape (r, tasks, max n_t): how many times run k of task t is drawn in resample i, over every copy
+        of the task (the pooled resample, for statistics of all runs pooled).
+    copies : numpy.ndarray or None
+        Shape (r, tasks): the task of each of the M draws of a resample; None without `task_bootstrap`.
+    copy_counts : numpy.ndarray
+        Shape (r, tasks, max n_t): the runs drawn on each task copy (`counts` without `task_bootstrap`).
+
+    Examples
+    --------
+    >>> chunks = bootstrap_chunks([2, 2, 2], 3, np.random.default_rng(1), task_bootstrap=True)
+    >>> counts, copies, copy_counts = next(chunks)
+    >>> counts.sum(axis=(1, 2)).tolist(), copy_counts.sum(axis=2).tolist()[0]
+    ([6.0, 6.0, 6.0], [2.0, 2.0, 2.0])
+    """
+    if not task_bootstrap:
+        for counts in resample_counts(runs, resamples, rng, progress=progress, cells=cells):
+            yield counts, None, counts
+        return
+    runs = np.asarray(runs, dtype=np.int64)
+    tasks, width = runs.size, int(runs.max())
+    rows = max(1, min(resamples, CHUNK_CELLS // max(tasks * width, cells or 0)))
+    slot = np.arange(width)
+    for first in range(0, resamples, rows):
+        size = min(rows, resamples - first)
+        copies = rng.integers(0, tasks, size=(size, tasks))
+        drawn = copy_counts(runs[copies], width, rng)
+        task_cell = ((np.arange(size)[:, None] * tasks + copies) * width)[..., None] + slot
+        counts = np.bincount(task_cell.ravel(), drawn.ravel(), minlength=size * tasks * width)
+        yield counts.reshape(size, tasks, width), copies, drawn
+        if progress is not None:
+            progress(first + size, resamples)
+
+
+def copy_counts(runs, width, rng):
+    """The runs drawn on each task copy: float64 counts of shape (*runs.shape, width), ``runs[..., c]`` of
+    the `width` slots drawn with replacement, as many times (zero past them)."""
+    runs = np.asarray(runs, dtype=np.int64)[..., None]
+    drawn = rng.integers(0, np.broadcast_to(runs, (*runs.shape[:-1], width)))  # draw j: a run < n
+    used = np.arange(width) < runs  # a copy draws as many runs as its task has
+    cell = (np.arange(drawn.size // width) * width).reshape(*runs.shape[:-1], 1) + drawn
+    counts = np.bincount(cell[used], minlength=drawn.size)
+    return counts.reshape(drawn.shape).astype(np.float64)
+
+
+def copy_sums(copies, copy_counts, values):
+    """Σ_k c_k v_k on every task copy of every resample, for the values of several methods: shape (r,
+    methods, tasks) from `values` (methods, tasks, max n_t) (zero past a task's runs) and a chunk of
+    :func:`bootstrap_chunks`."""
+    if copies is None:
+        return np.einsum("rtw,mtw->rmt", copy_counts, values)
+    return np.einsum("rcw,mrcw->rmc", copy_counts, values[:, copies])
+
+
+def _resampled(scores, target, resamples, rng, progress, task_bootstrap=False):
     """The four estimates of every resample, of the scores oriented so that higher is better: shape
     (resamples, methods, 4) (Agarwal et al. 2021, §4.1; see :func:`stratified_values`).
 
     Methods with the same runs on every task share the resampled counts: each method's resamples are still
-    a stratified bootstrap of its own runs (the intervals are per method), drawn once for all.
+    a stratified bootstrap of its own runs (the intervals are per method), drawn once for all. With
+    `task_bootstrap` the tasks are drawn again too (:func:`bootstrap_chunks`): the mean and median are then
+    over the task copies drawn, the IQM and optimality gap over the runs of every copy pooled.
     """
     oriented, runs_per_task = stratified_values(scores)
     if target is not None and scores.direction == "lower":
@@ -395,6 +517,8 @@ def _resampled(scores, target, resamples, rng, progress):
         values = oriented[members][:, :, : runs.max()]  # (members, tasks, width)
         present = ~np.isnan(values)
         plans = [trim_plan(v) for v in values]
+        if task_bootstrap:  # the plan's borders assume the tasks kept: drawn tasks move the cuts far more
+            plans = [plan.exact() for plan in plans]
         per_task = np.where(present, values, 0.0) / runs[:, None]  # each task's mean, from its counts
         columns = [plan.weights for plan in plans]
         if target is not None:
@@ -404,10 +528,14 @@ def _resampled(scores, target, resamples, rng, progress):
         weights = weights.reshape(-1, weights.shape[2])  # (tasks × width, 3 per plan + 1 per gap)
         first = 0
         report = group_progress(progress, number, len(groups), resamples)
-        for counts in resample_counts(runs, resamples, rng, progress=report):
+        cells = len(members) * runs.size * int(runs.max()) if task_bootstrap else None
+        chunks = bootstrap_chunks(
+            runs, resamples, rng, task_bootstrap=task_bootstrap, progress=report, cells=cells
+        )
+        for counts, copies, copy_counts in chunks:
             rows = slice(first, first + counts.shape[0])
             sums = np.einsum("rk,kc->rc", counts.reshape(counts.shape[0], -1), weights)
-            task_means = np.einsum("rtw,mtw->rmt", counts, per_task)
+            task_means = copy_sums(copies, copy_counts, per_task)
             out[rows, members, 0] = task_means.mean(axis=2)
             out[rows, members, 1] = np.median(task_means, axis=2)
             for j, (member, plan) in enumerate(zip(members, plans, strict=True)):
@@ -429,7 +557,15 @@ def _intervals(replicates, alpha, direction):
 
 
 def aggregate(
-    scores, *, gamma=None, alpha=0.05, resamples=RESAMPLES, seed=None, progress=None, max_memory=MAX_MEMORY
+    scores,
+    *,
+    gamma=None,
+    alpha=0.05,
+    resamples=RESAMPLES,
+    seed=None,
+    task_bootstrap=False,
+    progress=None,
+    max_memory=MAX_MEMORY,
 ):
     """Mean, median, interquartile mean and optimality gap of each method, with stratified bootstrap
     intervals (Agarwal et al. 2021, §4.1, §4.3).
@@ -480,6 +616,11 @@ def aggregate(
         InputError naming the minimum.
     seed : int or numpy.random.Generator, optional
         The randomness of the resamples; an int reproduces them.
+    task_bootstrap : bool, default False
+        Draw the tasks again too (rliable's ``task_bootstrap=True``): each resample draws M tasks from the
+        M with replacement, then the runs of each task drawn, with replacement, as above. The interval then
+        also measures how much the estimate would move on another set of tasks from the same population;
+        a method with one run per task gets an interval too. Needs the same runs of a method on every task.
     progress : callable, optional
         Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`), after
         each chunk of them (a few MB: the chunks never change the result).
@@ -528,6 +669,7 @@ def aggregate(
     alpha = check_probability(alpha, "alpha")
     resamples = check_resamples(resamples, alpha)
     rng = check_seed(seed)
+    task_bootstrap = check_task_bootstrap(task_bootstrap, scores)
     progress = check_progress(progress)
     n = len(scores.methods)
     check_memory(
@@ -555,15 +697,17 @@ def aggregate(
             estimates["optimality_gap"][i] = exact_mean(np.maximum(0.0, shortfall))
     key = -estimates["iqm"] if scores.direction == "higher" else estimates["iqm"]
     rank = stats.rankdata(key, method="min").astype(np.int64)
-    single_run = (scores.runs_per_task == 1).all(axis=1)
+    # nothing to resample: one run on every task, and one task or the tasks kept
+    fixed = (scores.runs_per_task == 1).all(axis=1) & (not task_bootstrap or len(scores.tasks) == 1)
 
     intervals = {key: Interval(np.full(n, np.nan), np.full(n, np.nan)) for key in _ESTIMATES}
     if resamples:
-        low, high = _intervals(_resampled(scores, target, resamples, rng, progress), alpha, scores.direction)
+        replicates = _resampled(scores, target, resamples, rng, progress, task_bootstrap)
+        low, high = _intervals(replicates, alpha, scores.direction)
         for k, key in enumerate(_ESTIMATES):
             point = estimates[key]
             # nothing to resample: the interval is the point (not the point up to rounding)
-            ends = [np.where(single_run, point, end[:, k]) for end in (low, high)]
+            ends = [np.where(fixed, point, end[:, k]) for end in (low, high)]
             intervals[key] = Interval(*ends)
     return AggregateResult(
         methods=scores.methods,
@@ -571,7 +715,7 @@ def aggregate(
         **{f"{key}_ci": interval for key, interval in intervals.items()},
         rank=rank,
         runs=runs,
-        single_run=single_run,
+        single_run=fixed,
         tasks=len(scores.tasks),
         gamma=target,
         alpha=alpha,
@@ -581,5 +725,6 @@ def aggregate(
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
         missing=len(scores.missing),
+        task_bootstrap=task_bootstrap,
         inputs=scores_files(scores),
     )

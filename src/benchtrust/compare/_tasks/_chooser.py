@@ -8,6 +8,9 @@ analyses come from:
 * Demšar (2006), §3.2 and §4: across several data sets, rank-based tests (Wilcoxon signed-rank for two
   methods, Friedman with a post-hoc test for more), since scores on different data sets are not
   commensurable and their differences not normal; few data sets leave the tests little power.
+* Benavoli, Corani and Mangili (2016): after the Friedman test, pairwise Wilcoxon signed-rank (or sign)
+  tests with Holm's correction rather than post-hoc tests on mean ranks, whose verdict on two methods
+  depends on which other methods are compared.
 * Benavoli et al. (2017): the Bayesian signed-rank test across data sets and, on one data set's
   cross-validation, the correlated t-test (the folds share training data, so their scores are correlated:
   Nadeau and Bengio's correction), each with a region of practical equivalence.
@@ -91,6 +94,9 @@ class ChoiceResult(Result):
     .. [5] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
        benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
        arXiv:2103.03098. §4.1.
+    .. [6] Alessio Benavoli, Giorgio Corani and Francesca Mangili, "Should we really use post-hoc tests based
+       on mean-ranks?", Journal of Machine Learning Research 17(5), 1-10, 2016.
+       https://jmlr.org/papers/v17/benavoli16a.html.
     """
 
     methods: int
@@ -201,10 +207,13 @@ def _across_tasks(k, n, paired, common_scale, runs, folds):
     if k >= 3:
         fits.append(
             Analysis(
-                "Friedman test with Nemenyi or Holm post-hoc tests and the critical-difference diagram",
+                "Friedman test with post-hoc tests and the critical-difference diagram",
                 "compare rank",
                 f"{k} methods ranked on each of {n} tasks: ranks need no common scale and no normality "
-                f"(Demšar 2006, §3.2.2).{caveat}",
+                f"(Demšar 2006, §3.2.2). To say which pairs differ, Benavoli et al. (2016) recommend the "
+                "pairwise Wilcoxon signed-rank (or sign) tests with Holm's correction (--posthoc wilcoxon) "
+                "over the tests on mean ranks (Nemenyi, Holm, Conover), whose verdict on a pair depends on "
+                f"the other methods compared.{caveat}",
             )
         )
     fits.append(
@@ -351,6 +360,9 @@ def choose_analysis(scores) -> ChoiceResult:
     .. [5] X. Bouthillier, P. Delaunay, M. Bronzi et al., "Accounting for variance in machine learning
        benchmarks", Proceedings of Machine Learning and Systems 3 (MLSys 2021).
        arXiv:2103.03098. §4.1.
+    .. [6] Alessio Benavoli, Giorgio Corani and Francesca Mangili, "Should we really use post-hoc tests based
+       on mean-ranks?", Journal of Machine Learning Research 17(5), 1-10, 2016.
+       https://jmlr.org/papers/v17/benavoli16a.html.
 
     Examples
     --------

@@ -23,17 +23,28 @@ import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import MAX_MEMORY, InputError, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import aligned, interval_cell, level_text, listed, paragraph
-from benchtrust.compare._bootstrap import FEW_RUNS, check_resamples
+from benchtrust.compare._bootstrap import (
+    CHUNK_CELLS,
+    FEW_RUNS,
+    check_resamples,
+    percentile_interval,
+    replicates_memory,
+)
+from benchtrust.compare._tasks._aggregate import check_task_bootstrap, copy_counts, copy_sums
 from benchtrust.compare._tasks._effect import vargha_delaney_magnitude
 from benchtrust.compare._tasks._pair_bootstrap import (
+    RESAMPLES,
+    _paired_halves,
     check_paired,
     method_words,
     oriented,
     pair_estimates,
     require_pairs,
+    run_codes,
+    run_positions,
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
@@ -98,6 +109,8 @@ class ImprovementResult(Result):
         The normalisation in words.
     missing : int
         The number of (method, task) pairs with missing runs.
+    task_bootstrap : bool
+        True when the resamples drew the tasks again as well as the runs (rliable's ``task_bootstrap``).
 
     See Also
     --------
@@ -133,6 +146,7 @@ class ImprovementResult(Result):
     normalisation: str
     normalisation_text: str
     missing: int
+    task_bootstrap: bool = False
 
     @property
     def ci(self) -> Interval:
@@ -194,6 +208,11 @@ class ImprovementResult(Result):
             else f"{self.resamples:,} resamples" + ("" if self.seed is None else f", seed {self.seed}")
         )
         redrawn = "pairs of runs" if self.paired else "runs"
+        if self.task_bootstrap:
+            return (
+                f"percentile interval of the stratified bootstrap, the tasks redrawn (task bootstrap), then "
+                f"the {redrawn} within each task drawn ({how})"
+            )
         return f"percentile interval of the stratified bootstrap, {redrawn} redrawn within each task ({how})"
 
     @property
@@ -241,6 +260,7 @@ class ImprovementResult(Result):
                 "resamples": self.resamples,
                 "seed": self.seed,
                 "missing": self.missing,
+                "task_bootstrap": self.task_bootstrap,
                 "better": self.better,
                 "pairs": [
                     {key: values[k] for key, values in frame.items()} for k in range(len(frame["method_x"]))
@@ -285,7 +305,8 @@ class ImprovementResult(Result):
         sentences = []
         if better:
             sentences.append(
-                f"Better beyond the noise of the runs ({level} interval of P(X > Y) above 0.5; the size "
+                f"Better beyond the noise of the runs{' and of the choice of tasks' * self.task_bootstrap} "
+                f"({level} interval of P(X > Y) above 0.5; the size "
                 f"in Vargha and Delaney's words): {self._listed(better, ' > ')}."
             )
         if unclear:
@@ -342,7 +363,15 @@ class ImprovementResult(Result):
 
 
 def improvement_probabilities(
-    scores, *, alpha=0.05, resamples=None, seed=None, paired=None, progress=None, max_memory=MAX_MEMORY
+    scores,
+    *,
+    alpha=0.05,
+    resamples=None,
+    seed=None,
+    paired=None,
+    task_bootstrap=False,
+    progress=None,
+    max_memory=MAX_MEMORY,
 ) -> ImprovementResult:
     """The average probability of improvement P(X > Y) of every method over every other, with intervals.
 
@@ -385,6 +414,11 @@ def improvement_probabilities(
         Randomness of the resamples.
     paired : bool, optional
         True: compare run k with run k (same labels needed on every task); False or None: all pairs of runs.
+    task_bootstrap : bool, default False
+        Draw the tasks again too (rliable's ``task_bootstrap=True``): each resample draws M tasks from the M
+        with replacement, the same for every method, then the runs (or pairs of runs) of each task drawn,
+        with replacement, each copy of a task on its own; P(X > Y) is averaged over the copies. Always
+        resampled (10,000 by default). Needs the same runs of a method on every task.
     progress : callable, optional
         Called as ``progress(done, total)`` after each chunk of resamples (or pair, for exact intervals).
 
@@ -467,19 +501,32 @@ def improvement_probabilities(
     n = len(scores.methods)
     if paired_given:
         require_pairs(scores, list(range(n)))
+    task_bootstrap = check_task_bootstrap(task_bootstrap, scores)
     runs = scores.runs_per_task
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    task_p, lows, highs, used = pair_estimates(
-        oriented(scores),
-        runs,
-        pairs,
-        paired=bool(paired_given),
-        alpha=alpha,
-        resamples=resamples,
-        rng=rng,
-        report=report,
-        max_memory=max_memory,
-    )
+    if task_bootstrap:
+        used = RESAMPLES if resamples is None else resamples
+        check_memory(
+            replicates_memory(used, len(pairs)), max_memory, f"resamples={used:,} of {len(pairs)} pairs"
+        )
+        task_p, replicates = _task_bootstrap(
+            oriented(scores), runs, pairs, paired=bool(paired_given), resamples=used, rng=rng, report=report
+        )
+        lows, highs = percentile_interval(replicates.T, alpha)
+        if len(scores.tasks) == 1:  # one task, one run of each method: nothing to draw
+            lows, highs = (np.where((runs[:, 0] == 1).all(), np.nan, end) for end in (lows, highs))
+    else:
+        task_p, lows, highs, used = pair_estimates(
+            oriented(scores),
+            runs,
+            pairs,
+            paired=bool(paired_given),
+            alpha=alpha,
+            resamples=resamples,
+            rng=rng,
+            report=report,
+            max_memory=max_memory,
+        )
     return ImprovementResult(
         methods=scores.methods,
         **_matrices(n, pairs, task_p, lows, highs),
@@ -496,8 +543,66 @@ def improvement_probabilities(
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
         missing=len(scores.missing),
+        task_bootstrap=task_bootstrap,
         inputs=scores_files(scores),
     )
+
+
+def _task_bootstrap(values, runs, pairs, *, paired, resamples, rng, report):
+    """P(X > Y) of every pair on each task, (pairs, tasks), and its average over the tasks on each resample
+    of the task bootstrap, (pairs, resamples) (Agarwal et al. 2021, §4.1; rliable's ``task_bootstrap``).
+
+    A resample draws M task copies from the M tasks with replacement, the same for every method (as
+    rliable draws them for the pair it is given); on each copy the runs of each method (paired: the pairs
+    of runs) are drawn again with replacement, and P(X > Y) of the copy is read off the counts as
+    :mod:`._pair_bootstrap` reads it on a task: all pairs of runs through Y's cumulative counts at
+    :func:`run_positions`, paired runs as the drawn wins and ties. The resample's value is the mean over the
+    copies.
+    """
+    values = values[:, :, : int(runs.max())]
+    n_methods, n_tasks, width = values.shape
+    if paired:
+        halves = _paired_halves(values, pairs).astype(np.float64)
+        task_p = halves.sum(axis=2) / (2 * runs[0])
+        per_resample = (len(pairs) + 1) * n_tasks * width
+    else:
+        codes = run_codes(values)
+        positions = [run_positions(codes[i], codes[j]) for i, j in pairs]
+        valid = np.arange(width) < runs[:, :, None]
+        task_p = np.array(
+            [
+                ((lower + upper) * valid[i]).sum(axis=1) / (2 * runs[i] * runs[j])
+                for (i, j), (lower, upper) in zip(pairs, positions, strict=True)
+            ]
+        )
+        per_resample = 3 * n_methods * n_tasks * (width + 1)
+    out = np.empty((len(pairs), resamples))
+    step = max(1, CHUNK_CELLS // per_resample)
+    sizes = [min(step, resamples - first) for first in range(0, resamples, step)]
+    first = 0
+    for done, size in enumerate(sizes, start=1):
+        rows = slice(first, first + size)
+        first += size
+        copies = rng.integers(0, n_tasks, size=(size, n_tasks))
+        if paired:
+            drawn = copy_counts(runs[0][copies], width, rng)  # (r, copies, width), shared by the pairs
+            out[:, rows] = (
+                (copy_sums(copies, drawn, halves) / (2 * runs[0][copies])[:, None, :]).mean(axis=2).T
+            )
+            report(done, len(sizes))
+            continue
+        drawn = copy_counts(runs[:, copies], width, rng)  # (methods, r, copies, width)
+        below = np.zeros((*drawn.shape[:3], width + 1))
+        np.cumsum(drawn, axis=3, out=below[..., 1:])
+        for k, ((i, j), (lower, upper)) in enumerate(zip(pairs, positions, strict=True)):
+            # Y's drawn runs below each run of X, plus half those equal to it, on X's copy of the task
+            both = np.take_along_axis(below[j], lower[copies], 2) + np.take_along_axis(
+                below[j], upper[copies], 2
+            )
+            wins = (drawn[i] * both).sum(axis=2) / (2 * runs[i][copies] * runs[j][copies])
+            out[k, rows] = wins.mean(axis=1)
+        report(done, len(sizes))
+    return task_p, out
 
 
 def _matrices(n, pairs, task_p, lows, highs):

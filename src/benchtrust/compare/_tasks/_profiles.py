@@ -11,6 +11,10 @@ of all runs, as rliable's ``create_performance_profile`` (its default ``use_scor
 computes it; every task weighs the same when some runs are missing. A profile above another at every τ
 (stochastic dominance) is better whatever the threshold. The band at each τ is the stratified bootstrap
 percentile interval (§4.1; rliable's defaults ``method="percentile"``, ``task_bootstrap=False``).
+
+``kind="tasks"`` gives the other profile of rliable (``use_score_distribution=False``), the average-score
+distribution: the fraction of the tasks whose mean score over the runs is better than τ. ``task_bootstrap``
+draws the tasks again too (:func:`~benchtrust.compare._tasks._aggregate.bootstrap_chunks`).
 """
 
 from __future__ import annotations
@@ -30,8 +34,13 @@ from benchtrust.compare._bootstrap import (
     method_groups,
     percentile_interval,
     replicates_memory,
-    resample_counts,
     stratified_values,
+)
+from benchtrust.compare._tasks._aggregate import (
+    bootstrap_chunks,
+    check_task_bootstrap,
+    copy_sums,
+    resampling_words,
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
@@ -65,15 +74,17 @@ class ProfileResult(Result):
     thresholds : numpy.ndarray
         τ, increasing.
     fraction : numpy.ndarray
-        Shape (methods, thresholds): the fraction of each method's runs better than τ (above τ for
-        ``"higher"``, below for ``"lower"``), averaged over the tasks.
+        Shape (methods, thresholds): for ``kind="runs"``, the fraction of each method's runs better than τ
+        (above τ for ``"higher"``, below for ``"lower"``), averaged over the tasks; for ``kind="tasks"``,
+        the fraction of the tasks whose mean score over the method's runs is better than τ.
     low, high : numpy.ndarray
         The ends of the stratified bootstrap percentile band at each τ, same shape; NaN when
         ``resamples == 0``.
     runs : numpy.ndarray
         Each method's number of runs, over all tasks.
     single_run : numpy.ndarray
-        True for a method with one run on every task: nothing to resample, its band is its profile.
+        True for a method with one run on every task (and, with the task bootstrap, one task): nothing to
+        resample, its band is its profile.
     tasks : int
         The number of tasks.
     alpha : float
@@ -90,6 +101,10 @@ class ProfileResult(Result):
         The normalisation in words.
     missing : int
         The number of (method, task) pairs with missing runs (see :attr:`TaskScores.missing`).
+    kind : {"runs", "tasks"}
+        The score distribution (runs) or the average-score distribution (tasks' mean scores).
+    task_bootstrap : bool
+        True when the resamples drew the tasks again as well as the runs (rliable's ``task_bootstrap``).
 
     See Also
     --------
@@ -119,6 +134,13 @@ class ProfileResult(Result):
     normalisation: str
     normalisation_text: str
     missing: int
+    kind: str = "runs"
+    task_bootstrap: bool = False
+
+    @property
+    def what(self) -> str:
+        """What the profile counts: ``"runs"``, or ``"tasks' mean scores"``."""
+        return "runs" if self.kind == "runs" else "tasks' mean scores"
 
     def __repr__(self):
         return (
@@ -159,15 +181,15 @@ class ProfileResult(Result):
         return rows
 
     def _columns(self):
-        return ("τ", "method", f"fraction of runs with {self.better}", f"{level_text(self.alpha)} band")
+        fraction = f"fraction of {self.what} with {self.better}"
+        return ("τ", "method", fraction, f"{level_text(self.alpha)} band")
 
     def _band_words(self):
         if not self.resamples:
             return "none (resamples=0)"
         return (
             f"pointwise {level_text(self.alpha)} stratified bootstrap percentile intervals ({PAPER} §4.1: "
-            f"the runs of every task drawn again with replacement, every task kept), {self.resamples:,} "
-            "resamples"
+            f"{resampling_words(self.task_bootstrap)}), {self.resamples:,} resamples"
         )
 
     def describe(self) -> Description:
@@ -177,9 +199,9 @@ class ProfileResult(Result):
         rows = self._rows()
         text = [
             paragraph(
-                f"Performance profiles over {self.tasks} tasks ({PAPER} §4.2): at each threshold τ, the "
-                f"fraction of a method's runs with {self.better} ({scores_words(self.normalisation)}; "
-                f"{self.direction} is better), averaged over the tasks; {self.thresholds.size} thresholds "
+                f"Performance profiles over {self.tasks} tasks ({PAPER} §4.2): at each threshold τ, "
+                f"{self._profile_words()} ({scores_words(self.normalisation)}; {self.direction} is "
+                f"better); {self.thresholds.size} thresholds "
                 f"from {self.thresholds[0]:.4g} to {self.thresholds[-1]:.4g} (to_frame() has them all); "
                 f"normalisation: {self.normalisation_text}. Bands: {self._band_words()}."
             ),
@@ -201,6 +223,8 @@ class ProfileResult(Result):
                 "resamples": self.resamples,
                 "seed": self.seed,
                 "missing": self.missing,
+                "kind": self.kind,
+                "task_bootstrap": self.task_bootstrap,
                 "thresholds": self.thresholds,
                 "on_top": self.on_top,
                 "methods": [
@@ -238,6 +262,14 @@ class ProfileResult(Result):
             analysis="compare profile",
         )
 
+    def _profile_words(self):
+        if self.kind == "runs":
+            return f"the fraction of a method's runs with {self.better}, averaged over the tasks"
+        return (
+            f"the fraction of the tasks on which the mean of a method's runs has {self.better}, the "
+            "average-score distribution"
+        )
+
     @property
     def verdict(self) -> str:
         """The result in plain words: whether one profile is on top at every threshold, and where the
@@ -250,9 +282,9 @@ class ProfileResult(Result):
         span = f"{self.thresholds.size} thresholds from {self.thresholds[0]:.4g} to {self.thresholds[-1]:.4g}"
         if len(self.methods) == 1:
             head = (
-                f"One method, {self.methods[0]}: the fraction of its runs with {self.better} goes from "
-                f"{self.fraction[0, 0]:.4g} to {self.fraction[0, -1]:.4g} over {span}; nothing to compare it "
-                "with."
+                f"One method, {self.methods[0]}: the fraction of its {self.what} with {self.better} goes "
+                f"from {self.fraction[0, 0]:.4g} to {self.fraction[0, -1]:.4g} over {span}; nothing to "
+                "compare it with."
             )
         else:
             head = self._dominance_words(span)
@@ -266,12 +298,13 @@ class ProfileResult(Result):
             has = "s are" if len(top) > 1 else " is"
             return (
                 f"{listed(top)}'s profile{has} never below another method's at the {span}: whatever the "
-                f"threshold, at least as large a fraction of {'their' if len(top) > 1 else 'its'} runs "
-                f"has {self.better} ({self.direction} is better)."
+                f"threshold, at least as large a fraction of {'their' if len(top) > 1 else 'its'} "
+                f"{self.what} has {self.better} ({self.direction} is better)."
             )
         return (
-            f"The profiles cross at the {span}: no method has at least as large a fraction of runs with "
-            f"{self.better} at every threshold, so which is better depends on the threshold (see the plot)."
+            f"The profiles cross at the {span}: no method has at least as large a fraction of {self.what} "
+            f"with {self.better} at every threshold, so which is better depends on the threshold (see the "
+            "plot)."
         )
 
     def _noise_words(self):
@@ -321,34 +354,65 @@ def _worse_counts(values, thresholds):
 
 def _fractions(worse, runs):
     """The profile, (..., thresholds), from the runs not better than τ, (..., tasks, thresholds), and the
-    runs per task: the fraction of better runs of each task, averaged over the tasks."""
-    return (1.0 - worse / runs[:, None]).mean(axis=-2)
+    runs per task (..., tasks): the fraction of better runs of each task, averaged over the tasks."""
+    return (1.0 - worse / runs[..., None]).mean(axis=-2)
 
 
-def _resampled(values, runs_per_task, thresholds, resamples, rng, progress):
+def _task_fractions(means, thresholds):
+    """The average-score profile, (..., thresholds): the fraction of the task means (..., tasks), oriented,
+    above each oriented τ (strictly, as rliable's ``mean_score_deviation``)."""
+    return (means[..., None] > thresholds).mean(axis=-2)
+
+
+def _resampled(values, runs_per_task, thresholds, resamples, rng, progress, kind, task_bootstrap):
     """The profile of every resample, shape (resamples, methods, thresholds) (Agarwal et al. 2021, §4.1),
-    from the scores and thresholds oriented so that higher is better (:func:`stratified_values`)."""
+    from the scores and thresholds oriented so that higher is better (:func:`stratified_values`); with
+    `task_bootstrap` the tasks are drawn again too (:func:`bootstrap_chunks`), each copy of a task counted
+    as a task."""
     out = np.empty((resamples, values.shape[0], thresholds.size))
     groups = method_groups(runs_per_task)
     for number, (runs, members) in enumerate(groups):
         cuts = [_worse_counts(v, thresholds) for v in values[members]]
-        tasks = np.arange(runs.size)[:, None]
+        own = values[members][:, :, : runs.max()]
+        per_task = np.where(np.isnan(own), 0.0, own) / runs[:, None]  # each task's mean, from its counts
         first = 0
         report = group_progress(progress, number, len(groups), resamples)
-        chunks = resample_counts(runs, resamples, rng, progress=report, cells=runs.size * thresholds.size)
-        for counts in chunks:
+        cells = runs.size * thresholds.size * (len(members) if kind == "tasks" else 1)
+        chunks = bootstrap_chunks(
+            runs, resamples, rng, task_bootstrap=task_bootstrap, progress=report, cells=cells
+        )
+        for _, copies, counts in chunks:
             rows = slice(first, first + counts.shape[0])
+            first = rows.stop
+            if kind == "tasks":
+                out[rows, members] = _task_fractions(copy_sums(copies, counts, per_task), thresholds)
+                continue
             cumulative = np.concatenate([np.zeros((*counts.shape[:2], 1)), counts.cumsum(axis=2)], axis=2)
+            tasks = np.arange(runs.size)[:, None]
+            resample = np.arange(counts.shape[0])[:, None, None]
+            copy_runs = runs if copies is None else runs[copies]
             for member, cut in zip(members, cuts, strict=True):
                 # run k of a task is its k-th worst: the resampled runs not better than τ are the draws
-                # of its `cut` worst runs
-                out[rows, member] = _fractions(cumulative[:, tasks, cut], runs)
-            first = rows.stop
+                # of its `cut` worst runs (on each copy of a task drawn, with the task bootstrap)
+                if copies is None:
+                    worse = cumulative[:, tasks, cut]
+                else:
+                    worse = cumulative[resample, tasks, cut[copies]]
+                out[rows, member] = _fractions(worse, copy_runs)
     return out
 
 
 def performance_profile(
-    scores, *, thresholds=None, alpha=0.05, resamples=10_000, seed=None, progress=None, max_memory=MAX_MEMORY
+    scores,
+    *,
+    thresholds=None,
+    kind="runs",
+    alpha=0.05,
+    resamples=10_000,
+    seed=None,
+    task_bootstrap=False,
+    progress=None,
+    max_memory=MAX_MEMORY,
 ):
     """The performance profile (run-score distribution) of each method, with stratified bootstrap bands
     (Agarwal et al. 2021, §4.1-4.2).
@@ -369,6 +433,11 @@ def performance_profile(
     thresholds : array_like, optional
         τ, in the units of the (normalised) scores; default: 101 evenly spaced from the lowest score of any
         run to the highest.
+    kind : {"runs", "tasks"}, default "runs"
+        ``"runs"``: the score distribution above. ``"tasks"``: the average-score distribution, the fraction
+        of the tasks whose mean score over the method's runs is better than τ (rliable's
+        ``use_score_distribution=False``); its band resamples the runs behind each task mean. The paper
+        recommends the score distribution: its bands are narrower for the same runs (§4.2).
     alpha : float, default 0.05
         α: the bands have level 1 - α.
     resamples : int, default 10,000
@@ -377,6 +446,9 @@ def performance_profile(
         InputError naming the minimum.
     seed : int or numpy.random.Generator, optional
         The randomness of the resamples; an int reproduces them.
+    task_bootstrap : bool, default False
+        Draw the tasks again too (rliable's ``task_bootstrap=True``; see :func:`aggregate`): each copy of a
+        task drawn counts as a task. Needs the same runs of a method on every task.
     progress : callable, optional
         Called as ``progress(done, total)`` as the resamples are drawn (``total`` = `resamples`), after
         each chunk of them (a few MB: the chunks never change the result).
@@ -417,7 +489,12 @@ def performance_profile(
     thresholds = _thresholds(thresholds, scores)
     alpha = check_probability(alpha, "alpha")
     resamples = check_resamples(resamples, alpha)
+    if kind not in ("runs", "tasks"):
+        raise InputError(
+            f"kind: expected 'runs' (score distribution) or 'tasks' (average scores), got {kind!r:.60}"
+        )
     rng = check_seed(seed)
+    task_bootstrap = check_task_bootstrap(task_bootstrap, scores)
     progress = check_progress(progress)
     n = len(scores.methods)
     check_memory(
@@ -428,13 +505,18 @@ def performance_profile(
 
     values, runs_per_task = stratified_values(scores)
     oriented = thresholds if scores.direction == "higher" else -thresholds
-    fraction = np.array(
-        [_fractions(_worse_counts(v, oriented), n) for v, n in zip(values, runs_per_task, strict=True)]
-    )
-    single_run = (runs_per_task == 1).all(axis=1)
+    if kind == "runs":
+        fraction = np.array(
+            [_fractions(_worse_counts(v, oriented), n) for v, n in zip(values, runs_per_task, strict=True)]
+        )
+    else:
+        fraction = _task_fractions(np.nanmean(values, axis=2), oriented)
+    single_run = (runs_per_task == 1).all(axis=1) & (not task_bootstrap or len(scores.tasks) == 1)
     low = high = np.full_like(fraction, np.nan)
     if resamples:
-        replicates = _resampled(values, runs_per_task, oriented, resamples, rng, progress)
+        replicates = _resampled(
+            values, runs_per_task, oriented, resamples, rng, progress, kind, task_bootstrap
+        )
         low, high = percentile_interval(replicates, alpha)
         # nothing to resample: the band is the profile (not the profile up to rounding)
         low, high = (np.where(single_run[:, None], fraction, end) for end in (low, high))
@@ -454,6 +536,8 @@ def performance_profile(
         normalisation=scores.normalisation,
         normalisation_text=normalisation_words(scores.normalisation, scores.direction, scores.reference),
         missing=len(scores.missing),
+        kind=kind,
+        task_bootstrap=task_bootstrap,
         inputs=scores_files(scores),
     )
 
@@ -515,7 +599,7 @@ def plot_performance_profile(result, ax=None):
                 linewidth=0,
             )
     ax.set_xlabel(f"threshold τ ({scores_words(result.normalisation)}; {result.direction} is better)")
-    ax.set_ylabel(f"fraction of runs with {result.better}")
+    ax.set_ylabel(f"fraction of {result.what} with {result.better}")
     ax.set_ylim(-0.02, 1.02)
     band = f", {level_text(result.alpha)} bands" if result.resamples else ""
     ax.set_title(f"Performance profiles over {result.tasks} tasks{band} ({PAPER}, §4.2)")

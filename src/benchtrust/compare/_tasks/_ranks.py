@@ -2,11 +2,14 @@
 
 :func:`rank_test` follows J. Demšar, "Statistical comparisons of classifiers over multiple data sets",
 JMLR 7 (2006), §3.2.2: rank the methods on every data set, test whether their average ranks differ
-(Friedman's χ²_F and Iman and Davenport's F_F), then find which pairs differ: the Nemenyi test over all
-pairs with its critical difference (CD), Holm's step-down procedure over all pairs or against a control,
-or the Bonferroni-Dunn test against a control. The groups of methods no test tells apart are the bars of
-the critical-difference diagram (:func:`~benchtrust.compare.plot_critical_difference`). Nemenyi's test
-reads the range of k standard normals (:func:`nemenyi`, at the end of the module).
+(Friedman's χ²_F, corrected for ties as scipy and R compute it, and Iman and Davenport's F_F), then find
+which pairs differ: the Nemenyi test over all pairs with its critical difference (CD), Holm's step-down
+procedure over all pairs or against a control, the Bonferroni-Dunn test against a control, or the tests
+scikit-posthocs offers (Conover-Friedman, Siegel-Castellan, pairwise Wilcoxon signed-rank) with a
+correction for multiple comparisons (:mod:`benchtrust.compare._tasks._posthoc`). The groups of methods no
+test tells apart are the bars of the critical-difference diagram
+(:func:`~benchtrust.compare.plot_critical_difference`). Nemenyi's test reads the range of k standard
+normals (:func:`nemenyi`, at the end of the module).
 """
 
 from __future__ import annotations
@@ -20,7 +23,13 @@ from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_probability
 from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, TIMES, aligned, paragraph
-from benchtrust.compare._pipelines._datasets import holm
+from benchtrust.compare._tasks._posthoc import (
+    P_ADJUSTS,
+    adjust_p_values,
+    conover_pairs,
+    friedman_statistics,
+    wilcoxon_pairs,
+)
 from benchtrust.compare._tasks._rank_plot import critical_difference_svg
 from benchtrust.compare._tasks._ranks_text import (
     PAPER,
@@ -48,7 +57,14 @@ POSTHOCS = {
     "nemenyi": "Nemenyi test",
     "holm": "Holm's step-down procedure",
     "bonferroni-dunn": "Bonferroni-Dunn test",
+    "conover": "Conover-Friedman test",
+    "siegel": "Siegel-Castellan test",
+    "wilcoxon": "pairwise Wilcoxon signed-rank test",
 }
+#: The post-hoc tests that take any correction of :data:`P_ADJUSTS` (Holm's by default); Holm's and
+#: Bonferroni-Dunn's tests are Siegel-Castellan's with Holm's and Bonferroni's correction.
+_ADJUSTABLE = ("conover", "siegel", "wilcoxon")
+_FIXED_ADJUST = {"nemenyi": None, "holm": "holm", "bonferroni-dunn": "bonferroni"}
 _CHI2 = "\N{GREEK SMALL LETTER CHI}\N{SUPERSCRIPT TWO}_F"
 #: Most methods whose matrix of p-values the text prints (wider does not fit 100 characters).
 _MATRIX_METHODS = 8
@@ -72,12 +88,18 @@ class RankResult(Result):
     average_ranks : numpy.ndarray
         R_i = (1/N) Σ_j r_i^j.
     friedman : float
-        Friedman's statistic χ²_F = 12N / (k(k + 1)) (Σ_i R_i² - k(k + 1)²/4), without a correction for
-        ties (Demšar's formula); NaN when there is too little data (:attr:`enough_data`).
+        Friedman's statistic corrected for ties, χ²_F = `friedman_uncorrected` / C with
+        C = 1 - Σ(t³ - t)/(N k (k² - 1)), t the size of each group of tied methods on a data set: the
+        statistic of :func:`scipy.stats.friedmanchisquare`, R's ``friedman.test`` and autorank. NaN when
+        there is too little data (:attr:`enough_data`) or every data set ties every method.
     friedman_p_value : float
         P(χ² with k - 1 degrees of freedom >= χ²_F).
+    friedman_uncorrected : float
+        Demšar's formula, without the correction for ties: 12N / (k(k + 1)) (Σ_i R_i² - k(k + 1)²/4); equal
+        to `friedman` when no two methods tie on any data set.
     iman_davenport : float
-        F_F = (N - 1) χ²_F / (N(k - 1) - χ²_F) (infinite when every data set ranks the methods alike).
+        F_F = (N - 1) χ²_F / (N(k - 1) - χ²_F) from the corrected χ²_F (infinite when every data set ranks
+        the methods alike).
     iman_davenport_p_value : float
         P(F with k - 1 and (k - 1)(N - 1) degrees of freedom >= F_F); the omnibus test's decision uses it.
     standard_error : float
@@ -90,18 +112,26 @@ class RankResult(Result):
         (Nemenyi), or the normal quantile at 1 - α/(2(k - 1)) (Bonferroni-Dunn); NaN for Holm.
     z : numpy.ndarray
         Shape (k, k): z_ij = (R_i - R_j) / `standard_error` (positive where row i ranks worse).
+    statistic : numpy.ndarray
+        Shape (k, k): the post-hoc test's statistic of each pair: `z` for the tests on average ranks
+        (Nemenyi, Holm, Bonferroni-Dunn, Siegel-Castellan); Conover's t_ij (positive where row i ranks
+        worse) for ``"conover"``; the signed-rank statistic min(W+, W-) (symmetric) for ``"wilcoxon"``.
     p_values : numpy.ndarray
         Shape (k, k), symmetric: the post-hoc test's p-value of each pair, adjusted for the multiple
-        comparisons (Nemenyi's from the studentized range; Holm's adjusted; Bonferroni-Dunn's times k - 1,
-        at most 1). NaN on the diagonal and, against a control, for the pairs without it.
+        comparisons (Nemenyi's from the studentized range; otherwise by `p_adjust`: Holm's, or
+        Bonferroni-Dunn's times k - 1, at most 1). NaN on the diagonal and, against a control, for the pairs
+        without it.
     different : numpy.ndarray
         Shape (k, k), bool: the pair differs significantly (its p-value <= α).
     groups : tuple of tuple of str
         The largest sets of two or more methods, consecutive in average rank, of which no two differ
         significantly, best first: the bars of the critical-difference diagram. Against a control, the
         control with the methods that do not differ from it.
-    posthoc : {"nemenyi", "holm", "bonferroni-dunn"}
+    posthoc : {"nemenyi", "holm", "bonferroni-dunn", "conover", "siegel", "wilcoxon"}
         The post-hoc test.
+    p_adjust : str or None
+        The correction of the p-values for multiple comparisons (a key of :data:`P_ADJUSTS`: ``"holm"``,
+        ``"bonferroni"``, ...); None for Nemenyi's test, whose p-values come from the studentized range.
     control : str or None
         The method the others are compared with; None for all pairs.
     alpha : float
@@ -127,6 +157,8 @@ class RankResult(Result):
     ----------
     .. [1] Janez Demšar, "Statistical comparisons of classifiers over multiple data sets", Journal of Machine
        Learning Research 7, 1-30, 2006. https://jmlr.org/papers/v7/demsar06a.html. §3.2.2, Fig. 1-2.
+    .. [2] W. J. Conover, Practical Nonparametric Statistics, 3rd ed., Wiley, 1999. §5.8 (the Friedman
+       statistic corrected for ties, T1 and T2, and the multiple comparisons of rank sums).
     """
 
     methods: tuple[str, ...]
@@ -136,16 +168,19 @@ class RankResult(Result):
     average_ranks: np.ndarray
     friedman: float
     friedman_p_value: float
+    friedman_uncorrected: float
     iman_davenport: float
     iman_davenport_p_value: float
     standard_error: float
     critical_difference: float
     q_alpha: float
     z: np.ndarray
+    statistic: np.ndarray
     p_values: np.ndarray
     different: np.ndarray
     groups: tuple[tuple[str, ...], ...]
     posthoc: str
+    p_adjust: str | None
     control: str | None
     alpha: float
     direction: str
@@ -177,8 +212,15 @@ class RankResult(Result):
 
     @property
     def test_name(self) -> str:
-        """The post-hoc test in words, such as ``Nemenyi test``."""
+        """The post-hoc test in words, such as ``Nemenyi test`` or ``Conover-Friedman test (Holm)``."""
+        if self.posthoc in _ADJUSTABLE:
+            return f"{POSTHOCS[self.posthoc]} ({P_ADJUSTS[self.p_adjust]})"
         return POSTHOCS[self.posthoc]
+
+    @property
+    def statistic_name(self) -> str:
+        """The name of the post-hoc test's statistic (:attr:`statistic`): ``z``, ``t`` or ``W``."""
+        return {"conover": "t", "wilcoxon": "W"}.get(self.posthoc, "z")
 
     def __repr__(self):
         ranks = ", ".join(f"{self.methods[i]}: {self.average_ranks[i]:.3f}" for i in self.order)
@@ -218,17 +260,31 @@ class RankResult(Result):
                 cells += (
                     ["control", "", ""]
                     if i == c
-                    else [f"{self.z[i, c]:+.3f}", _p_text(self.p_values[i, c]), _yes(self.different[i, c])]
+                    else [
+                        self._statistic_text(i, c),
+                        _p_text(self.p_values[i, c]),
+                        _yes(self.different[i, c]),
+                    ]
                 )
             else:
                 cells.append(letters[i])
             rows.append(tuple(cells))
         return rows
 
+    @property
+    def _p_words(self):
+        """``adjusted p-values``, or ``p-values`` when they are not adjusted (``p_adjust="none"``)."""
+        return "p-values" if self.p_adjust == "none" else "adjusted p-values"
+
+    def _statistic_text(self, i, j):
+        """The post-hoc statistic of a pair: ``+1.234`` (z or t), or the signed-rank statistic ``120.5``."""
+        value = self.statistic[i, j]
+        return f"{value:g}" if self.posthoc == "wilcoxon" else f"{value:+.3f}"
+
     def _method_columns(self):
         head = ("", "method", "average rank", f"mean {scores_words(self.normalisation)[:-1]}")
         if self.control is not None:
-            return (*head, "z", "adjusted p", "differs")
+            return (*head, self.statistic_name, self._p_words[:-7], "differs")
         return (*head, "groups")
 
     def _matrix_rows(self):
@@ -239,19 +295,49 @@ class RankResult(Result):
             for p, i in enumerate(order, start=1)
         ]
 
+    def _friedman_lines(self):
+        """The Friedman and Iman-Davenport tests, a line each."""
+        df1, df2 = self.degrees_of_freedom
+        ties = f", corrected for ties ({self.friedman_uncorrected:.4f} without)" if self.tied_tasks else ""
+        return [
+            f"  Friedman {_CHI2} = {self.friedman:.4f} (df {df1}), {_p_is(self.friedman_p_value)}{ties}",
+            f"  Iman-Davenport F_F = (N - 1){_CHI2}/(N(k - 1) - {_CHI2}) = {self.iman_davenport:.4f} "
+            f"(df {df1}, {df2}), {_p_is(self.iman_davenport_p_value)}",
+        ]
+
+    def _adjustable_lines(self, m):
+        """How the Conover-Friedman, Siegel-Castellan or Wilcoxon post-hoc test computes its p-values."""
+        adjusted = (
+            f"not adjusted for the {m} tests"
+            if self.p_adjust == "none"
+            else f"adjusted by {P_ADJUSTS[self.p_adjust]} over {m} tests"
+        )
+        k, n = len(self.methods), len(self.tasks)
+        if self.posthoc == "siegel":
+            return [f"  Siegel-Castellan: two-sided normal p-values of z, {adjusted}"]
+        if self.posthoc == "conover":
+            return [
+                "  Conover-Friedman: t = (S_i - S_j)/sqrt(2(N A - Σ S_j²)/((N - 1)(k - 1))), S: rank sums,",
+                f"  A = Σ r²; two-sided Student t p-values (df {(n - 1) * (k - 1)}), {adjusted}",
+            ]
+        return [
+            "  Wilcoxon signed-rank test of each pair's scores over the data sets (scipy.stats.wilcoxon:",
+            f"  zero differences dropped, no continuity correction), two-sided, {adjusted}",
+        ]
+
     def _test_lines(self):
         """The tests' statistics, one line each."""
-        df1, df2 = self.degrees_of_freedom
         k, n = len(self.methods), len(self.tasks)
-        lines = [
-            f"  Friedman {_CHI2} = {self.friedman:.4f} (df {df1}), {_p_is(self.friedman_p_value)}; "
-            f"Iman-Davenport F_F = {self.iman_davenport:.4f} (df {df1}, {df2}), "
-            f"{_p_is(self.iman_davenport_p_value)}",
-            f"  SE = sqrt(k(k + 1)/(6N)) = sqrt({k} {TIMES} {k + 1}/(6 {TIMES} {n})) = "
-            f"{self.standard_error:.4f}; z = (R_i - R_j)/SE",
-        ]
-        if self.posthoc == "holm":
-            m = k - 1 if self.control is not None else k * (k - 1) // 2
+        lines = self._friedman_lines()
+        if self.posthoc not in ("conover", "wilcoxon"):
+            lines.append(
+                f"  SE = sqrt(k(k + 1)/(6N)) = sqrt({k} {TIMES} {k + 1}/(6 {TIMES} {n})) = "
+                f"{self.standard_error:.4f}; z = (R_i - R_j)/SE"
+            )
+        m = k - 1 if self.control is not None else k * (k - 1) // 2
+        if self.posthoc in _ADJUSTABLE:
+            lines += self._adjustable_lines(m)
+        elif self.posthoc == "holm":
             lines.append(
                 f"  Holm: two-sided normal p-values of z, adjusted by Holm's step-down over {m} tests"
             )
@@ -266,8 +352,8 @@ class RankResult(Result):
                 f"{self.standard_error:.4f} = {self.critical_difference:.4f}, {ALPHA} = {self.alpha:g}",
                 f"  (q_{ALPHA}: the {quantile})",
             ]
-        if self.control is not None:
-            lines.append(f"  z < 0: ranks better than the control {self.control}")
+        if self.control is not None and self.posthoc != "wilcoxon":
+            lines.append(f"  {self.statistic_name} < 0: ranks better than the control {self.control}")
         return lines
 
     def _text(self, verdict):
@@ -287,7 +373,7 @@ class RankResult(Result):
             lines.append("  (methods sharing a letter are not significantly different)")
         lines += ["", *self._test_lines()]
         if self.control is None and k <= _MATRIX_METHODS:
-            header = ("adjusted p-values", *(f"({p})" for p in range(1, k + 1)))
+            header = (self._p_words, *(f"({p})" for p in range(1, k + 1)))
             lines += ["", *aligned([header, *self._matrix_rows()])]
         return "\n".join([*lines, "", paragraph(verdict)])
 
@@ -332,8 +418,9 @@ class RankResult(Result):
         enough = self.enough_data
         tables = ()
         if enough and self.control is None:
-            header = ("adjusted p-values", *(f"({p})" for p in range(1, len(self.methods) + 1)))
-            tables = ((f"Adjusted p-values of every pair ({self.test_name})", header, self._matrix_rows()),)
+            header = (self._p_words, *(f"({p})" for p in range(1, len(self.methods) + 1)))
+            title = f"{self._p_words.capitalize()} of every pair ({self.test_name})"
+            tables = ((title, header, self._matrix_rows()),)
         return Description(
             question=TASKS_QUESTION,
             verdict=verdict,
@@ -347,7 +434,7 @@ class RankResult(Result):
                 ("score on a data set", self._scores_words()),
                 ("direction", f"{self.direction} is better; rank 1 = best"),
                 ("ties", self._ties_words()),
-                ("omnibus test", f"Friedman {_CHI2} and Iman-Davenport F_F (decides)"),
+                ("omnibus test", f"Friedman {_CHI2} (corrected for ties) and Iman-Davenport F_F (decides)"),
                 (
                     "post-hoc test",
                     self.test_name + ("" if self.control is None else f", control {self.control}"),
@@ -365,7 +452,8 @@ class RankResult(Result):
     def _frame(self):
         """The columns of ``to_frame()``, one row per method, best average rank first: ``method``,
         ``average_rank``, ``mean_score`` (mean over data sets of its per-data-set scores) and, against a
-        control, ``z``, ``p_value`` (adjusted) and ``different`` from the control."""
+        control, the post-hoc statistic (``z``, or ``t`` for Conover's test, ``W`` for Wilcoxon's),
+        ``p_value`` (adjusted) and ``different`` from the control."""
         order = self.order
         frame = {
             "method": [self.methods[i] for i in order],
@@ -375,7 +463,7 @@ class RankResult(Result):
         if self.control is not None:
             c = self.methods.index(self.control)
             frame |= {
-                "z": self.z[order, c],
+                self.statistic_name: self.statistic[order, c],
                 "p_value": self.p_values[order, c],
                 "different": self.different[order, c],
             }
@@ -383,20 +471,21 @@ class RankResult(Result):
 
     def pairs_frame(self):
         """One row per pair tested (i < j in `methods` order): ``a``, ``b``, ``rank_difference`` (R_a - R_b),
-        ``z``, ``p_value`` (adjusted) and ``different``."""
+        ``z``, the post-hoc statistic if not z (``t`` for Conover's test, ``W`` for Wilcoxon's), ``p_value``
+        (adjusted) and ``different``."""
         import pandas as pd
 
         a, b = np.nonzero(np.triu(~np.isnan(self.p_values), 1))
-        return pd.DataFrame(
-            {
-                "a": [self.methods[i] for i in a],
-                "b": [self.methods[j] for j in b],
-                "rank_difference": self.average_ranks[a] - self.average_ranks[b],
-                "z": self.z[a, b],
-                "p_value": self.p_values[a, b],
-                "different": self.different[a, b],
-            }
-        )
+        frame = {
+            "a": [self.methods[i] for i in a],
+            "b": [self.methods[j] for j in b],
+            "rank_difference": self.average_ranks[a] - self.average_ranks[b],
+            "z": self.z[a, b],
+            self.statistic_name: self.statistic[a, b],
+            "p_value": self.p_values[a, b],
+            "different": self.different[a, b],
+        }
+        return pd.DataFrame(frame)
 
     def _data(self, verdict):
         """``to_dict()`` before :func:`~benchtrust._result.jsonable` (None for NaN); matrices as nested
@@ -407,10 +496,12 @@ class RankResult(Result):
             "direction": self.direction,
             "alpha": self.alpha,
             "posthoc": self.posthoc,
+            "p_adjust": self.p_adjust,
             "control": self.control,
             "average_ranks": self.average_ranks,
             "friedman": self.friedman,
             "friedman_p_value": self.friedman_p_value,
+            "friedman_uncorrected": self.friedman_uncorrected,
             "iman_davenport": self.iman_davenport,
             "iman_davenport_p_value": self.iman_davenport_p_value,
             "degrees_of_freedom": self.degrees_of_freedom,
@@ -418,6 +509,7 @@ class RankResult(Result):
             "standard_error": self.standard_error,
             "critical_difference": self.critical_difference,
             "q_alpha": self.q_alpha,
+            "statistic": self.statistic,
             "p_values": self.p_values,
             "different": self.different,
             "groups": self.groups,
@@ -444,29 +536,37 @@ def _task_means(scores):
     return exact_mean(scores.scores, axis=2), runs
 
 
-def _posthoc(z, k, alpha, posthoc, control):
-    """q_α (NaN for Holm) and the matrix of adjusted p-values (NaN where no pair is tested)."""
+def _raw_pairs(posthoc, z, means):
+    """The post-hoc statistic of every pair and its two-sided p-value before any correction."""
     from scipy import special
 
+    if posthoc == "conover":
+        return conover_pairs(means.T)
+    if posthoc == "wilcoxon":
+        return wilcoxon_pairs(means.T)
+    return z, 2.0 * special.ndtr(-np.abs(z))
+
+
+def _posthoc(z, means, alpha, posthoc, p_adjust, control):
+    """q_α (NaN but for Nemenyi and Bonferroni-Dunn), the post-hoc statistics and the matrix of adjusted
+    p-values (NaN where no pair is tested)."""
+    from scipy import special
+
+    k = len(z)
     p = np.full((k, k), np.nan)
     if posthoc == "nemenyi":
         upper = np.triu_indices(k, 1)
         q, p[upper] = nemenyi(np.abs(z[upper]), k, alpha)
-    elif control is None:  # Holm over all pairs
-        upper = np.triu_indices(k, 1)
-        p[upper] = holm(2.0 * special.ndtr(-np.abs(z[upper])), alpha=alpha)[0]
-        q = np.nan
+        statistic = z
     else:
-        others = np.arange(k) != control
-        raw = 2.0 * special.ndtr(-np.abs(z[control, others]))
-        if posthoc == "holm":
-            p[control, others] = holm(raw, alpha=alpha)[0]
-            q = np.nan
-        else:  # Bonferroni-Dunn: k - 1 comparisons at α/(k - 1) each
-            p[control, others] = np.minimum(1.0, (k - 1) * raw)
-            q = float(-special.ndtri(alpha / (2.0 * (k - 1))))
-    p = np.fmin(p, p.T)  # symmetric; NaN where no pair is tested
-    return q, p
+        statistic, raw = _raw_pairs(posthoc, z, means)
+        if control is None:
+            tested = np.triu_indices(k, 1)
+        else:
+            tested = (np.full(k - 1, control), np.flatnonzero(np.arange(k) != control))
+        p[tested] = adjust_p_values(raw[tested], p_adjust)
+        q = float(-special.ndtri(alpha / (2.0 * (k - 1)))) if posthoc == "bonferroni-dunn" else np.nan
+    return q, statistic, np.fmin(p, p.T)  # symmetric; NaN where no pair is tested
 
 
 def _groups(average_ranks, different, control, methods) -> tuple[tuple[str, ...], ...]:
@@ -489,35 +589,38 @@ def _groups(average_ranks, different, control, methods) -> tuple[tuple[str, ...]
     return tuple(groups)
 
 
-def _friedman(average, n):
-    """Friedman's χ²_F and Iman and Davenport's F_F from the average ranks over n data sets, with their
-    p-values (Demšar 2006, §3.2.2)."""
-    from scipy import special
+def _adjustment(posthoc, p_adjust):
+    """The checked correction for multiple comparisons: Holm's by default for the adjustable tests, the
+    test's own for the others (which refuse another)."""
+    if posthoc in _ADJUSTABLE:
+        if p_adjust is None:
+            return "holm"
+        if p_adjust not in P_ADJUSTS:
+            raise InputError(f"p_adjust: expected one of {', '.join(map(repr, P_ADJUSTS))}, got {p_adjust!r}")
+        return p_adjust
+    own = _FIXED_ADJUST[posthoc]
+    if p_adjust is not None and p_adjust != own:
+        raise InputError(
+            f"p_adjust: the {POSTHOCS[posthoc]} has its own correction ({own or 'the studentized range'}); "
+            "for another, use posthoc='siegel' (the same z of average ranks), 'conover' or 'wilcoxon'"
+        )
+    return own
 
-    k = average.size
-    spread = float(np.square(average - (k + 1) / 2.0).sum())  # Σ R² - k(k + 1)²/4, never below 0
-    chi2 = 12.0 * n / (k * (k + 1)) * spread
-    if chi2 < n * (k - 1):
-        f_f = (n - 1) * chi2 / (n * (k - 1) - chi2)
-        p_f = float(special.fdtrc(k - 1, (k - 1) * (n - 1), f_f))
-    else:  # every data set ranks the methods alike: χ²_F at its largest, N(k - 1)
-        f_f, p_f = np.inf, 0.0
-    return chi2, float(special.chdtrc(k - 1, chi2)), f_f, p_f
 
-
-def _choices(scores, alpha, posthoc, control):
-    """The checked arguments of :func:`rank_test`: alpha, the post-hoc test and the control's index."""
+def _choices(scores, alpha, posthoc, p_adjust, control):
+    """The checked arguments of :func:`rank_test`: alpha, the correction and the control's index."""
     check_task_scores(scores)
     alpha = check_probability(alpha, "alpha")
     if posthoc not in POSTHOCS:
         raise InputError(f"posthoc: expected one of {', '.join(map(repr, POSTHOCS))}, got {posthoc!r}")
+    p_adjust = _adjustment(posthoc, p_adjust)
     if control is None:
         if posthoc == "bonferroni-dunn":
             raise InputError(
                 "control: the Bonferroni-Dunn test compares every method with a control; name the control "
                 "method, or use posthoc='nemenyi' or 'holm' for all pairs"
             )
-        return alpha, None
+        return alpha, p_adjust, None
     if control not in scores.methods:
         raise InputError(f"control: expected one of the methods {list(scores.methods)}, got {control!r}")
     if posthoc == "nemenyi":
@@ -525,11 +628,11 @@ def _choices(scores, alpha, posthoc, control):
             "posthoc: the Nemenyi test compares all pairs; against the control "
             f"{control!r} use posthoc='holm' (more powerful) or 'bonferroni-dunn' ({PAPER} §3.2.2)"
         )
-    return alpha, scores.methods.index(control)
+    return alpha, p_adjust, scores.methods.index(control)
 
 
-def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankResult:
-    """Rank methods over data sets: the Friedman test, then Nemenyi, Holm or Bonferroni-Dunn (Demšar 2006).
+def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=None) -> RankResult:
+    """Rank methods over data sets: the Friedman test, then a post-hoc test such as Nemenyi's (Demšar 2006).
 
     Following Demšar (2006), §3.2.2, for k methods on N data sets:
 
@@ -540,12 +643,13 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
     * on every data set the methods are ranked, r_i^j = 1 for the best score in the scores' direction;
       equal means tie exactly (no tolerance: round the scores first to count near-equal ones as ties) and
       share the average of the ranks they span; R_i = (1/N) Σ_j r_i^j is the average rank;
-    * Friedman's statistic χ²_F = 12N / (k(k + 1)) (Σ_i R_i² - k(k + 1)²/4), χ² with k - 1 degrees of
-      freedom under equal ranks, and Iman and Davenport's F_F = (N - 1) χ²_F / (N(k - 1) - χ²_F), F with
+    * Friedman's statistic χ²_F = 12N / (k(k + 1)) (Σ_i R_i² - k(k + 1)²/4) / C, corrected for ties by
+      C = 1 - Σ(t³ - t)/(N k (k² - 1)), t the size of each group of ties (Conover 1999, §5.8, T1: the
+      statistic of :func:`scipy.stats.friedmanchisquare`, R's ``friedman.test`` and autorank; Demšar's
+      formula omits C, and is kept as ``friedman_uncorrected``), χ² with k - 1 degrees of freedom under
+      equal ranks, and Iman and Davenport's F_F = (N - 1) χ²_F / (N(k - 1) - χ²_F) (Conover's T2), F with
       k - 1 and (k - 1)(N - 1) degrees of freedom, which Demšar recommends as less conservative: its
-      p-value decides. χ²_F is Demšar's, without the correction for ties that
-      :func:`scipy.stats.friedmanchisquare` applies (which divides it by
-      1 - Σ(t³ - t)/(N k (k² - 1)), t the size of each group of ties);
+      p-value decides;
     * the post-hoc test compares average ranks through z = (R_i - R_j) / SE, SE = sqrt(k(k + 1) / (6N)):
 
       - ``"nemenyi"``: all pairs; two methods differ when |R_i - R_j| >= CD = q_α SE, q_α the quantile
@@ -556,7 +660,24 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
       - ``"holm"``: two-sided normal p-values of z, adjusted by Holm's step-down procedure
         (:func:`holm`) over the k(k - 1)/2 pairs, or over the k - 1 comparisons with `control`;
       - ``"bonferroni-dunn"``: against `control`, CD = q_α SE with q_α the normal quantile at
-        1 - α/(2(k - 1)); p-values times k - 1.
+        1 - α/(2(k - 1)); p-values times k - 1;
+
+    * or, as scikit-posthocs computes them (the p-values equal its ``posthoc_*`` functions' to 1e-15 on the
+      UCI data), corrected by `p_adjust` (Holm's by default) over the pairs, or the comparisons with
+      `control`:
+
+      - ``"siegel"``: Siegel and Castellan's test, the two-sided normal p-values of z (``"holm"`` and
+        ``"bonferroni-dunn"`` are this test with Holm's and Bonferroni's corrections);
+      - ``"conover"``: Conover's test on the rank sums S_j, t_ij = (S_i - S_j) / sqrt(2(N A - Σ S_j²) /
+        ((N - 1)(k - 1))) with A = Σ r², two-sided Student t with (N - 1)(k - 1) degrees of freedom
+        (Conover 1999, §5.8);
+      - ``"wilcoxon"``: the Wilcoxon signed-rank test of each pair's scores over the data sets
+        (as :func:`scipy.stats.wilcoxon` with scikit-posthocs' defaults: zero differences dropped, no
+        continuity correction; the normal approximation beyond 50 data sets, or 13 when differences tie
+        or are zero, else the exact distribution: :func:`wilcoxon_pairs`). It compares two methods
+        on their own scores, not through the ranks of all k: the answer for a pair does not change when
+        other methods are added or dropped, which Benavoli et al. (2016) recommend over the mean-rank
+        tests (Nemenyi, Holm, Siegel-Castellan, Conover).
 
     The post-hoc tests are computed even when the Friedman test does not reject; then, as Demšar says, they
     are not to be read, and the verdict says so. Fewer than two methods or data sets leave nothing to test:
@@ -568,8 +689,13 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
         From :func:`read_task_scores`: the runs of every method on every data set (task).
     alpha : float, default 0.05
         α, the level of the Friedman test and the family-wise error rate of the post-hoc test.
-    posthoc : {"nemenyi", "holm", "bonferroni-dunn"}, default "nemenyi"
+    posthoc : {"nemenyi", "holm", "bonferroni-dunn", "conover", "siegel", "wilcoxon"}, default "nemenyi"
         The post-hoc test; ``"bonferroni-dunn"`` needs a `control`, ``"nemenyi"`` takes none.
+    p_adjust : str, optional
+        The correction for multiple comparisons of ``"conover"``, ``"siegel"`` and ``"wilcoxon"``, named as
+        statsmodels' ``multipletests``: ``"holm"`` (the default), ``"bonferroni"``, ``"sidak"``,
+        ``"holm-sidak"``, ``"simes-hochberg"``, ``"fdr_bh"``, ``"fdr_by"`` or ``"none"``. The other tests
+        have their own.
     control : str, optional
         A method to compare every other one with (a baseline, or a new method), instead of all pairs.
 
@@ -593,6 +719,13 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
        (critical-difference diagrams).
     .. [2] Sture Holm, "A simple sequentially rejective multiple test procedure", Scandinavian Journal of
        Statistics 6(2), 65-70, 1979. https://www.jstor.org/stable/4615733.
+    .. [3] W. J. Conover, Practical Nonparametric Statistics, 3rd ed., Wiley, 1999. §5.8 (T1, T2 and the
+       multiple comparisons of rank sums).
+    .. [4] Sidney Siegel and N. John Castellan Jr., Nonparametric Statistics for the Behavioral Sciences,
+       2nd ed., McGraw-Hill, 1988. §7.2.
+    .. [5] Alessio Benavoli, Giorgio Corani and Francesca Mangili, "Should we really use post-hoc tests based
+       on mean-ranks?", Journal of Machine Learning Research 17(5), 1-10, 2016.
+       https://jmlr.org/papers/v17/benavoli16a.html.
 
     Examples
     --------
@@ -613,23 +746,29 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
     >>> holm_vs_aode = rank_test(uci, posthoc="holm", control="aode")
     >>> holm_vs_aode.groups
     (('aode', 'hnb', 'j48gr'),)
+    >>> round(result.friedman, 4), round(result.friedman_uncorrected, 4)
+    (20.8405, 20.2037)
+    >>> wilcoxon = rank_test(uci, posthoc="wilcoxon", p_adjust="holm")
+    >>> wilcoxon.groups
+    (('aode', 'hnb', 'j48gr'), ('j48', 'nbc'))
     """
     from scipy import stats
 
-    alpha, c = _choices(scores, alpha, posthoc, control)
+    alpha, p_adjust, c = _choices(scores, alpha, posthoc, p_adjust, control)
     means, runs = _task_means(scores)
     k, n = means.shape
     ranks = stats.rankdata(-means if scores.direction == "higher" else means, axis=0)
     average = ranks.mean(axis=1)
     tied = int((np.diff(np.sort(means, axis=0), axis=0) == 0).any(axis=0).sum())
 
-    chi2 = p_chi2 = f_f = p_f = se = q = cd = np.nan
-    z, p = np.full((k, k), np.nan), np.full((k, k), np.nan)
+    chi2 = p_chi2 = uncorrected = f_f = p_f = se = q = cd = np.nan
+    z = statistic = p = np.full((k, k), np.nan)
     if k >= 2 and n >= 2:
-        chi2, p_chi2, f_f, p_f = _friedman(average, n)
+        chi2, p_chi2, f_f, p_f = friedman_statistics(means.T)
+        uncorrected = 12.0 * n / (k * (k + 1)) * float(np.square(average - (k + 1) / 2.0).sum())
         se = float(np.sqrt(k * (k + 1) / (6.0 * n)))
         z = (average[:, None] - average[None, :]) / se
-        q, p = _posthoc(z, k, alpha, posthoc, c)
+        q, statistic, p = _posthoc(z, means, alpha, posthoc, p_adjust, c)
         cd = q * se
     different = np.nan_to_num(p, nan=1.0) <= alpha
     return RankResult(
@@ -640,16 +779,19 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", control=None) -> RankRes
         average_ranks=average,
         friedman=float(chi2),
         friedman_p_value=float(p_chi2),
+        friedman_uncorrected=float(uncorrected),
         iman_davenport=float(f_f),
         iman_davenport_p_value=float(p_f),
         standard_error=float(se),
         critical_difference=float(cd),
         q_alpha=float(q),
         z=z,
+        statistic=statistic,
         p_values=p,
         different=different,
         groups=_groups(average, different, c, scores.methods) if k >= 2 and n >= 2 else (),
         posthoc=posthoc,
+        p_adjust=p_adjust,
         control=control,
         alpha=alpha,
         direction=scores.direction,

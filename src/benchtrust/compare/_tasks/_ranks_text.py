@@ -57,7 +57,7 @@ def _posthoc_words(result) -> str:
     """What the post-hoc test finds, in words."""
     the = "" if result.posthoc == "holm" else "the "
     how = f"By {the}{result.test_name} at {ALPHA} = {result.alpha:g}"
-    if result.posthoc != "holm":
+    if not np.isnan(result.critical_difference):
         how += f" (CD = {result.critical_difference:.3f})"
     if result.control is not None:
         c = result.methods.index(result.control)
