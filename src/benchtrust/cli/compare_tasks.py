@@ -233,6 +233,13 @@ _ALPHA_OPTION = typed_option(
 _SEED_OPTION = typed_option(
     "0", "--seed", metavar="S", parse=_count_or_zero, help="Random seed of the bootstrap."
 )
+_GAMMA_OPTION = typed_option(
+    None,
+    "--gamma",
+    metavar="GAMMA",
+    parse=_number,
+    help=f"{GAMMA}: the target of the optimality gap (default 1 for normalised scores).",
+)
 _QUIET_OPTION = typer.Option(False, "--quiet", help="No progress bar.")
 _PLOT_OPTION = typer.Option(
     None, "--plot", metavar="FILE.png", help="Also draw the plot to FILE (.png, .svg, .pdf)."
@@ -299,13 +306,7 @@ def aggregate_command(
     fold_column: str | None = _FOLD_COLUMN_OPTION,
     normalise: str = _NORMALISE_OPTION,
     reference: str | None = _REFERENCE_OPTION,
-    gamma: float | None = typed_option(
-        None,
-        "--gamma",
-        metavar="GAMMA",
-        parse=_number,
-        help=f"{GAMMA}: the target of the optimality gap (default 1 for normalised scores).",
-    ),
+    gamma: float | None = _GAMMA_OPTION,
     alpha: float = _ALPHA_OPTION,
     resamples: int = typed_option(
         "50000",
@@ -937,13 +938,7 @@ def efficiency_command(
         parse=_estimate,
         help="The aggregate at each step.",
     ),
-    gamma: float | None = typed_option(
-        None,
-        "--gamma",
-        metavar="GAMMA",
-        parse=_number,
-        help=f"{GAMMA}: the target of the optimality gap (default 1 for normalised scores).",
-    ),
+    gamma: float | None = _GAMMA_OPTION,
     alpha: float = _ALPHA_OPTION,
     resamples: int = typed_option(
         "10000",
