@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -598,13 +599,14 @@ class _Columns:
 class _Table(_Columns):
     """A table's header and string cells, read from a file, with the places to name in messages.
 
-    ``lines[k]`` is the 1-based line of row ``k`` in the file; ``layout`` says how the file was split.
+    ``columns[j]`` holds column ``j``'s cells as read (blanks around them kept); ``lines[k]`` is the
+    1-based line of row ``k`` in the file; ``layout`` says how the file was split.
     """
 
-    def __init__(self, name, header, rows, lines, header_line, layout):
+    def __init__(self, name, header, columns, lines, header_line, layout):
         self.name = name
         self.header = header
-        self.rows = rows
+        self.columns = columns
         self.lines = lines
         self.header_line = header_line
         self.header_place = f"{name}, line {header_line}"
@@ -614,7 +616,7 @@ class _Table(_Columns):
         return f"{self.name}, line {self.lines[k]}"
 
     def cells(self, column: int) -> list[str]:
-        return [row[column].strip() for row in self.rows]
+        return list(map(str.strip, self.columns[column]))
 
     def scores(self, column: int) -> np.ndarray:
         return _parse_scores(self.cells(column), self, column)
@@ -708,6 +710,10 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
             f"line naming its columns, such as {example}"
         )
     delimiter, layout = sniff_delimiter(lines[start])
+    plain = None if delimiter is None else _plain_columns(lines, start, delimiter)
+    if plain is not None:
+        header, columns, numbers = plain
+        return _Table(name, header, columns, numbers[1:], numbers[0], layout)
     if delimiter is None:
         # a one-column table: never split its rows, so "0,93" is reported rather than misread
         numbers = [number for number, line in enumerate(lines[start:], start=start + 1) if line.strip()]
@@ -732,7 +738,40 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
             f"{name}, line {numbers[bad]}: {len(records[bad])} fields, but the header (line {numbers[0]}) "
             f"has {len(header)}; quote fields that contain the delimiter"
         )
-    return _Table(name, header, records[1:], numbers[1:], numbers[0], layout)
+    return _Table(name, header, list(zip(*records[1:], strict=True)), numbers[1:], numbers[0], layout)
+
+
+def _plain_columns(lines: list[str], start: int, delimiter: str):
+    """The header, the columns and the 1-based line numbers (header first) of the table in ``lines[start:]``
+    when no field is quoted, every row has the header's number of fields, and the header names its columns
+    above at least one row: split at `delimiter` column by column in a few calls over the whole text (no
+    list per row). None otherwise: the csv module reads the table then, and names what is wrong.
+
+    Blank lines are skipped, as the csv path skips them; a line of delimiters and blanks alone goes to the
+    csv path."""
+    body = lines[start:]
+    while not body[-1].strip():  # the line after the last line break
+        body.pop()
+    stripped = list(map(str.strip, body))
+    if sum(map(bool, stripped)) < 2:
+        return None
+    if all(stripped):
+        kept, numbers = body, list(range(start + 1, start + 1 + len(body)))
+    else:
+        keep = [k for k, line in enumerate(stripped) if line]
+        kept, numbers = [body[k] for k in keep], [start + 1 + k for k in keep]
+        stripped = [stripped[k] for k in keep]
+    text = "\n".join(kept)
+    if '"' in text or "\0" in text or f"\n{delimiter}" in "\n" + "\n".join(stripped):
+        return None
+    if len(set(map(operator.methodcaller("count", delimiter), kept))) != 1:
+        return None
+    width = kept[0].count(delimiter) + 1
+    fields = text.replace("\n", delimiter).split(delimiter)
+    header = [field.strip() for field in fields[:width]]
+    if all(is_number(field) for field in header if field):
+        return None
+    return header, [fields[width + j :: width] for j in range(width)], numbers
 
 
 def _csv_records(lines: list[str], start: int, delimiter: str) -> tuple[list | None, list[int]]:

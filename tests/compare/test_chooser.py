@@ -40,7 +40,7 @@ def test_atari_calls_for_aggregates_with_stratified_bootstrap(atari_runs):
 def test_uci_raw_accuracies_call_for_ranks_not_pooling(uci_runs):
     choice = choose_analysis(uci_runs)
     assert choice.paired and not choice.common_scale and choice.tasks == 54
-    assert commands(choice)[0] == "compare rank"
+    assert commands(choice)[:2] == ["compare rank", "compare auto"] and "compare aso" in commands(choice)
     assert "common scale" in choice.not_fitting[0].reason
     normalised = choose_analysis(read_task_scores(bundled_results("uci"), normalise="minmax", **UCI))
     assert commands(normalised)[0] == "compare aggregate"
@@ -50,8 +50,28 @@ def test_one_task_cross_validation_calls_for_the_correlated_t_test():
     frame = table(methods=2, tasks=1, runs=20)
     frame["fold"], frame["run"] = frame["run"] % 10, frame["run"] // 10
     choice = choose_analysis(read_task_scores(frame, direction="higher", fold_column="fold"))
-    assert commands(choice) == ["compare bayes", "compare outperform"]
+    assert commands(choice) == ["compare bayes", "compare outperform", "compare aso"]
     assert "10-fold" in choice.fits[0].reason and "compare rank" in choice.not_fitting[0].command
+
+
+def test_cross_validations_on_many_tasks_call_for_the_hierarchical_test():
+    frame = table(methods=2, tasks=8, runs=20)
+    frame["fold"], frame["run"] = frame["run"] % 10, frame["run"] // 10
+    choice = choose_analysis(read_task_scores(frame, direction="higher", fold_column="fold"))
+    assert commands(choice) == [
+        "compare auto",
+        "compare bayes",
+        "compare improvement",
+        "compare hierarchical",
+        "compare bayes --task",
+        "compare aso",
+    ]
+    hierarchical = choice.fits[3]
+    assert "10-fold" in hierarchical.reason and "Corani et al. 2017" in hierarchical.reason
+    # without the folds, the hierarchical test is named among those that do not fit, with the option to add
+    unfolded = choose_analysis(read_task_scores(table(methods=2, tasks=8), direction="higher"))
+    assert "compare hierarchical" not in commands(unfolded)
+    assert "--fold-col" in next(a.reason for a in unfolded.not_fitting if a.command == "compare hierarchical")
 
 
 def test_two_methods_on_few_tasks_get_the_signed_rank_test_with_a_caveat():

@@ -7,7 +7,7 @@ from scipy import stats
 
 from benchtrust import InputError
 from benchtrust.compare import hierarchical_test, plot_hierarchical, read_task_scores
-from benchtrust.compare._tasks._hierarchical import _slice, _truncated_gamma, _truncated_normal
+from benchtrust.compare._tasks._hierarchical import _model_data, _slice, _truncated_gamma, _truncated_normal
 
 # Few draws: a test costs about a second. The probabilities' Monte Carlo standard errors are the result's.
 FAST = {"samples": 2_000, "chains": 50, "burn_in": 150, "seed": 1}
@@ -127,16 +127,18 @@ def test_the_result_describes_itself_and_plots(uci_runs):
 def _quadrature_posterior(differences, folds, rope):
     """The posterior means of the next task's three probabilities and of δ0 (in standard units) under the
     same model, by brute force: each task's σ_i integrated in closed form (its precision is gamma), δ_i on
-    a grid, (ν, δ0, σ0) on a grid, p(ν) averaged over α ~ U(1, 2), β ~ U(0.01, 0.1). No sampling."""
+    a grid, (ν, δ0, σ0) on a grid, p(ν) (ν - 1 ~ Gamma(α, β)) averaged over α ~ U(1, 2), β ~ U(0.01, 0.1).
+    No sampling."""
     from scipy import special
 
     n = differences[0].size
-    scale = np.mean([d.std(ddof=1) for d in differences])
+    scale = np.mean([d.std() for d in differences])
     rho, x = 1 / folds, [d / scale for d in differences]
-    c, bound, r = 1 + (n - 1) * rho, max(np.abs(np.concatenate(x)).max(), 1.0), rope / scale
+    c, bound, r = 1 + (n - 1) * rho, np.abs(np.concatenate(x)).max(), rope / scale
     a_grid, b_grid = 1 + (np.arange(20) + 0.5) / 20, 0.01 + 0.09 * (np.arange(20) + 0.5) / 20
-    nu = np.exp(np.linspace(np.log(0.1), np.log(2000), 36))
-    prior_nu = stats.gamma.pdf(nu[:, None, None], a_grid[:, None], scale=1 / b_grid).mean(axis=(1, 2)) * nu
+    excess = np.exp(np.linspace(np.log(0.01), np.log(2000), 36))  # ν - 1
+    nu, gamma = 1 + excess, stats.gamma.pdf(excess[:, None, None], a_grid[:, None], scale=1 / b_grid)
+    prior_nu = gamma.mean(axis=(1, 2)) * excess
     d0, s0 = np.linspace(-bound, bound, 71), np.exp(np.linspace(np.log(0.02), np.log(30), 45))
     log_post = np.log(prior_nu)[:, None, None] + np.log(s0)[None, None, :] + np.zeros((36, 71, 45))
     for v in x:
@@ -182,4 +184,90 @@ def test_j48_and_its_grafted_version_are_practically_equivalent_as_baycomp_finds
     np.testing.assert_array_equal(result.probabilities, [0.0, 1.0, 0.0])
     assert result.decision == "equivalent" and int(result.degenerate.sum()) == 14
     assert abs(result.posterior_mean[1] - 0.9930) < 0.01
-    assert "every difference is the same" in result.verdict
+    assert "every difference is 0" in result.verdict and int(result.noised.sum()) == 14
+
+
+def _one_zero_task():
+    """Designed case A of benchmarks/BAYCOMP_FACTS.md §5: 6 tasks × 10 folds, the last all 0."""
+    rng = np.random.default_rng(40)
+    spreads = [(0.4, 1.0), (0.9, 0.7), (0.1, 1.2), (0.6, 0.9), (1.2, 1.1)]
+    return [rng.normal(m, s, 10) for m, s in spreads] + [np.zeros(10)]
+
+
+def test_the_data_are_prepared_as_baycomp_passes_them_to_stan():
+    # baycomp's data for Stan on case A, rope 0.3 (benchmarks/BAYCOMP_FACTS.md §5): the differences over
+    # stdX, the mean of the tasks' standard deviations (divisor n, the all-0 task counted as 0);
+    # deltaHi = max|x|, std0Hi = 1000 × the standard deviation of the tasks' means; the all-0 task
+    # replaced by u_1..u_5, -u_1..-u_5, u ~ U(-r, r), and stdHi = 1000 × the mean standard deviation after
+    differences = _one_zero_task()
+    scale = np.mean([d.std() for d in differences])
+    r = 0.3 / scale
+    mean, within, (largest, upper, upper0), noised = _model_data(
+        [d / scale for d in differences], r, 4000, np.random.default_rng(0)
+    )
+    np.testing.assert_array_equal(noised, [False] * 5 + [True])
+    assert mean[5] == 0 and np.allclose(largest, 4.650741606442964) and np.isclose(upper0, 686.3277730918369)
+    filled = within[:, 5]
+    assert filled.max() <= 10 * r**2 and abs(filled.mean() / (10 * r**2 / 3) - 1) < 0.02  # E[u²] = r²/3
+    spreads = np.sqrt(within / 10)
+    np.testing.assert_allclose(upper, 1000 * spreads.mean(axis=1))
+    np.testing.assert_allclose(spreads[:, :5], np.tile([d.std() / scale for d in differences[:5]], (4000, 1)))
+    # what baycomp leaves alone: a constant task that is not 0, and any task when r = 0
+    assert not _model_data([np.ones(10), np.arange(10.0)], r, 3, np.random.default_rng(0))[3].any()
+    assert not _model_data([np.zeros(10), np.arange(10.0)], 0.0, 3, np.random.default_rng(0))[3].any()
+    result = hierarchical_test(_table(differences), "a", "b", rope=0.3, folds=10, **FAST)
+    assert result.scale == scale and result.noised.tolist() == [False] * 5 + [True]
+    assert "every difference is 0" in result.verdict
+
+
+def _outliers():
+    """Designed case B3 of benchmarks/BAYCOMP_FACTS.md §5: 10 tasks × 10 folds (spread 0.2), eight task
+    means near 0.5 and two far (3.0, -1.5): the t of the δ_i needs heavy tails (ν about 2)."""
+    rng = np.random.default_rng(43)
+    return [rng.normal(m, 0.2, 10) for m in [0.5, 0.6, 0.4, 0.55, 0.45, 0.5, 0.52, 0.48, 3.0, -1.5]]
+
+
+# baycomp 1.0.3 on _outliers(), rope 0.1, runs=1, nsamples=2000 (8,000 rows), four runs: the mean over runs
+# of the rows' means (their spread over runs 0.004, 0.0007, 0.004) and of the shares (spread 0.002)
+BAYCOMP_OUTLIERS_MEAN = (0.7959, 0.0510, 0.1532)
+BAYCOMP_OUTLIERS_LARGEST = (0.9705, 0.0, 0.0295)
+
+
+def test_heavy_tails_as_baycomp_finds_them_with_nu_above_one():
+    # baycomp's ν is 1 + a Gamma(α, β) draw (its Stan fit has nuMinusOne, nu = nuMinusOne + 1); with ν ~
+    # Gamma(α, β) (ν below 1 allowed) the row means here were 0.85-0.87, 0.03, 0.10
+    result = hierarchical_test(
+        _table(_outliers()), "a", "b", rope=0.1, folds=10, samples=8000, chains=100, burn_in=150, seed=1
+    )
+    assert result.nu.min() >= 1
+    per_chain = result.posterior.reshape(-1, result.chains, 3).mean(axis=0)
+    ours = per_chain.std(axis=0, ddof=1) / np.sqrt(result.chains)
+    baycomp = np.array([0.002, 0.0004, 0.002])  # the standard errors of baycomp's four-run means
+    assert np.all(np.abs(result.posterior_mean - BAYCOMP_OUTLIERS_MEAN) < 4 * np.hypot(ours, baycomp))
+    tolerance = 4 * result.standard_errors + 0.004
+    assert np.all(np.abs(result.probabilities - BAYCOMP_OUTLIERS_LARGEST) < tolerance)
+    assert result.decision == "a_better"
+
+
+def _three_zero_tasks():
+    """Designed case C of benchmarks/BAYCOMP_FACTS.md §5: 6 tasks × 10 folds, three of them all 0."""
+    rng = np.random.default_rng(44)
+    return [rng.normal(m, 1.0, 10) for m in (0.8, 1.2, 1.5)] + [np.zeros(10)] * 3
+
+
+# baycomp 1.0.3 on _three_zero_tasks(), rope 1 (2.75 standard units), nsamples=2000, random_state 1, 2, 3:
+# the mean over the runs of the rows' means (spread 0.002) and of the shares (spread 0.004)
+BAYCOMP_ZEROS_MEAN = (0.3119, 0.6251, 0.0630)
+BAYCOMP_ZEROS_LARGEST = (0.1926, 0.7941, 0.0133)
+
+
+def test_tasks_of_zeros_are_filled_within_the_rope_as_baycomp_does():
+    # kept at their 0 (σ_i at its floor) instead, the three tasks gave row means 0.286, 0.651, 0.064
+    draws = {"samples": 12_000, "chains": 100, "burn_in": 150, "seed": 1}
+    result = hierarchical_test(_table(_three_zero_tasks()), "a", "b", rope=1, folds=10, **draws)
+    assert result.noised.sum() == 3
+    per_chain = result.posterior.reshape(-1, result.chains, 3).mean(axis=0)
+    ours = per_chain.std(axis=0, ddof=1) / np.sqrt(result.chains)
+    assert np.all(np.abs(result.posterior_mean - BAYCOMP_ZEROS_MEAN) < 4 * np.hypot(ours, 0.0015))
+    tolerance = 4 * np.hypot(result.standard_errors, 0.003)
+    assert np.all(np.abs(result.probabilities - BAYCOMP_ZEROS_LARGEST) < tolerance)

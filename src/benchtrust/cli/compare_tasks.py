@@ -564,8 +564,10 @@ def rank_command(
     p_adjust: str | None = typer.Option(
         None,
         "--p-adjust",
-        metavar="holm|bonferroni|sidak|holm-sidak|simes-hochberg|fdr_bh|fdr_by|none",
-        help="Correction for multiple comparisons of conover, siegel and wilcoxon (default holm).",
+        metavar="holm|bonferroni|sidak|holm-sidak|simes-hochberg|hommel|fdr_bh|fdr_by|fdr_tsbh|fdr_tsbky|none"
+        "|single-step",
+        help="Correction for multiple comparisons of conover, siegel and wilcoxon (default holm); "
+        "fdr_tsbh and fdr_tsbky hold at --alpha only; single-step: conover's studentized range (all pairs).",
     ),
     control: str | None = typer.Option(
         None, "--control", metavar="NAME", help="Compare every method with this one (not Nemenyi)."

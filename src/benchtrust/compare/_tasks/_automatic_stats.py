@@ -9,6 +9,7 @@ import functools
 
 import numpy as np
 
+from benchtrust._distributions import f_sf, median
 from benchtrust._words import GAMMA
 from benchtrust.compare._tasks._ranks import range_quantile, range_tail
 
@@ -72,8 +73,6 @@ def repeated_measures_anova(x):
     """F, its degrees of freedom and p-value of the one-way repeated-measures ANOVA of x (k, N): methods as
     the treatment, data sets as the subjects, without a correction for sphericity (as statsmodels'
     ``AnovaRM``, which autorank reports): F = MS_methods / MS_error, (k - 1, (k - 1)(N - 1)) df."""
-    from scipy import special
-
     k, n = x.shape
     grand = x.mean()
     between = n * np.square(x.mean(axis=1) - grand).sum()
@@ -81,7 +80,7 @@ def repeated_measures_anova(x):
     error = np.square(x - grand).sum() - between - subjects
     df1, df2 = k - 1, (k - 1) * (n - 1)
     f = (between / df1) / (error / df2) if error > 0 else np.inf
-    return float(f), (df1, df2), float(special.fdtrc(df1, df2, f))
+    return float(f), (df1, df2), f_sf(f, df1, df2)
 
 
 def cohen_d(reference, x):
@@ -101,7 +100,7 @@ def cliff_delta(reference, x):
 
 def median_absolute_deviation(x):
     """The median of |x - median(x)| along the last axis (unscaled, as autorank reports the MAD)."""
-    return np.median(np.abs(x - np.median(x, axis=-1, keepdims=True)), axis=-1)
+    return median(np.abs(x - median(x, axis=-1, keepdims=True)), axis=-1)
 
 
 def akinshin_gamma(reference, x):
@@ -112,7 +111,7 @@ def akinshin_gamma(reference, x):
         (median_absolute_deviation(reference) ** 2 + median_absolute_deviation(x) ** 2) / 2
     )
     with np.errstate(invalid="ignore", divide="ignore"):
-        return (np.median(reference) - np.median(x, axis=1)) / pooled
+        return (median(reference) - median(x, axis=1)) / pooled
 
 
 EFFECTS = {"cohen_d": cohen_d, "cliff_delta": cliff_delta, "akinshin_gamma": akinshin_gamma}

@@ -14,9 +14,14 @@ analyses come from:
 * Benavoli et al. (2017): the Bayesian signed-rank test across data sets and, on one data set's
   cross-validation, the correlated t-test (the folds share training data, so their scores are correlated:
   Nadeau and Bengio's correction), each with a region of practical equivalence.
+* Herbold (2020): autorank's automatic path, in which checks of normality and of equal variances choose
+  between repeated-measures ANOVA with Tukey's HSD and Friedman with Nemenyi's test.
+* Corani et al. (2017): the hierarchical Bayesian test, which uses every fold of every data set's
+  cross-validation rather than only the data sets' means.
 * Agarwal et al. (2021), §4: with several runs per task on many tasks, aggregate estimates (IQM) with
   stratified bootstrap intervals, performance profiles and the probability of improvement, on scores
   normalised to a common scale.
+* Dror et al. (2019): almost stochastic order between two methods' sets of runs (seeds).
 * Bouthillier et al. (2021), §4.1: on one task, the probability that A outperforms B over runs that
   randomise the sources of variance, paired where the runs share their seeds.
 """
@@ -97,6 +102,13 @@ class ChoiceResult(Result):
     .. [6] Alessio Benavoli, Giorgio Corani and Francesca Mangili, "Should we really use post-hoc tests based
        on mean-ranks?", Journal of Machine Learning Research 17(5), 1-10, 2016.
        https://jmlr.org/papers/v17/benavoli16a.html.
+    .. [7] Steffen Herbold, "Autorank: a Python package for automated ranking of classifiers", Journal of
+       Open Source Software 5(48), 2173, 2020. doi:10.21105/joss.02173.
+    .. [8] Giorgio Corani, Alessio Benavoli, Janez Demšar, Francesca Mangili and Marco Zaffalon,
+       "Statistical comparison of classifiers through Bayesian hierarchical modelling", Machine Learning
+       106, 1817-1837, 2017. doi:10.1007/s10994-017-5641-9.
+    .. [9] Rotem Dror, Segev Shlomov and Roi Reichart, "Deep dominance - how to properly compare deep neural
+       models", Proceedings of ACL 2019, 2773-2785. doi:10.18653/v1/P19-1266.
     """
 
     methods: int
@@ -189,7 +201,10 @@ class ChoiceResult(Result):
             if self.not_fitting
             else (),
             notes=(self.shape_text,),
-            source="Demšar 2006; Benavoli et al. 2017; Agarwal et al. 2021; Bouthillier et al. 2021",
+            source=(
+                "Demšar 2006; Benavoli et al. 2017; Herbold 2020; Corani et al. 2017; Agarwal et al. 2021; "
+                "Dror et al. 2019; Bouthillier et al. 2021"
+            ),
             inputs=self.inputs,
             analysis="compare choose",
         )
@@ -216,6 +231,15 @@ def _across_tasks(k, n, paired, common_scale, runs, folds):
                 f"the other methods compared.{caveat}",
             )
         )
+    fits.append(
+        Analysis(
+            "autorank's automatic path",
+            "compare auto",
+            "the path autorank takes: checks of normality (Shapiro-Wilk) and of equal variances choose "
+            "repeated-measures ANOVA with Tukey's HSD or the Friedman test with Nemenyi's (for two methods, "
+            f"a paired t-test or Wilcoxon's), with effect sizes and a LaTeX table (Herbold 2020).{caveat}",
+        )
+    )
     fits.append(
         Analysis(
             "Bayesian signed-rank test with a region of practical equivalence",
@@ -265,13 +289,43 @@ def _across_tasks(k, n, paired, common_scale, runs, folds):
     if folds is not None and paired:
         fits.append(
             Analysis(
+                "hierarchical Bayesian test",
+                "compare hierarchical",
+                f"one pair of methods over {n} tasks, each a {folds}-fold cross-validation: one posterior "
+                "over every fold of every task, not only the tasks' means, each task's difference shrunk "
+                "towards the others' (Corani et al. 2017)." + (" Run it per pair." if k > 2 else ""),
+            )
+        )
+        fits.append(
+            Analysis(
                 "Bayesian correlated t-test, task by task",
                 "compare bayes --task",
                 f"on one task's {folds}-fold cross-validation the fold scores are correlated "
                 "(Benavoli et al. 2017, §3; Nadeau and Bengio's correction).",
             )
         )
+    elif paired and runs[0] >= _FEW_RUNS:
+        not_fitting.append(
+            Analysis(
+                "hierarchical Bayesian test",
+                "compare hierarchical",
+                "it models each task's runs as the folds of a cross-validation, whose scores are correlated: "
+                "say how many folds (--fold-col, or --folds K) if the runs are cross-validation folds.",
+            )
+        )
+    if runs[0] >= _FEW_RUNS:
+        fits.append(_ASO)
     return fits, not_fitting
+
+
+#: Almost stochastic order, wherever each method has several runs on each task.
+_ASO = Analysis(
+    "almost stochastic order of two sets of runs",
+    "compare aso",
+    "two methods' runs (seeds) on a task: how far the score distribution of one is from stochastically "
+    "dominating the other's, per task, as deepsig (Dror et al. 2019; del Barrio et al. 2018). One-sided: "
+    "run it both ways.",
+)
 
 
 def _one_task(k, paired, runs, folds):
@@ -305,6 +359,7 @@ def _one_task(k, paired, runs, folds):
             "(Bouthillier et al. 2021, §4.1); with its effect size (compare effect).",
         )
     )
+    fits.append(_ASO)
     not_fitting = [
         Analysis(
             "tests across data sets (Friedman, signed-rank)",
@@ -343,6 +398,9 @@ def choose_analysis(scores) -> ChoiceResult:
     signed_rank_test : The Bayesian signed-rank test across data sets.
     correlated_t_test : The Bayesian correlated t-test on a cross-validation.
     improvement_probabilities : The probability of improvement of every method over every other.
+    automatic_test : autorank's automatic path: assumption checks, then the parametric or rank-based tests.
+    hierarchical_test : The hierarchical Bayesian test over data sets × folds.
+    almost_stochastic_order : Almost stochastic order of two methods' runs, task by task.
     probability_of_outperforming : P(A > B) over runs of two pipelines, its interval and the decision.
 
     References
@@ -363,6 +421,13 @@ def choose_analysis(scores) -> ChoiceResult:
     .. [6] Alessio Benavoli, Giorgio Corani and Francesca Mangili, "Should we really use post-hoc tests based
        on mean-ranks?", Journal of Machine Learning Research 17(5), 1-10, 2016.
        https://jmlr.org/papers/v17/benavoli16a.html.
+    .. [7] Steffen Herbold, "Autorank: a Python package for automated ranking of classifiers", Journal of
+       Open Source Software 5(48), 2173, 2020. doi:10.21105/joss.02173.
+    .. [8] Giorgio Corani, Alessio Benavoli, Janez Demšar, Francesca Mangili and Marco Zaffalon,
+       "Statistical comparison of classifiers through Bayesian hierarchical modelling", Machine Learning
+       106, 1817-1837, 2017. doi:10.1007/s10994-017-5641-9.
+    .. [9] Rotem Dror, Segev Shlomov and Roi Reichart, "Deep dominance - how to properly compare deep neural
+       models", Proceedings of ACL 2019, 2773-2785. doi:10.18653/v1/P19-1266.
 
     Examples
     --------
@@ -370,9 +435,9 @@ def choose_analysis(scores) -> ChoiceResult:
     >>> uci = bundled_task_scores("uci")
     >>> choice = choose_analysis(uci)
     >>> [a.command for a in choice.fits]
-    ['compare rank', 'compare bayes', 'compare improvement']
-    >>> choice.not_fitting[0].name
-    'aggregate performance and performance profiles'
+    ['compare rank', 'compare auto', 'compare bayes', 'compare improvement', 'compare aso']
+    >>> [a.name for a in choice.not_fitting]
+    ['aggregate performance and performance profiles', 'hierarchical Bayesian test']
     """
     check_task_scores(scores)
     k, n = len(scores.methods), len(scores.tasks)

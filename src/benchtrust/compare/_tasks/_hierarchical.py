@@ -48,15 +48,17 @@ _SOURCE_H = (
     f"{PAPER_H}, statistical comparison of classifiers through Bayesian hierarchical modelling, "
     "Machine Learning 106, §3"
 )
-#: baycomp's HierarchicalTest defaults: α ~ U(1, 2), β ~ U(0.01, 0.1) for ν ~ Gamma(α, β); the bounds of
-#: σ_i and σ0 are 1000 standardised units (benchmarks/BAYCOMP_FACTS.md).
+#: baycomp's HierarchicalTest defaults: α ~ U(1, 2), β ~ U(0.01, 0.1) for ν - 1 ~ Gamma(α, β); σ_i and
+#: σ0 are bounded by 1000 times the mean standard deviation of the tasks and the standard deviation of their
+#: means (benchmarks/BAYCOMP_FACTS.md, the data baycomp passes to Stan).
 _ALPHA, _BETA, _UPPER_SIGMA = (1.0, 2.0), (0.01, 0.1), 1000.0
 _PRIORS = (
-    f"δ0 ~ U(-m, m) (m the largest |d|), {SIGMA}0 ~ U(0, 1000), {SIGMA}_i ~ U(0, 1000), "
-    f"{_NU} ~ Gamma({ALPHA}, {BETA}), {ALPHA} ~ U(1, 2), {BETA} ~ U(0.01, 0.1)"
+    f"δ0 ~ U(-m, m) (m the largest |d|), {SIGMA}0 ~ U(0, 1000 s0) (s0 the standard deviation of the "
+    f"tasks' means), {SIGMA}_i ~ U(0, 1000 s) (s the mean of the tasks' standard deviations), "
+    f"{_NU} - 1 ~ Gamma({ALPHA}, {BETA}), {ALPHA} ~ U(1, 2), {BETA} ~ U(0.01, 0.1)"
 )
-#: A data set whose differences are all equal has no within-variance: its σ_i is kept above this many
-#: standardised units (its δ_i is then its mean difference, to within 1e-4 of the standard unit).
+#: A task whose differences are all equal (and not all 0, or r = 0) has no within-variance: its σ_i is
+#: kept above this many standardised units (its δ_i is then its mean difference, to within 1e-4).
 _LOWEST_SIGMA = 1e-4
 
 
@@ -96,8 +98,8 @@ class HierarchicalResult(Result):
         The posterior draws of the location, scale and degrees of freedom of the t of the δ_i (units of
         the scores).
     scale : float
-        The unit the model is fitted in (the mean over tasks of the standard deviation of the differences):
-        the differences and r are divided by it, as baycomp does.
+        The unit the model is fitted in (the mean over tasks of the standard deviation of the differences,
+        divisor n): the differences and r are divided by it, as baycomp does.
     rope, threshold : float
         r, the half-width of the ROPE (units of the scores), and the probability that decides.
     chains, burn_in, thin : int
@@ -108,7 +110,11 @@ class HierarchicalResult(Result):
     direction : {"higher", "lower"}
         Which scores are better.
     degenerate : numpy.ndarray
-        Bool per task: every difference is the same (no within-variance; σ_i kept at 1e-4 standard units).
+        Bool per task: every difference is the same (no within-variance).
+    noised : numpy.ndarray
+        Bool per task: every difference is 0 and r > 0, so the model sees n/2 differences drawn from
+        U(-r, r) and their negatives, as baycomp does (the other degenerate tasks keep σ_i at 1e-4
+        standard units, which pins δ_i at their difference).
 
     See Also
     --------
@@ -152,6 +158,7 @@ class HierarchicalResult(Result):
     seed: int | None
     direction: str
     degenerate: np.ndarray
+    noised: np.ndarray
 
     @property
     def probabilities(self) -> np.ndarray:
@@ -211,12 +218,18 @@ class HierarchicalResult(Result):
             counts.append(f"{names[1]} on {decisions.count('equivalent')}")
         counts.append(f"undecided on {decisions.count('undecided')}")
         text += f" Task by task (each δ_i shrunk towards the others): {', '.join(counts)}."
-        flat = int(self.degenerate.sum())
-        if flat:
+        noised, pinned = int(self.noised.sum()), int((self.degenerate & ~self.noised).sum())
+        if noised:
             text += (
-                f" On {flat} task{'s' if flat > 1 else ''} every difference is the same: with no variance, "
-                "δ_i is pinned at that difference, which pulls δ0 towards it (baycomp treats such tasks "
-                "otherwise, and its answer can differ)."
+                f" On {noised} task{'s' if noised > 1 else ''} every difference is 0: as baycomp does, the "
+                f"model sees there half the differences drawn uniformly within ±{self.rope:g} and half their "
+                "negatives (drawn anew in each chain)."
+            )
+        if pinned:
+            text += (
+                f" On {pinned} task{'s' if pinned > 1 else ''} every difference is the same: with no "
+                "variance, δ_i is pinned at that difference, which pulls δ0 towards it (baycomp passes such "
+                "tasks to its sampler unchanged, and its answer can differ)."
             )
         return text
 
@@ -256,7 +269,7 @@ class HierarchicalResult(Result):
             f"Bayesian hierarchical test ({PAPER_H}) of {self.a} against {self.b} over {len(self.tasks)} "
             f"tasks and their runs: {_advantage_words(self.a, self.b, self.direction)}. On task i the n_i "
             f"differences are normal around δ_i, correlated ({RHO} = 1/{self.folds}, as in the correlated "
-            f"t-test); the δ_i follow a Student t({_NU}, δ0, {SIGMA}0), priors as baycomp's "
+            f"t-test); the δ_i follow a Student t({_NU}, δ0, {SIGMA}0), {_NU} >= 1, priors as baycomp's "
             f"HierarchicalTest, fitted in units of {self.scale:.4g} (the mean standard deviation of the "
             "differences). "
             f"{_rope_words(self.rope)}. The probability of an outcome is the share of posterior draws in "
@@ -321,6 +334,7 @@ class HierarchicalResult(Result):
                         "p_b_better": p[j, 2],
                         "decision": decision,
                         "degenerate": self.degenerate[j],
+                        "noised": self.noised[j],
                     }
                     for j, decision in enumerate(decisions)
                 ],
@@ -337,6 +351,7 @@ class HierarchicalResult(Result):
                 "p_b_better": p[:, 2],
                 "decision": list(decisions),
                 "degenerate": self.degenerate,
+                "noised": self.noised,
             },
             assumptions=(
                 ("methods", f"a = {self.a}, b = {self.b}"),
@@ -418,39 +433,43 @@ def _slice(rng, log_density, x, low=None, high=None, width=None, steps=20):
 
 
 def _log_nu(u, z2, q, alpha, beta):
-    """The log density of u = log ν given the standardised δ_i (z² = ((δ_i - δ0)/σ0)², λ integrated
-    out): Gamma(α, β) prior, Jacobian, and the q Student t densities."""
+    """The log density of u = log(ν - 1) given the standardised δ_i (z² = ((δ_i - δ0)/σ0)², λ integrated
+    out): the Gamma(α, β) prior of ν - 1, Jacobian, and the q Student t densities."""
     from scipy.special import gammaln
 
-    nu = np.exp(np.minimum(u, 50.0))
-    prior = alpha * u - beta * nu
+    excess = np.exp(np.minimum(u, 50.0))
+    nu = 1.0 + excess
+    prior = alpha * u - beta * excess
     t = q * (gammaln((nu + 1) / 2) - gammaln(nu / 2) - 0.5 * np.log(nu))
     return prior + t - (nu + 1) / 2 * np.log1p(z2 / nu[:, None]).sum(axis=1)
 
 
-def _gibbs(mean, within, runs, rho, bound, chains, burn_in, kept, thin, rng, progress):
+def _gibbs(mean, within, runs, rho, bounds, chains, burn_in, kept, thin, rng, progress):
     """The Gibbs sampler of the hierarchical model on standardised differences (each task's mean and
     within sum of squares suffice: the correlated covariance σ_i²((1 - ρ)I + ρ11ᵀ) has the determinant
     σ_i^(2n)(1 - ρ)^(n-1)(1 + (n - 1)ρ) and the quadratic form W/(1 - ρ) + n(d̄ - δ)²/(1 + (n - 1)ρ)).
+    `within` is per chain and task, `bounds` (the bound of |δ0| and of σ_i per chain, of σ0) from
+    :func:`_model_data`.
 
     The Student t of the δ_i is a normal scale mixture, δ_i ~ N(δ0, σ0²/λ_i), λ_i ~ Gamma(ν/2, ν/2).
     Each iteration draws, for all chains at once: δ_i (normal), σ_i (its precision a truncated gamma),
-    δ0 (truncated normal), σ0 (truncated gamma precision), ν with λ integrated out (slice on log ν),
+    δ0 (truncated normal), σ0 (truncated gamma precision), ν with λ integrated out (slice on log(ν - 1)),
     λ_i (gamma), β (truncated gamma) and α (slice). Returns the kept draws of (δ0, σ0, ν) and of the δ_i.
     """
     q = mean.size
     c = 1.0 + (runs - 1.0) * rho  # the variance factor of a task's mean difference
     within = within / (1.0 - rho)
-    # σ_i <= 1000 (its precision >= 1e-6); where all differences are equal, σ_i's posterior sits at the
-    # floor 1e-4, where it is kept
-    lowest, varies = 1.0 / _UPPER_SIGMA**2, within > 0
+    bound, upper, upper0 = bounds
+    # σ_i <= upper (its precision >= 1/upper²); where all differences are equal, σ_i's posterior sits at
+    # the floor 1e-4, where it is kept
+    lowest, varies = 1.0 / upper[:, None] ** 2, within.min(axis=0) > 0
     shape = (chains, q)
     delta = np.broadcast_to(mean, shape).copy()
-    sigma = np.maximum(np.sqrt(within / (runs - 1)), _LOWEST_SIGMA) * np.ones(shape)
-    delta0 = np.full(chains, np.clip(mean.mean(), -0.9 * bound, 0.9 * bound))
+    sigma = np.maximum(np.sqrt(within / (runs - 1)), _LOWEST_SIGMA)
+    delta0 = np.clip(mean.mean(), -0.9 * bound, 0.9 * bound)
     sigma0 = np.full(chains, max(mean.std(), 0.1))
     alpha, beta = np.full(chains, np.mean(_ALPHA)), np.full(chains, np.mean(_BETA))
-    nu = alpha / beta
+    nu = 1.0 + alpha / beta
     lam = np.ones(shape)
     draws = np.empty((kept, chains, 3))
     deltas = np.empty((kept, chains, q))
@@ -468,12 +487,13 @@ def _gibbs(mean, within, runs, rho, bound, chains, burn_in, kept, thin, rng, pro
         weight = lam.sum(axis=1)
         delta0 = _truncated_normal(rng, (lam * delta).sum(axis=1) / weight, sigma0 / np.sqrt(weight), bound)
         spread0 = (lam * (delta - delta0[:, None]) ** 2).sum(axis=1)
-        sigma0 = 1.0 / np.sqrt(_truncated_gamma(rng, (q - 1.0) / 2.0, spread0 / 2.0, lowest, np.inf))
+        sigma0 = 1.0 / np.sqrt(_truncated_gamma(rng, (q - 1.0) / 2.0, spread0 / 2.0, upper0**-2, np.inf))
         z2 = ((delta - delta0[:, None]) / sigma0[:, None]) ** 2
-        nu = np.exp(_slice(rng, partial(_log_nu, z2=z2, q=q, alpha=alpha, beta=beta), np.log(nu), width=1.0))
+        log_nu = partial(_log_nu, z2=z2, q=q, alpha=alpha, beta=beta)
+        nu = 1.0 + np.exp(_slice(rng, log_nu, np.log(nu - 1.0), width=1.0))
         lam = rng.gamma((nu[:, None] + 1.0) / 2.0, 2.0 / (nu[:, None] + z2))
-        beta = _truncated_gamma(rng, alpha + 1.0, nu, _BETA[0], _BETA[1])
-        alpha = _slice(rng, partial(_log_alpha, beta_nu=beta * nu), alpha, *_ALPHA)
+        beta = _truncated_gamma(rng, alpha + 1.0, nu - 1.0, _BETA[0], _BETA[1])
+        alpha = _slice(rng, partial(_log_alpha, beta_nu=beta * (nu - 1.0)), alpha, *_ALPHA)
         done = iteration - burn_in
         if done >= 0 and done % thin == thin - 1:
             draws[done // thin] = np.column_stack([delta0, sigma0, nu])
@@ -484,10 +504,33 @@ def _gibbs(mean, within, runs, rho, bound, chains, burn_in, kept, thin, rng, pro
 
 
 def _log_alpha(alpha, beta_nu):
-    """The log density of α given β and ν, up to a constant: the Gamma(α, β) density of ν."""
+    """The log density of α given β and ν, up to a constant: the Gamma(α, β) density of ν - 1."""
     from scipy.special import gammaln
 
     return alpha * np.log(beta_nu) - gammaln(alpha)
+
+
+def _model_data(x, r, chains, rng):
+    """The standardised data of the model, as baycomp's HierarchicalTest prepares them for Stan (observed
+    in the data it passes, benchmarks/BAYCOMP_FACTS.md): each task's mean and, per chain, its within sum of
+    squares; the bounds of |δ0| (the largest |difference|) and of σ_i (1000 times the mean over tasks of
+    the standard deviations, divisor n) per chain, and of σ0 (1000 times the standard deviation of the
+    tasks' means). A task whose differences are all 0 (when r > 0) gets n/2 differences drawn from
+    U(-r, r) and their negatives (and one 0 if n is odd), drawn anew for each chain. Returns the means,
+    the within sums of squares, the three bounds and which tasks were so filled."""
+    mean = np.array([v.mean() for v in x])
+    within = np.tile([((v - v.mean()) ** 2).sum() for v in x], (chains, 1))
+    spread = np.tile([v.std() for v in x], (chains, 1))
+    largest = np.full(chains, max(np.abs(v).max() for v in x))
+    noised = np.array([r > 0 and not v.any() for v in x])
+    for j in np.flatnonzero(noised):
+        half = rng.uniform(-r, r, (chains, x[j].size // 2))
+        within[:, j] = 2.0 * (half**2).sum(axis=1)
+        spread[:, j] = np.sqrt(within[:, j] / x[j].size)
+        largest = np.maximum(largest, np.abs(half).max(axis=1))
+    # equal means (one task, say) would leave σ0 no room: its bound is then 1000 standard units
+    upper0 = _UPPER_SIGMA * (mean.std() or 1.0)
+    return mean, within, (largest, _UPPER_SIGMA * spread.mean(axis=1), upper0), noised
 
 
 def _sides(location, scale, nu, rope):
@@ -519,12 +562,15 @@ def hierarchical_test(
     Every run of every task enters one model. On task i, the n_i paired differences d_ij (the advantage of
     a: a - b when higher is better, b - a when lower) of a k-fold cross-validation repeated n_i/k times
     are normal with mean δ_i and the correlated covariance σ_i²((1 - ρ)I + ρ11ᵀ), ρ = 1/k (the
-    correlated t-test's); the δ_i are drawn from a Student t(ν, δ0, σ0). The priors are baycomp's
-    HierarchicalTest defaults, on differences divided by their mean standard deviation over the tasks
-    (r is divided likewise): σ0 ~ U(0, 1000), σ_i ~ U(0, 1000), ν ~ Gamma(α, β) (rate β), α ~ U(1, 2),
-    β ~ U(0.01, 0.1); δ0 ~ U(-m, m), m the largest |d_ij| (the paper's U(-1, 1) for differences of
-    accuracies in [0, 1]; baycomp does not document its bound, and on data whose mean difference is many
-    standard deviations its answer shows that the bound does not bind: benchmarks/BAYCOMP_FACTS.md).
+    correlated t-test's); the δ_i are drawn from a Student t(ν, δ0, σ0). The model is baycomp's
+    HierarchicalTest with its defaults, as the data it passes to Stan and the parameters of its fit show
+    (benchmarks/BAYCOMP_FACTS.md §5; baycomp documents neither): the differences and r are divided by
+    the mean over the tasks of the differences' standard deviations (divisor n_i); ν - 1 ~ Gamma(α, β)
+    (rate β; so ν >= 1), α ~ U(1, 2), β ~ U(0.01, 0.1); δ0 ~ U(-m, m), m the largest |d_ij|;
+    σ_i ~ U(0, 1000 s), s the mean standard deviation after the filling below (about 1); σ0 ~ U(0, 1000 s0),
+    s0 the standard deviation of the tasks' means. A task whose differences are all 0 (r > 0) is filled,
+    as baycomp does, with n_i/2 differences drawn from U(-r, r) and their negatives (baycomp draws them
+    once; here each chain draws its own, so that the answer is baycomp's averaged over its draws).
 
     Each posterior draw gives the probabilities (θ_a, θ_rope, θ_b) that the next task's δ, ~ t(ν, δ0, σ0),
     is above r, within ±r or below -r; P(a practically better) is the share of draws in which θ_a is the
@@ -533,8 +579,9 @@ def hierarchical_test(
     other tasks, they decide more than the correlated t-test does on the task alone.
 
     The posterior is sampled by a Gibbs sampler written for this model (numpy, vectorised over `chains`
-    independent chains and the tasks; each task enters through its mean and within sum of squares). A task
-    whose differences are all equal keeps σ_i above 1e-4 standardised units (its δ_i is its mean).
+    independent chains and the tasks; each task enters through its mean and within sum of squares). Any
+    other task whose differences are all equal keeps σ_i above 1e-4 standardised units (its δ_i is its
+    mean; baycomp passes such a task to Stan as it is).
 
     Parameters
     ----------
@@ -591,10 +638,10 @@ def hierarchical_test(
     >>> result = hierarchical_test(uci, "nbc", "aode", rope=1, folds=10, samples=2000, seed=1)
     >>> result.decision, result.p_a_better
     ('undecided', 0.0)
-    >>> result.tasks[8], result.decisions[8], result.tasks[13], result.decisions[13]
-    ('8', 'b_better', '13', 'equivalent')
-    >>> int(result.degenerate.sum())
-    2
+    >>> result.tasks[19], result.decisions[19], result.tasks[13], result.decisions[13]
+    ('19', 'b_better', '13', 'equivalent')
+    >>> int(result.degenerate.sum()), int(result.noised.sum())
+    (2, 2)
     """
     scores = check_task_scores(scores)
     i, k = method_pair(scores, a, b)
@@ -612,23 +659,21 @@ def hierarchical_test(
     runs = np.array([d.size for d in differences], dtype=float)
     if runs.min() < 2:
         raise InputError("the hierarchical test needs at least two paired runs on every task")
-    mean = np.array([d.mean() for d in differences])
-    within = np.array([((d - d.mean()) ** 2).sum() for d in differences])
-    scale = float(np.mean(np.sqrt(within / (runs - 1))))
+    scale = float(np.mean([d.std() for d in differences]))
     if scale == 0:
         raise InputError(
             f"{a} and {b}: on every task every difference is the same; the hierarchical model has no "
             "variance to fit (use the correlated t-test, which says so task by task)"
         )
-    bound = max(float(np.max(np.abs(np.concatenate(differences)))) / scale, 1.0)
-    standardised = (mean / scale, within / scale**2, runs, 1.0 / folds, bound)
-    draws, deltas = _gibbs(*standardised, chains, burn_in, kept, thin, rng, progress)
-    theta = _sides(draws[..., 0], draws[..., 1], draws[..., 2], rope / scale)  # (kept, chains, 3)
+    r = rope / scale
+    mean, within, bounds, noised = _model_data([d / scale for d in differences], r, chains, rng)
+    sampler = (chains, burn_in, kept, thin, rng, progress)
+    draws, deltas = _gibbs(mean, within, runs, 1.0 / folds, bounds, *sampler)
+    theta = _sides(draws[..., 0], draws[..., 1], draws[..., 2], r)  # (kept, chains, 3)
     posterior = theta.reshape(-1, 3)
     probabilities, floor = _largest_shares(posterior)
     per_chain = np.stack([_largest_shares(theta[:, c])[0] for c in range(chains)])
     errors = np.maximum(per_chain.std(axis=0, ddof=1) / np.sqrt(chains), floor) if chains > 1 else floor
-    r = rope / scale
     task_p = np.stack([(deltas > r).mean(axis=(0, 1)), (np.abs(deltas) <= r).mean(axis=(0, 1)),
                        (deltas < -r).mean(axis=(0, 1))], axis=1)  # fmt: skip
     return HierarchicalResult(
@@ -637,7 +682,7 @@ def hierarchical_test(
         tasks=scores.tasks,
         runs=runs.astype(int),
         folds=folds,
-        mean=mean,
+        mean=scale * mean,
         shrunk=scale * deltas.mean(axis=(0, 1)),
         posterior=posterior,
         p_a_better=float(probabilities[0]),
@@ -657,7 +702,8 @@ def hierarchical_test(
         thin=thin,
         seed=seed if isinstance(seed, numbers.Integral) else None,
         direction=scores.direction,
-        degenerate=within == 0,
+        degenerate=np.array([np.ptp(d) == 0 for d in differences]),
+        noised=noised,
         inputs=scores_files(scores),
     )
 

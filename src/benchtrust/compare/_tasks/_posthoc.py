@@ -6,12 +6,23 @@
 * the raw two-sided p-values of every pair for the Siegel-Castellan (normal, on average ranks),
   Conover-Friedman (Student t, on rank sums) and Wilcoxon signed-rank (on the scores) tests;
 * :func:`adjust_p_values`: the corrections for multiple comparisons, named as statsmodels'
-  ``multipletests`` names them.
+  ``multipletests`` names them (scikit-posthocs' ``p_adjust``), Hommel's and the two-stage FDR included.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from benchtrust._distributions import (
+    chi2_sf,
+    f_sf,
+    norm_cdf,
+    rankdata,
+    signed_rank_exact,
+    signed_rank_normal,
+    signed_rank_uses_normal,
+    t_cdf,
+)
 
 __all__ = ["P_ADJUSTS", "adjust_p_values", "conover_pairs", "friedman_statistics", "wilcoxon_pairs"]
 
@@ -24,6 +35,9 @@ P_ADJUSTS = {
     "simes-hochberg": "Hochberg",
     "fdr_bh": "Benjamini-Hochberg FDR",
     "fdr_by": "Benjamini-Yekutieli FDR",
+    "hommel": "Hommel",
+    "fdr_tsbh": "two-stage Benjamini-Hochberg FDR",
+    "fdr_tsbky": "two-stage Benjamini-Krieger-Yekutieli FDR",
     "none": "unadjusted",
 }
 
@@ -31,11 +45,9 @@ P_ADJUSTS = {
 def _within_ranks(values):
     """Ranks within each row (data set) of an (N, k) array, ties sharing their average rank, and the
     correction for ties 1 - Σ(t³ - t)/(N k (k² - 1)), t the size of each group of ties."""
-    from scipy import stats
-
     values = np.asarray(values, dtype=float)
     n, k = values.shape
-    ranks = stats.rankdata(values, axis=1)
+    ranks = rankdata(values, axis=1)
     ordered = np.sort(values, axis=1)
     # the size t of each group of ties, from where the sorted values change
     edges = np.concatenate([np.ones((n, 1), bool), ordered[:, 1:] != ordered[:, :-1]], axis=1)
@@ -71,8 +83,6 @@ def friedman_statistics(values):
     >>> round(chi2, 4), round(p, 4), round(f, 4)
     (5.7333, 0.0569, 7.5882)
     """
-    from scipy import special
-
     ranks, correction = _within_ranks(values)
     n, k = ranks.shape
     if correction <= 0.0:  # every data set ties every method
@@ -81,10 +91,10 @@ def friedman_statistics(values):
     chi2 = 12.0 * n / (k * (k + 1)) * spread / correction
     if chi2 < n * (k - 1) * (1.0 - 1e-12):
         f_f = (n - 1) * chi2 / (n * (k - 1) - chi2)
-        p_f = float(special.fdtrc(k - 1, (k - 1) * (n - 1), f_f))
+        p_f = float(f_sf(f_f, k - 1, (k - 1) * (n - 1)))
     else:  # every data set ranks the methods alike: χ²_F at its largest, N(k - 1)
         chi2, f_f, p_f = float(n * (k - 1)), np.inf, 0.0
-    return chi2, float(special.chdtrc(k - 1, chi2)), f_f, p_f
+    return chi2, float(chi2_sf(chi2, k - 1)), f_f, p_f
 
 
 def conover_pairs(values):
@@ -93,8 +103,6 @@ def conover_pairs(values):
     (k - 1))), S_j the rank sum of method j, A = Σ r_ij² (Conover 1999, §5.8, Eq. (5)). Shape (k, k)
     each. When every data set ranks the methods alike (N A = Σ S²), t is infinite (p = 0) for two methods
     with different rank sums and 0 (p = 1) for two tied everywhere. NaN on the diagonal."""
-    from scipy import special
-
     ranks, _ = _within_ranks(values)
     n, k = ranks.shape
     sums = ranks.sum(axis=0)
@@ -103,55 +111,24 @@ def conover_pairs(values):
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(gap == 0, 0.0, gap / np.sqrt(spread))
     np.fill_diagonal(t, np.nan)
-    return t, 2.0 * special.stdtr((n - 1) * (k - 1), -np.abs(t))
-
-
-#: scipy's ``method="auto"`` of :func:`scipy.stats.wilcoxon` is the normal approximation beyond these
-#: numbers of differences, zeros counted: 50 without ties or zeros, 13 with (its documentation, Notes).
-_EXACT_UP_TO, _PERMUTED_UP_TO = 50, 13
+    return t, 2.0 * t_cdf(-np.abs(t), (n - 1) * (k - 1))
 
 
 def _signed_rank_normal(d):
     """The two-sided Wilcoxon signed-rank test of each column of d by the normal approximation, zeros
-    dropped, the variance corrected for ties, no continuity correction: (min(W+, W-), p)."""
-    from scipy import special, stats
-
-    nonzero = d != 0
-    m = nonzero.sum(axis=0).astype(float)
-    ranks = stats.rankdata(np.where(nonzero, np.abs(d), np.nan), axis=0, nan_policy="omit")
-    plus = np.where(d > 0, ranks, 0.0).sum(axis=0)
-    # Σ(t³ - t) over the groups of tied |d| of each column, from where the sorted |d| change (NaN != NaN:
-    # each dropped zero is a group of one, adding nothing)
-    ordered = np.sort(np.where(nonzero, np.abs(d), np.nan), axis=0).T.ravel()
-    column = np.repeat(np.arange(d.shape[1]), d.shape[0])
-    starts = np.flatnonzero(np.r_[True, (ordered[1:] != ordered[:-1]) | (column[1:] != column[:-1])])
-    sizes = np.diff(np.r_[starts, ordered.size]).astype(float)
-    ties = np.bincount(column[starts], weights=sizes**3 - sizes, minlength=d.shape[1])
-    variance = m * (m + 1) * (2 * m + 1) / 24.0 - ties / 48.0
+    dropped, the variance corrected for ties, no continuity correction (:func:`signed_rank_normal`):
+    (min(W+, W-), p)."""
+    plus, m, z = signed_rank_normal(d)
     statistic = np.minimum(plus, m * (m + 1) / 2.0 - plus)
-    with np.errstate(divide="ignore", invalid="ignore"):  # m = 0: every difference zero
-        z = (statistic - m * (m + 1) / 4.0) / np.sqrt(variance)
-    return statistic, np.where(m > 0, 2.0 * special.ndtr(-np.abs(z)), 1.0)
+    return statistic, np.where(m > 0, 2.0 * norm_cdf(-np.abs(z)), 1.0)
 
 
 def _signed_rank_exact(d):
     """The two-sided Wilcoxon signed-rank test of a vector of differences by its exact null distribution,
-    zeros dropped: every one of the 2^m signs of the m ranks equally likely (Wilcoxon 1945), the ranks
-    tied ones share included (their doubles are integers, so the distribution of 2W+ is a polynomial
-    product). p = min(1, 2 min(P(W+ <= w), P(W+ >= w))); (min(W+, W-), p)."""
-    from scipy import stats
-
-    d = d[d != 0]
-    ranks = stats.rankdata(np.abs(d))
-    doubled = np.rint(2.0 * ranks).astype(int)
-    counts = np.zeros(doubled.sum() + 1)
-    counts[0] = 1.0
-    for step in doubled:  # multiply by (1 + x^step): at most 50 steps, exact in floats up to 2^53
-        counts[step:] = counts[step:] + counts[:-step].copy()
-    plus = ranks[d > 0].sum()
-    at = int(np.rint(2.0 * plus))
-    tail = min(counts[: at + 1].sum(), counts[at:].sum()) / counts.sum()
-    return min(plus, ranks.sum() - plus), min(1.0, 2.0 * tail)
+    zeros dropped, ties included (:func:`signed_rank_exact`): p = min(1, 2 min(P(W+ <= w), P(W+ >= w)));
+    (min(W+, W-), p)."""
+    plus, total, low, high = signed_rank_exact(d)
+    return min(plus, total - plus), min(1.0, 2.0 * min(low, high))
 
 
 def wilcoxon_pairs(values):
@@ -177,11 +154,7 @@ def wilcoxon_pairs(values):
     i, j = np.triu_indices(k, 1)
     d = values[:, i] - values[:, j]
     statistic, p = _signed_rank_normal(d)
-    ordered = np.sort(np.abs(d), axis=0)
-    tied = (ordered[0] == 0) | (np.diff(ordered, axis=0) == 0).any(axis=0)
-    n = len(d)
-    normal = np.full(len(i), n > _EXACT_UP_TO) | (tied & (n > _PERMUTED_UP_TO))
-    for c in np.flatnonzero(~normal):  # few data sets: the exact distribution
+    for c in np.flatnonzero(~signed_rank_uses_normal(d)):  # few data sets: the exact distribution
         statistic[c], p[c] = _signed_rank_exact(d[:, c])
     statistics, p_values = np.full((k, k), np.nan), np.full((k, k), np.nan)
     statistics[i, j] = statistics[j, i] = statistic
@@ -189,14 +162,40 @@ def wilcoxon_pairs(values):
     return statistics, p_values
 
 
-def adjust_p_values(p_values, method):
+def adjust_p_values(p_values, method, alpha=0.05):
     """P-values adjusted for m = len(p_values) comparisons by `method` (a key of :data:`P_ADJUSTS`).
 
     With p_(1) <= ... <= p_(m) sorted and each adjusted value capped at 1:
     ``bonferroni`` m p; ``sidak`` 1 - (1 - p)^m; ``holm`` max_{j <= i} (m - j + 1) p_(j); ``holm-sidak``
     max_{j <= i} 1 - (1 - p_(j))^(m - j + 1); ``simes-hochberg`` min_{j >= i} (m - j + 1) p_(j); ``fdr_bh``
     min_{j >= i} m p_(j)/j; ``fdr_by`` the same times Σ_{l <= m} 1/l; ``none`` p. As statsmodels'
-    ``multipletests`` computes them.
+    ``multipletests`` computes them (to 2.2e-16 on the UCI data and on seeded random p-values,
+    benchmarks/AUTORANK_FACTS.md §7).
+
+    ``hommel``: Hommel's closed procedure of Simes tests (Hommel 1988): the adjusted p-value of H_i is the
+    largest Simes p-value min_j |I| p_(j:I)/j over the sets I of hypotheses that hold H_i, that is
+    max_s min(s p_(min(i, m-s+1)), min_{2 <= j <= s} s p_(m-s+j)/j) (O(m²) time). Its decisions
+    control the family-wise error rate wherever Simes' test holds (independent or positively dependent
+    p-values) and reject at least what Hochberg's do.
+
+    ``fdr_tsbky`` and ``fdr_tsbh``: the two-stage linear step-up procedure of Benjamini, Krieger and
+    Yekutieli (2006, Definition 6), which estimates the number m̂0 of true hypotheses: stage 1 runs
+    Benjamini-Hochberg at q' = α/(1 + α) (``fdr_tsbky``) or at α itself (``fdr_tsbh``) and rejects r;
+    m̂0 = m - r, or m when r is 0 or m; stage 2 runs Benjamini-Hochberg at q' m/m̂0. The adjusted p-value is
+    the ``fdr_bh`` one times (α/q') m̂0/m, so that it is <= α exactly when stage 2 rejects. **These two
+    depend on α**: compare them with the `alpha` given here and no other (a p-value of 0.03 adjusted at
+    α = 0.05 does not say the hypothesis is rejected at 0.03). The division by 1 + α is what BKY's proof
+    of FDR control at α (independent p-values) needs; ``fdr_tsbh``, without it, is statsmodels' "bh"
+    variant of the same two stages. scikit-posthocs calls ``multipletests`` at its default α = 0.05.
+
+    Parameters
+    ----------
+    p_values : array_like
+        The m raw p-values.
+    method : str
+        A key of :data:`P_ADJUSTS`.
+    alpha : float, default 0.05
+        The level at which ``fdr_tsbh`` and ``fdr_tsbky`` are to be read; the other methods ignore it.
 
     References
     ----------
@@ -208,6 +207,11 @@ def adjust_p_values(p_values, method):
        Statistical Society B 57(1), 289-300, 1995. https://doi.org/10.1111/j.2517-6161.1995.tb02031.x.
     .. [4] Yoav Benjamini and Daniel Yekutieli, "The control of the false discovery rate in multiple testing
        under dependency", Annals of Statistics 29(4), 1165-1188, 2001. https://doi.org/10.1214/aos/1013699998.
+    .. [5] G. Hommel, "A stagewise rejective multiple test procedure based on a modified Bonferroni test",
+       Biometrika 75(2), 383-386, 1988. https://doi.org/10.1093/biomet/75.2.383.
+    .. [6] Yoav Benjamini, Abba M. Krieger and Daniel Yekutieli, "Adaptive linear step-up procedures that
+       control the false discovery rate", Biometrika 93(3), 491-507, 2006.
+       https://doi.org/10.1093/biomet/93.3.491. Definition 6 (the two-stage procedure).
 
     Examples
     --------
@@ -215,6 +219,15 @@ def adjust_p_values(p_values, method):
     [0.03, 0.06, 0.06]
     >>> adjust_p_values([0.01, 0.04, 0.03], "fdr_bh").round(4).tolist()
     [0.03, 0.04, 0.04]
+    >>> adjust_p_values([0.01, 0.04, 0.03], "hommel").round(4).tolist()
+    [0.03, 0.04, 0.04]
+
+    Stage 1 rejects two of three, so m̂0 = 1; at α = 0.01 it rejects none:
+
+    >>> adjust_p_values([0.01, 0.02, 0.9], "fdr_tsbky").round(4).tolist()
+    [0.0105, 0.0105, 0.315]
+    >>> adjust_p_values([0.01, 0.02, 0.9], "fdr_tsbky", alpha=0.01).round(4).tolist()
+    [0.0303, 0.0303, 0.909]
     """
     p = np.asarray(p_values, dtype=float)
     m = p.size
@@ -231,13 +244,59 @@ def adjust_p_values(p_values, method):
         adjusted = np.maximum.accumulate(np.minimum(1.0, left * ordered))
     elif method == "holm-sidak":
         adjusted = np.maximum.accumulate(-np.expm1(left * np.log1p(-ordered)))
+    elif method == "hommel":
+        adjusted = _hommel(ordered)
+    elif method in ("fdr_tsbh", "fdr_tsbky"):
+        adjusted = _two_stage(ordered, alpha, method == "fdr_tsbky")
     else:
         factor = {
             "simes-hochberg": left,
             "fdr_bh": m / np.arange(1, m + 1),
             "fdr_by": m / np.arange(1, m + 1) * (1.0 / np.arange(1, m + 1)).sum(),
         }[method]
-        adjusted = np.minimum(1.0, np.minimum.accumulate((factor * ordered)[::-1])[::-1])
+        adjusted = _step_up(factor * ordered)
     out = np.empty(m)
     out[order] = adjusted
     return out
+
+
+#: Cells of the (set size, hypothesis) blocks :func:`_hommel` works on at once (8 MB of floats each).
+_CELLS = 2**20
+
+
+def _step_up(scaled):
+    """min(1, min_{j >= i} scaled_j): the step-up adjusted p-values from the sorted p-values scaled."""
+    return np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
+
+
+def _hommel(ordered):
+    """Hommel's adjusted p-values of the sorted p_(1) <= ... <= p_(m): the largest Simes p-value
+    min_j |I| p_(j:I)/j over the sets I holding the hypothesis (closed testing). Simes' p-value grows with
+    every p in I, so the largest over the sets of s hypotheses holding p_(r) is that of p_(r) with the
+    s - 1 largest others: min(s p_(min(r, m-s+1)), T_s), T_s = min_{2 <= j <= s} s p_(m-s+j)/j. Vectorised
+    over (s, r) in blocks of s of about :data:`_CELLS` cells: O(m²) time, bounded memory."""
+    m = ordered.size
+    r = np.arange(1, m + 1)
+    adjusted = ordered.copy()  # s = 1
+    rows = max(1, _CELLS // m)
+    for first in range(2, m + 1, rows):
+        s = np.arange(first, min(m, first + rows - 1) + 1)[:, None]  # sizes of the sets
+        j = r[None, :]
+        scaled = s * ordered[np.clip(m - s + j - 1, 0, m - 1)] / j
+        rest = np.where((j >= 2) & (j <= s), scaled, np.inf).min(axis=1, keepdims=True)
+        own = s * ordered[np.minimum(r[None, :], m - s + 1) - 1]  # [s, r]: s p_(min(r, m-s+1))
+        adjusted = np.maximum(adjusted, np.minimum(own, rest).max(axis=0))
+    return adjusted
+
+
+def _two_stage(ordered, alpha, krieger):
+    """The two-stage linear step-up of Benjamini, Krieger and Yekutieli (2006, Definition 6) as adjusted
+    p-values of the sorted p-values, valid at `alpha` only: stage 1, Benjamini-Hochberg at
+    q' = α/(1 + α) (`krieger`) or at α, rejects r; m̂0 = m - r (m when r is 0 or m); stage 2,
+    Benjamini-Hochberg at q' m/m̂0, which rejects p_(i) when its BH-adjusted p-value × (α/q') m̂0/m <= α."""
+    m = ordered.size
+    bh = _step_up(m / np.arange(1, m + 1) * ordered)
+    first = alpha / (1.0 + alpha) if krieger else alpha
+    rejected = int(np.count_nonzero(bh <= first))
+    null = m - rejected if 0 < rejected < m else m
+    return np.minimum(1.0, bh * (alpha / first) * null / m)

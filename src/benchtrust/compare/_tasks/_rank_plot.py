@@ -8,8 +8,8 @@ One layout (:func:`_layout`: every line, bar and text, in inches) and two render
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
-from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -323,10 +323,11 @@ def _svg_text(text, point):
     baseline, lift = _BASELINE[text.va]
     first = text.y + (baseline + lift * _LINE * (len(lines) - 1)) * em  # the first line's baseline
     places = [point(text.x, first - _LINE * em * row) for row in range(len(lines))]
-    body = escape(lines[0])
+    body = html.escape(lines[0], quote=False)
     if len(lines) > 1:
         body = "".join(
-            f'<tspan x="{a}" y="{b}">{escape(t)}</tspan>' for (a, b), t in zip(places, lines, strict=True)
+            f'<tspan x="{a}" y="{b}">{html.escape(t, quote=False)}</tspan>'
+            for (a, b), t in zip(places, lines, strict=True)
         )
     weight = ' font-weight="bold"' if text.weight == "bold" else ""
     style = f'font-size="{text.size:g}" text-anchor="{_ANCHOR[text.ha]}"{weight}'

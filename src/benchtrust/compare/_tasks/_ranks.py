@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import textwrap
 
 import numpy as np
 
+from benchtrust._distributions import norm_cdf, norm_ppf, rankdata
 from benchtrust._exact import exact_mean
 from benchtrust._io import InputError, check_probability
 from benchtrust._result import Description, Result
-from benchtrust._words import ALPHA, TIMES, aligned, paragraph
+from benchtrust._words import ALPHA, TIMES, WIDTH, aligned, paragraph
 from benchtrust.compare._tasks._posthoc import (
     P_ADJUSTS,
     adjust_p_values,
@@ -65,6 +67,9 @@ POSTHOCS = {
 #: Bonferroni-Dunn's tests are Siegel-Castellan's with Holm's and Bonferroni's correction.
 _ADJUSTABLE = ("conover", "siegel", "wilcoxon")
 _FIXED_ADJUST = {"nemenyi": None, "holm": "holm", "bonferroni-dunn": "bonferroni"}
+#: scikit-posthocs' ``p_adjust="single-step"`` of the Conover-Friedman test: the studentized range, not a
+#: correction of the t p-values (:func:`_raw_pairs`).
+_SINGLE_STEP = {"single-step": "single-step studentized range"}
 _CHI2 = "\N{GREEK SMALL LETTER CHI}\N{SUPERSCRIPT TWO}_F"
 #: Most methods whose matrix of p-values the text prints (wider does not fit 100 characters).
 _MATRIX_METHODS = 8
@@ -214,7 +219,7 @@ class RankResult(Result):
     def test_name(self) -> str:
         """The post-hoc test in words, such as ``Nemenyi test`` or ``Conover-Friedman test (Holm)``."""
         if self.posthoc in _ADJUSTABLE:
-            return f"{POSTHOCS[self.posthoc]} ({P_ADJUSTS[self.p_adjust]})"
+            return f"{POSTHOCS[self.posthoc]} ({(P_ADJUSTS | _SINGLE_STEP)[self.p_adjust]})"
         return POSTHOCS[self.posthoc]
 
     @property
@@ -307,22 +312,42 @@ class RankResult(Result):
 
     def _adjustable_lines(self, m):
         """How the Conover-Friedman, Siegel-Castellan or Wilcoxon post-hoc test computes its p-values."""
+        k, n = len(self.methods), len(self.tasks)
+        if self.p_adjust in _SINGLE_STEP:
+            return [
+                "  Conover-Friedman: t = (S_i - S_j)/sqrt(2(N A - Σ S_j²)/((N - 1)(k - 1))), S: rank sums,",
+                f"  A = Σ r²; single-step p-values P(range of {k} standard normals > √2 |t|) (studentized",
+                "  range, infinite df, as scikit-posthocs): Tukey's adjustment for all pairs at once",
+            ]
         adjusted = (
             f"not adjusted for the {m} tests"
             if self.p_adjust == "none"
             else f"adjusted by {P_ADJUSTS[self.p_adjust]} over {m} tests"
         )
-        k, n = len(self.methods), len(self.tasks)
+        if self.p_adjust.startswith("fdr_ts"):
+            adjusted += f" (valid at {ALPHA} = {self.alpha:g} only)"
         if self.posthoc == "siegel":
-            return [f"  Siegel-Castellan: two-sided normal p-values of z, {adjusted}"]
-        if self.posthoc == "conover":
-            return [
-                "  Conover-Friedman: t = (S_i - S_j)/sqrt(2(N A - Σ S_j²)/((N - 1)(k - 1))), S: rank sums,",
-                f"  A = Σ r²; two-sided Student t p-values (df {(n - 1) * (k - 1)}), {adjusted}",
+            head, last = [], "Siegel-Castellan: two-sided normal p-values of z"
+        elif self.posthoc == "conover":
+            head = [
+                "  Conover-Friedman: t = (S_i - S_j)/sqrt(2(N A - Σ S_j²)/((N - 1)(k - 1))), S: rank sums,"
             ]
+            last = f"A = Σ r²; two-sided Student t p-values (df {(n - 1) * (k - 1)})"
+        else:
+            head = [
+                "  Wilcoxon signed-rank test of each pair's scores over the data sets (scipy.stats.wilcoxon:"
+            ]
+            last = "zero differences dropped, no continuity correction), two-sided"
+        # the longest corrections' names wrap
         return [
-            "  Wilcoxon signed-rank test of each pair's scores over the data sets (scipy.stats.wilcoxon:",
-            f"  zero differences dropped, no continuity correction), two-sided, {adjusted}",
+            *head,
+            *textwrap.wrap(
+                f"{last}, {adjusted}",
+                WIDTH,
+                initial_indent="  ",
+                subsequent_indent="  ",
+                break_on_hyphens=False,
+            ),
         ]
 
     def _test_lines(self):
@@ -536,22 +561,23 @@ def _task_means(scores):
     return exact_mean(scores.scores, axis=2), runs
 
 
-def _raw_pairs(posthoc, z, means):
-    """The post-hoc statistic of every pair and its two-sided p-value before any correction."""
-    from scipy import special
-
+def _raw_pairs(posthoc, z, means, p_adjust):
+    """The post-hoc statistic of every pair and its two-sided p-value before any correction; for
+    Conover-Friedman's ``"single-step"``, P(W > √2 |t|), W the range of k standard normals (the studentized
+    range with infinite degrees of freedom, as scikit-posthocs computes it, not the (N - 1)(k - 1) of t)."""
     if posthoc == "conover":
-        return conover_pairs(means.T)
+        t, p = conover_pairs(means.T)
+        if p_adjust in _SINGLE_STEP:
+            p = np.where(np.isnan(t), np.nan, range_tail(np.sqrt(2.0) * np.fmax(np.abs(t), 0.0), len(t))[0])
+        return t, p
     if posthoc == "wilcoxon":
         return wilcoxon_pairs(means.T)
-    return z, 2.0 * special.ndtr(-np.abs(z))
+    return z, 2.0 * norm_cdf(-np.abs(z))
 
 
 def _posthoc(z, means, alpha, posthoc, p_adjust, control):
     """q_α (NaN but for Nemenyi and Bonferroni-Dunn), the post-hoc statistics and the matrix of adjusted
     p-values (NaN where no pair is tested)."""
-    from scipy import special
-
     k = len(z)
     p = np.full((k, k), np.nan)
     if posthoc == "nemenyi":
@@ -559,13 +585,13 @@ def _posthoc(z, means, alpha, posthoc, p_adjust, control):
         q, p[upper] = nemenyi(np.abs(z[upper]), k, alpha)
         statistic = z
     else:
-        statistic, raw = _raw_pairs(posthoc, z, means)
+        statistic, raw = _raw_pairs(posthoc, z, means, p_adjust)
         if control is None:
             tested = np.triu_indices(k, 1)
         else:
             tested = (np.full(k - 1, control), np.flatnonzero(np.arange(k) != control))
-        p[tested] = adjust_p_values(raw[tested], p_adjust)
-        q = float(-special.ndtri(alpha / (2.0 * (k - 1)))) if posthoc == "bonferroni-dunn" else np.nan
+        p[tested] = raw[tested] if p_adjust in _SINGLE_STEP else adjust_p_values(raw[tested], p_adjust, alpha)
+        q = float(-norm_ppf(alpha / (2.0 * (k - 1)))) if posthoc == "bonferroni-dunn" else np.nan
     return q, statistic, np.fmin(p, p.T)  # symmetric; NaN where no pair is tested
 
 
@@ -595,8 +621,13 @@ def _adjustment(posthoc, p_adjust):
     if posthoc in _ADJUSTABLE:
         if p_adjust is None:
             return "holm"
-        if p_adjust not in P_ADJUSTS:
-            raise InputError(f"p_adjust: expected one of {', '.join(map(repr, P_ADJUSTS))}, got {p_adjust!r}")
+        if p_adjust in _SINGLE_STEP and posthoc != "conover":
+            raise InputError(
+                f"p_adjust: 'single-step' is the Conover-Friedman test's, not the {POSTHOCS[posthoc]}'s"
+            )
+        if p_adjust not in P_ADJUSTS | _SINGLE_STEP:
+            choices = ", ".join(map(repr, P_ADJUSTS | _SINGLE_STEP))
+            raise InputError(f"p_adjust: expected one of {choices}, got {p_adjust!r}")
         return p_adjust
     own = _FIXED_ADJUST[posthoc]
     if p_adjust is not None and p_adjust != own:
@@ -623,6 +654,10 @@ def _choices(scores, alpha, posthoc, p_adjust, control):
         return alpha, p_adjust, None
     if control not in scores.methods:
         raise InputError(f"control: expected one of the methods {list(scores.methods)}, got {control!r}")
+    if p_adjust in _SINGLE_STEP:
+        raise InputError(
+            "p_adjust: 'single-step' (the studentized range) compares all pairs, not with a control"
+        )
     if posthoc == "nemenyi":
         raise InputError(
             "posthoc: the Nemenyi test compares all pairs; against the control "
@@ -662,7 +697,7 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=N
       - ``"bonferroni-dunn"``: against `control`, CD = q_α SE with q_α the normal quantile at
         1 - α/(2(k - 1)); p-values times k - 1;
 
-    * or, as scikit-posthocs computes them (the p-values equal its ``posthoc_*`` functions' to 1e-15 on the
+    * or, as scikit-posthocs computes them (the p-values equal its ``posthoc_*`` functions' to 1e-13 on the
       UCI data), corrected by `p_adjust` (Holm's by default) over the pairs, or the comparisons with
       `control`:
 
@@ -693,9 +728,13 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=N
         The post-hoc test; ``"bonferroni-dunn"`` needs a `control`, ``"nemenyi"`` takes none.
     p_adjust : str, optional
         The correction for multiple comparisons of ``"conover"``, ``"siegel"`` and ``"wilcoxon"``, named as
-        statsmodels' ``multipletests``: ``"holm"`` (the default), ``"bonferroni"``, ``"sidak"``,
-        ``"holm-sidak"``, ``"simes-hochberg"``, ``"fdr_bh"``, ``"fdr_by"`` or ``"none"``. The other tests
-        have their own.
+        statsmodels' ``multipletests`` (:func:`adjust_p_values`): ``"holm"`` (the default),
+        ``"bonferroni"``, ``"sidak"``, ``"holm-sidak"``, ``"simes-hochberg"``, ``"hommel"``, ``"fdr_bh"``,
+        ``"fdr_by"``, ``"fdr_tsbh"``, ``"fdr_tsbky"`` (the two-stage FDR procedures: their adjusted p-values
+        hold at `alpha` only) or ``"none"``; and, for ``"conover"`` over all pairs, scikit-posthocs'
+        ``"single-step"``: P(W > √2 |t|), W the range of k standard normals (Tukey's single-step method
+        on Conover's t, with infinite degrees of freedom as scikit-posthocs: too small for few data sets).
+        The other tests have their own.
     control : str, optional
         A method to compare every other one with (a baseline, or a new method), instead of all pairs.
 
@@ -752,12 +791,10 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=N
     >>> wilcoxon.groups
     (('aode', 'hnb', 'j48gr'), ('j48', 'nbc'))
     """
-    from scipy import stats
-
     alpha, p_adjust, c = _choices(scores, alpha, posthoc, p_adjust, control)
     means, runs = _task_means(scores)
     k, n = means.shape
-    ranks = stats.rankdata(-means if scores.direction == "higher" else means, axis=0)
+    ranks = rankdata(-means if scores.direction == "higher" else means, axis=0)
     average = ranks.mean(axis=1)
     tied = int((np.diff(np.sort(means, axis=0), axis=0) == 0).any(axis=0).sum())
 
@@ -814,10 +851,8 @@ _STEP, _REACH = 0.05, 9.0
 @functools.cache
 def _range_grid():
     """The nodes z of the trapezoid rule for the studentized range, with Φ(z) and φ(z)."""
-    from scipy import special
-
     z = np.arange(-_REACH, _REACH + _STEP / 2, _STEP)
-    return z, special.ndtr(z), np.exp(-0.5 * z * z) / np.sqrt(2.0 * np.pi)
+    return z, norm_cdf(z), np.exp(-0.5 * z * z) / np.sqrt(2.0 * np.pi)
 
 
 def range_tail(w, k):
@@ -830,11 +865,9 @@ def range_tail(w, k):
     k(k - 1) ∫ φ(z) φ(z - w) (Φ(z) - Φ(z - w))^(k-2) dz. The trapezoid rule on z in [-9, 9] with step
     0.05 computes both to about 1e-14 (the integrands are smooth and negligible beyond), vectorised over w.
     """
-    from scipy import special
-
     z, cdf, pdf = _range_grid()
     w = np.asarray(w, dtype=float)[..., None]
-    low = special.ndtr(z - w)
+    low = norm_cdf(z - w)
     with np.errstate(divide="ignore", invalid="ignore"):
         inside = -np.expm1((k - 1) * np.log1p(-low / cdf))
         tail = k * _STEP * (pdf * cdf ** (k - 1) * np.nan_to_num(inside, nan=1.0)).sum(axis=-1)
@@ -846,9 +879,7 @@ def range_quantile(alpha, k):
     """The w with P(W > w) = α, W the range of k standard normals: Newton's method on log P(W > w), from
     the Bonferroni bound √2 z_(1 - α/(k(k - 1))) (each of the k(k - 1)/2 differences exceeds w with
     probability 2Φ(-w/√2))."""
-    from scipy import special
-
-    w = -np.sqrt(2.0) * special.ndtri(alpha / (k * (k - 1)))
+    w = -np.sqrt(2.0) * norm_ppf(alpha / (k * (k - 1)))
     for _ in range(50):  # converges in under 12 steps for k <= 500 and 1e-8 <= α <= 0.999
         tail, density = range_tail(w, k)
         step = (np.log(tail) - np.log(alpha)) * tail / density

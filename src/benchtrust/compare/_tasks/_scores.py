@@ -450,11 +450,22 @@ def _choice(value, name, choices):
 
 def _run_order(labels: list[str]) -> np.ndarray:
     """Sort keys of the run labels: their ranks, as numbers when every label is a number, else as text."""
-    unique = (
-        sorted(set(labels), key=float) if all(is_number(label) for label in labels) else sorted(set(labels))
-    )
+    distinct = set(labels)
+    unique = sorted(distinct, key=float if all(map(is_number, distinct)) else None)
+    return _positions(labels, unique)
+
+
+def _codes(labels: list[str]) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Each label's index among the distinct labels in the order they first appear, and those labels (the
+    order of :func:`pandas.factorize`, without importing pandas)."""
+    distinct = tuple(dict.fromkeys(labels))
+    return _positions(labels, distinct), distinct
+
+
+def _positions(labels: list[str], unique) -> np.ndarray:
+    """The index of each label in `unique`."""
     position = {label: p for p, label in enumerate(unique)}
-    return np.array([position[label] for label in labels], dtype=np.int64)
+    return np.array(list(map(position.__getitem__, labels)), dtype=np.int64)
 
 
 def read_task_scores(
@@ -568,8 +579,6 @@ def read_task_scores(
 runs on every task, else aggregates over tasks compare different sets of tasks: add its runs, or drop the \
 task or the method
     """
-    import pandas as pd
-
     direction = check_direction(direction)
     normalise = _choice(normalise, "normalise", NORMALISATIONS)
     names = {
@@ -610,10 +619,9 @@ task or the method
         run_codes = run_codes * folds + fold_codes
         run_names = [f"{r}/{f}" for r, f in zip(run_names, fold_names, strict=True)]
 
-    method_codes, methods = pd.factorize(np.array(method_names, dtype=object))
-    task_codes, tasks = pd.factorize(np.array(task_names, dtype=object))
+    method_codes, methods = _codes(method_names)
+    task_codes, tasks = _codes(task_names)
     n_methods, n_tasks = len(methods), len(tasks)
-    methods, tasks = tuple(str(m) for m in methods), tuple(str(t) for t in tasks)
 
     row_key = (method_codes * n_tasks + task_codes) * (int(run_codes.max()) + 1) + run_codes
     order = np.argsort(row_key, kind="stable")
