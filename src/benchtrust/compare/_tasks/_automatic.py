@@ -36,7 +36,7 @@ from benchtrust.compare._tasks._automatic_stats import (
     studentized_range_tail,
 )
 from benchtrust.compare._tasks._rank_plot import critical_difference_svg
-from benchtrust.compare._tasks._ranks import RankResult, _groups, _task_means, rank_test
+from benchtrust.compare._tasks._ranks import RankResult, _groups, rank_test
 from benchtrust.compare._tasks._ranks_text import _p_is, _p_text
 from benchtrust.compare._tasks._scores import TASKS_QUESTION, normalisation_words, scores_files
 
@@ -657,10 +657,10 @@ def automatic_test(scores, *, alpha=0.05, force_mode=None, effect_size=None) -> 
     ('nbc', [0.0, -0.068, -0.086, 0.199, 0.19])
     """
     alpha = _check(scores, alpha, force_mode, effect_size)
-    x, _ = _task_means(scores)
+    ranks = rank_test(scores, alpha=alpha)
+    x = ranks.scores  # each method's mean on each task
     k = x.shape[0]
     higher = scores.direction == "higher"
-    ranks = rank_test(scores, alpha=alpha)
     shapiro, alpha_normality, all_normal, test, p_homogeneity, homoscedastic = _checks(x, alpha)
     if force_mode is not None:
         parametric = force_mode == "parametric"
