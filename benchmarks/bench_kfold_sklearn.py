@@ -3,8 +3,8 @@
 Issue 19, §1: the generator of ``tests/consistency/test_kfold_sklearn.py`` (small data sets with p from 1
 and up to 10 folds, ``KFold(shuffle=True)``, ``StratifiedKFold``, ``RepeatedStratifiedKFold``, random or
 perfect predictions, ``sklearn.metrics`` under every ``zero_division``, mean of the folds' scores or the
-pooled score, 2-4 decimals) makes 10,000 claims here instead of the 1,000 of ``make test``. Every one
-must be consistent; the script prints how many were checked, how many needed the folds beyond the
+pooled score, 2-4 decimals) makes 10,000 claims here instead of the 400 experiments of ``make test``.
+Every one must be consistent; the script prints how many were checked, how many needed the folds beyond the
 paper's configurations (and which conventions), the false "inconsistent" (must be 0) and the time per
 check.
 

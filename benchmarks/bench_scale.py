@@ -44,8 +44,13 @@ the call) and its peak resident memory (``VmHWM`` on Linux, else ``ru_maxrss``; 
 interpreter and the imported libraries, whose floor the "imports only" line gives). Memory is bounded
 if the 100,000-claim batch peaks not much above the 10,000-claim one.
 
-Run: .venv/bin/python benchmarks/bench_scale.py [--sota | --kfold] (also part of make bench). Prints
-tables; asserts nothing.
+5. Generated accuracy boards (issue 33 item 2: any accuracy board in under 10 s and 1 GB), from
+   ``_board_shapes.py``: 10 to 3,000 teams on n = 10,000, true accuracies
+   0.45..0.95 (most near 0.85), analysed as in case 3. With few teams the pooled cdf of the bootstrap
+   must scan past every team's mode. ``--shapes`` runs these rows only (they are not in the default run).
+
+Run: .venv/bin/python benchmarks/bench_scale.py [--sota | --kfold | --shapes] (also part of make bench).
+Prints tables; asserts nothing.
 Takes about twelve minutes on two cores, eight of them the accuracy boards and one and a half the AUC board
 (POSIX only: it needs ``resource``).
 """
@@ -196,9 +201,10 @@ def child(case: str, path: str) -> dict:
             options = {"rounding": "truncate"}
         else:  # the AUC path: scores rounded as Kaggle prints AUC
             options = {"metric": "auc", "positives": int(positives), "seed": 0}
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = leaderboard(path, test_size=test_size, direction="higher", **options)
         out["analysis_s"] = time.perf_counter() - start
+        out["cpu_s"] = time.process_time() - cpu
         out["test_size"], out["cropped"] = result.test_size, result.cropped.sota
     elif case.startswith("kfold"):
         from bench_kfold_sklearn import claim_48_positives  # benchmarks/, the script's own folder
@@ -280,6 +286,28 @@ def sota_rows(folder: Path) -> None:
     print_table(rows)
 
 
+def shape_rows(folder: Path) -> None:
+    """Case 5: generated board shapes (``_board_shapes.SHAPES``), the exact bootstrap over teams of each."""
+    from _board_shapes import SHAPES, board  # benchmarks/, the script's own folder
+
+    rows = [("generated board (spread 0.5, no tail)", "test size", "seconds", "CPU s", "peak MB")]
+    for teams, test_size in SHAPES:
+        path = folder / f"shape-{teams}-{test_size}.csv"
+        path.write_text(board(teams, test_size), encoding="utf-8")
+        found = measure(f"sota:{test_size}:None", path)
+        rows.append(
+            (
+                f"{teams:,} teams",
+                f"{test_size:,}",
+                f"{found['analysis_s']:.1f}",
+                f"{found['cpu_s']:.1f}",
+                f"{found['peak_mb']:.0f}",
+            )
+        )
+        path.unlink()
+    print_table(rows)
+
+
 def kfold_rows() -> None:
     """Case 4: the k-fold searches of issue 29 §4, time, peak memory and verdict within max_work."""
     rows = [("consistency kfold, mean of scores, unknown folds", "verdict", "seconds", "peak MB", "bound")]
@@ -297,6 +325,9 @@ def main() -> None:
         folder = Path(folder)
         floor = measure("imports")
         print(f"imports only (interpreter, numpy, pandas, benchtrust): peak {floor['peak_mb']:.0f} MB\n")
+        if "--shapes" in sys.argv:
+            shape_rows(folder)
+            return
         if "--sota" not in sys.argv:
             kfold_rows()
         if "--kfold" in sys.argv:

@@ -150,40 +150,69 @@ def test_one_sided_wilcoxon_as_scipy_auto(n, ties):
     assert dist.wilcoxon(b, a) == (expected.statistic, pytest.approx(expected.pvalue, rel=1e-12))
 
 
-#: The command paths of issues 32 and 33 that must import neither scipy nor pandas (nor pydantic, which
-#: some typer versions bring, nor numpy.ma, which numpy.median brings): compare auto (Friedman-Nemenyi,
-#: forced ANOVA-Tukey, two methods), compare rank with its post-hoc tests.
+#: Runs ``benchtrust compare`` with each argument list of the JSON in argv[3] (``{uci}`` the UCI table,
+#: ``{two}`` its first and last classifiers, written to argv[2], ``{atari}`` the Atari runs with their
+#: reading options) and prints which of the modules in argv[4] were imported.
 _COMMANDS = """
 import csv, json, sys
 from benchtrust.cli import main
-columns = ["--direction", "higher", "--method-col", "classifier", "--task-col", "dataset_index",
-           "--run-col", "score_index", "--score-col", "accuracy_percent"]
 with open(sys.argv[1], newline="") as table, open(sys.argv[2], "w", newline="") as two:
     rows = list(csv.reader(table))
     method = rows[0].index("classifier")
     kept = [r for r in rows[1:] if r[method] in {rows[1][method], rows[-1][method]}]
     csv.writer(two).writerows([rows[0], *kept])
-for args in (["auto", sys.argv[1]], ["auto", sys.argv[1], "--force-mode", "parametric"],
-             ["auto", sys.argv[2]], ["auto", sys.argv[2], "--force-mode", "parametric"],
-             ["rank", sys.argv[1]], ["rank", sys.argv[1], "--posthoc", "siegel"],
-             ["rank", sys.argv[1], "--posthoc", "wilcoxon"], ["rank", sys.argv[1], "--posthoc", "conover"],
-             ["rank", sys.argv[1], "--posthoc", "conover", "--p-adjust", "single-step"]):
+columns = ["--direction", "higher", "--method-col", "classifier", "--task-col", "dataset_index",
+           "--run-col", "score_index", "--score-col", "accuracy_percent"]
+data = sys.argv[1].rsplit("/", 1)[0]
+atari = [data + "/atari100k_runs.csv", "--direction", "higher", "--method-col", "algorithm", "--task-col",
+         "game", "--normalise", "reference", "--reference", data + "/atari_reference_scores.csv"]
+places = {"{uci}": [sys.argv[1], *columns], "{two}": [sys.argv[2], *columns], "{atari}": atari}
+for args in json.loads(sys.argv[3]):
+    args = [word for arg in args for word in places.get(arg, [arg])]
     try:
-        main(["compare", *args, *columns])
+        main(["compare", *args])
     except SystemExit as stop:
         assert not stop.code, (args, stop.code)
-heavy = {"scipy", "pandas", "pydantic", "numpy.ma"}
+heavy = set(json.loads(sys.argv[4]))
 print(json.dumps(sorted(({m.split(".")[0] for m in sys.modules} | set(sys.modules)) & heavy)))
 """
 
 
-def test_compare_auto_and_rank_import_neither_scipy_nor_pandas(tmp_path):
+def _imported(commands, heavy, tmp_path):
+    """Which of the modules `heavy` the `commands` (lists of arguments of ``benchtrust compare``) import."""
     table = Path(__file__).parents[1] / "src/benchtrust/data/uci_10x10cv_accuracies.csv"
     completed = subprocess.run(
-        [sys.executable, "-c", _COMMANDS, str(table), str(tmp_path / "two.csv")],
+        [sys.executable, "-c", _COMMANDS, str(table), str(tmp_path / "two.csv"), json.dumps(commands),
+         json.dumps(heavy)],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
-    )
-    assert json.loads(completed.stdout.splitlines()[-1]) == []
+    )  # fmt: skip
+    return json.loads(completed.stdout.splitlines()[-1])
+
+
+def test_compare_auto_rank_and_bayes_import_neither_scipy_nor_pandas(tmp_path):
+    # issues 32 and 33: nor pydantic (which some typer versions bring), nor numpy.ma (numpy.median's):
+    # compare auto (Friedman-Nemenyi, forced ANOVA-Tukey, two methods), compare rank with its post-hocs,
+    # compare bayes (the signed-rank test, and the correlated t-test of one task)
+    commands = [
+        ["auto", "{uci}"], ["auto", "{uci}", "--force-mode", "parametric"], ["auto", "{two}"],
+        ["auto", "{two}", "--force-mode", "parametric"], ["rank", "{uci}"],
+        ["rank", "{uci}", "--posthoc", "siegel"], ["rank", "{uci}", "--posthoc", "wilcoxon"],
+        ["rank", "{uci}", "--posthoc", "conover"],
+        ["rank", "{uci}", "--posthoc", "conover", "--p-adjust", "single-step"],
+        ["bayes", "{uci}", "--a", "nbc", "--b", "aode", "--samples", "1000"],
+        ["bayes", "{uci}", "--a", "nbc", "--b", "aode", "--task", "0", "--folds", "10", "--rope", "1"],
+    ]  # fmt: skip
+    assert _imported(commands, ["scipy", "pandas", "pydantic", "numpy.ma"], tmp_path) == []
+
+
+def test_compare_aggregate_profile_and_improvement_import_no_scipy(tmp_path):
+    # issue 33: each needs a rank or a table of bootstrap percentiles, not scipy.stats or pandas
+    commands = [
+        ["aggregate", "{atari}", "--resamples", "100"],
+        ["profile", "{atari}", "--resamples", "100"],
+        ["improvement", "{atari}", "--resamples", "100"],
+    ]
+    assert _imported(commands, ["scipy", "pandas", "pydantic"], tmp_path) == []

@@ -36,7 +36,9 @@ WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
 HANG_SECONDS = 60
 #: A 10^6-row file must be read or refused within this (a hang guard, not a performance target).
 BIG_SECONDS = 120
-ROWS = 10**6
+#: Rows of the long files: 10^5 in `make test`, to stay within its 10 minutes (issue 33);
+#: benchmarks/bench_generated.py sets BENCHTRUST_ALL_EXAMPLES=1 for 10^6.
+ROWS = 10**6 if os.environ.get("BENCHTRUST_ALL_EXAMPLES") else 10**5
 
 FUZZ = settings(
     max_examples=30,
@@ -670,7 +672,7 @@ def joined(header, rows):
 
 
 def big_files(folder):
-    """Every reader's input with 10^6 data rows, written quickly with numpy."""
+    """Every reader's input with ROWS data rows, written quickly with numpy."""
     rng = np.random.default_rng(0)
     index = np.arange(ROWS).astype(str)
     scores = np.char.mod("%.5f", rng.integers(100, 190, ROWS) / 209)
@@ -695,10 +697,10 @@ def big_files(folder):
         "results.csv": joined(
             "data,learner,fold,acc",
             pairs(
-                np.char.add("d", (np.arange(ROWS) // 100_000).astype(str)),
+                np.char.add("d", (np.arange(ROWS) // (ROWS // 10)).astype(str)),
                 pairs(
-                    np.char.add("m", (np.arange(ROWS) // 25_000 % 4).astype(str)),
-                    pairs((np.arange(ROWS) % 25_000).astype(str), scores),
+                    np.char.add("m", (np.arange(ROWS) // (ROWS // 40) % 4).astype(str)),
+                    pairs((np.arange(ROWS) % (ROWS // 40)).astype(str), scores),
                 ),
             ),
         ),
@@ -711,7 +713,7 @@ def big_files(folder):
 
 @pytest.fixture(scope="module")
 def big(tmp_path_factory):
-    return big_files(tmp_path_factory.mktemp("million"))
+    return big_files(tmp_path_factory.mktemp("long"))
 
 
 @pytest.mark.parametrize(
@@ -745,8 +747,9 @@ def big(tmp_path_factory):
         ),
     ],
 )
-def test_a_million_rows_are_read_or_refused(big, args):
-    """A 10^6-row file: read (exit 0) or refused in one line (exit 2), within a generous time."""
+def test_a_long_file_is_read_or_refused(big, args):
+    """A file of ROWS rows (10^6 in benchmarks/bench_generated.py): read (exit 0) or refused in one line (exit
+    2), within a generous time."""
     done = subprocess.run(
         [sys.executable, "-m", "benchtrust", *args, "--json"],
         cwd=big,

@@ -10,6 +10,7 @@ left out; issue 19), drawn per score. scikit-learn's own numbers are the ground 
 """
 
 import dataclasses
+import os
 from fractions import Fraction
 
 import numpy as np
@@ -21,6 +22,10 @@ from benchtrust.consistency import SCORES, reported_scores
 from benchtrust.consistency._folds import fold_sizes, stratified_folds
 from benchtrust.consistency._kfold import check_kfold
 from benchtrust.consistency._solver._mean_constraints import CONVENTIONS, LINEAR
+
+#: `make test` draws a third of each large property's examples, to stay within its 10 minutes (issue 33);
+#: benchmarks/bench_generated.py sets BENCHTRUST_ALL_EXAMPLES=1 and draws them all.
+SHARE = 1 if os.environ.get("BENCHTRUST_ALL_EXAMPLES") else 3
 
 
 def fold_score(base, p, n, tp, tn, convention):
@@ -88,7 +93,7 @@ def printed_means(folds, counts, names, conventions, decimals):
 
 
 @pytest.mark.slow
-@settings(max_examples=600, deadline=None)  # 40 s of make test's 10 minutes
+@settings(max_examples=600 // SHARE, deadline=None)
 @given(experiment=cross_validations(), decimals=st.integers(2, 5))
 def test_mean_of_scores_with_true_or_unknown_folds(experiment, decimals):
     p, n, k, folds, counts, names, conventions = experiment
@@ -108,7 +113,7 @@ def test_mean_of_scores_with_true_or_unknown_folds(experiment, decimals):
         assert pinned.consistent, (folds, counts, values, conventions)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=500 // SHARE, deadline=None)
 @given(experiment=cross_validations(stratified=True), decimals=st.integers(2, 5), repeats=st.integers(1, 3))
 def test_mean_of_scores_with_stratified_folds(experiment, decimals, repeats):
     p, n, k, folds, counts, names, conventions = experiment
@@ -134,7 +139,7 @@ def pooled_experiments(draw):
     return p, n, k, repeats, tp, tn, names, beta
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=1000 // SHARE, deadline=None)
 @given(experiment=pooled_experiments(), decimals=st.integers(2, 5))
 def test_score_of_means(experiment, decimals):
     p, n, k, repeats, tp, tn, names, beta = experiment

@@ -5,6 +5,7 @@ from a known (tp, tn), are written with 2-5 decimals as a paper would print them
 that pair among its solutions.
 """
 
+import os
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 import numpy as np
@@ -15,6 +16,10 @@ from benchtrust.consistency import SCORES, reported_scores
 from benchtrust.consistency._test_set import check_test_set, solution_set
 
 NAMES = sorted(SCORES)
+
+#: `make test` draws a third of each large property's examples, to stay within its 10 minutes (issue 33);
+#: benchmarks/bench_generated.py sets BENCHTRUST_ALL_EXAMPLES=1 and draws them all.
+SHARE = 1 if os.environ.get("BENCHTRUST_ALL_EXAMPLES") else 3
 
 
 @st.composite
@@ -55,13 +60,13 @@ def assert_found(experiment, decimals, modes):
         assert (tp, tn) in result.solutions
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=2000 // SHARE, deadline=None)
 @given(experiment=experiments(), decimals=st.integers(2, 5))
 def test_rounded_scores_of_a_real_matrix_are_consistent(experiment, decimals):
     assert_found(experiment, decimals, ["round"] * len(experiment[4]))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1500 // SHARE, deadline=None)
 @given(experiment=experiments(), decimals=st.integers(2, 5), data=st.data())
 def test_floored_or_ceiled_scores_of_a_real_matrix_are_consistent(experiment, decimals, data):
     modes = data.draw(st.lists(st.sampled_from(["floor", "ceil"]), min_size=8, max_size=8), label="modes")

@@ -596,3 +596,129 @@ def test_leaderboard_memory_estimate_covers_what_the_levels_hold():
         with pytest.raises(InputError, match=r"max_memory=.*GB of memory; raise it to run anyway$"):
             leaderboard(scores, **kwargs, max_memory=seen["need"] - 1)
     assert 8 * lattice * 30 < held <= seen["need"]  # at least the tables of 30 AUCs, at most the estimate
+
+
+# auc_pmf's transforms: the window and the band against direct convolution (issue 33)
+
+
+def _convolved(cells, count):
+    """Σ over the rows of each row's pmf convolved with itself ``count`` times, by direct convolution."""
+    total = np.zeros(count * (cells.shape[1] - 1) + 1)
+    for row in cells:
+        pmf = np.ones(1)
+        for _ in range(count):
+            pmf = np.convolve(pmf, row)
+        total += pmf
+    return total
+
+
+def _cells(auc, larger):
+    """The cell pmfs of auc_pmf for true AUC ``auc`` and the sorted larger-class rows ``larger``."""
+    tail = special.ndtr(math.sqrt(2) * special.ndtri(auc) - larger)
+    return np.diff(np.concatenate([np.zeros((len(larger), 1)), 1 - tail, np.ones((len(larger), 1))], axis=1))
+
+
+@pytest.fixture
+def band_calls(monkeypatch):
+    """The (transform length N, band) of every _sum_of_counts call, and its window's width."""
+    calls = []
+    band, window = _auc._band, _auc._window
+
+    def spy_band(cells, centred, count, length, limit):
+        calls.append(
+            {
+                "length": length,
+                "band": band(cells, centred, count, length, limit),
+                "full": count * (cells.shape[1] - 1) + 1,
+            }
+        )
+        return calls[-1]["band"]
+
+    def spy_window(cells, centred, mean, count):
+        lo, hi = window(cells, centred, mean, count)
+        calls.append({"window": hi - lo + 1})
+        return lo, hi
+
+    monkeypatch.setattr(_auc, "_band", spy_band)
+    monkeypatch.setattr(_auc, "_window", spy_window)
+    return calls
+
+
+@pytest.mark.parametrize("wide_band", [False, True])
+@pytest.mark.parametrize(
+    ("positives", "negatives"), [(40, 40), (60, 90), (90, 60), (25, 200), (1, 30), (3, 3), (120, 20)]
+)
+def test_auc_pmf_equals_the_direct_convolution(positives, negatives, wide_band, band_calls, monkeypatch):
+    """auc_pmf (a window, then the band's direct transform or the FFT, powers by repeated squaring) gives
+    the pmf that s direct convolutions of each replicate's cells give, to 1e-15 absolute (they are at most
+    about 0.1 here), balanced classes or not; the same draws in both (a generator as the seed: the
+    session's memo of auc_pmf, tests/conftest.py, keeps only whole-number seeds). With ``wide_band`` the
+    band is taken whatever its cost, so that these small cases check it too."""
+    if wide_band:
+        band = _auc._band
+        monkeypatch.setattr(
+            _auc,
+            "_band",
+            lambda cells, centred, count, length, limit: band(cells, centred, count, length, np.inf),
+        )
+    aucs = [0.5001, 0.8, 0.97]
+    fast = _auc.auc_pmf(
+        aucs,
+        test_size=positives + negatives,
+        positives=positives,
+        replicates=6,
+        seed=np.random.default_rng(7),
+    )
+    if wide_band and min(positives, negatives) >= 40:
+        assert any(call.get("band") for call in band_calls)
+    monkeypatch.setattr(
+        _auc, "_sum_of_counts", lambda cells, count, out: out.__iadd__(_convolved(cells, count))
+    )
+    exact = _auc.auc_pmf(
+        aucs,
+        test_size=positives + negatives,
+        positives=positives,
+        replicates=6,
+        seed=np.random.default_rng(7),
+    )
+    assert fast.shape == exact.shape == (3, positives * negatives + 1)
+    assert np.abs(fast - exact).max() <= 1e-15
+    assert np.allclose(fast.sum(axis=1), 1.0, rtol=0, atol=1e-14)
+
+
+def test_auc_pmf_takes_both_transforms_and_narrows_the_window(band_calls):
+    """With many items in the smaller class the window is a fraction of the n+ n- + 1 values and the band a
+    few of the frequencies; with few the rows are transformed by the FFT: both paths are what the test
+    above compares."""
+    _auc.auc_pmf([0.6, 0.9], test_size=800, positives=400, replicates=4, seed=np.random.default_rng(1))
+    _auc.auc_pmf([0.6, 0.9], test_size=200, positives=2, replicates=4, seed=np.random.default_rng(1))
+    bands = [call for call in band_calls if "band" in call]
+    windows = [call["window"] for call in band_calls if "window" in call]
+    assert all(call["band"] < call["length"] / 100 for call in bands[:2])
+    assert all(call["length"] < call["full"] / 2 for call in bands[:2]) and max(windows[:2]) < 160_001 / 2
+    assert bands[-1]["band"] is None
+
+
+@pytest.mark.parametrize(("count", "auc"), [(150, 0.6), (150, 0.97), (40, 0.8), (400, 0.9)])
+def test_window_and_band_leave_out_at_most_the_negligible_mass(count, auc):
+    """The window's Chernoff and Bernstein bounds and the band's bound on |φ| are bounds: the exact pmf of
+    each row's sum has at most _NEGLIGIBLE outside the window on either side, and |φ|^count is below it
+    at every frequency past the band (computed at all of them by the full FFT)."""
+    from scipy import fft
+
+    larger = np.sort(np.random.default_rng(count).standard_normal((3, 30)), axis=1)
+    cells = _cells(auc, larger)
+    values = np.arange(cells.shape[1])
+    mean = cells @ values
+    centred = values - mean[:, None]
+    lo, hi = _auc._window(cells, centred, mean, count)
+    assert hi - lo < count * 30  # narrower than all the values
+    for row in cells:
+        exact = _convolved(row[None], count)
+        assert exact[:lo].sum() <= _auc._NEGLIGIBLE and exact[hi + 1 :].sum() <= _auc._NEGLIGIBLE
+    length = 4 * (hi - lo + 1)  # long enough for a band
+    band = _auc._band(cells, centred, count, length, np.inf)
+    assert band is not None
+    modulus = np.abs(fft.rfft(cells, n=length, axis=-1))
+    assert np.all(count * np.log(modulus[:, band:]) < math.log(_auc._NEGLIGIBLE))
+    assert np.any(count * np.log(modulus[:, band // 4 :]) >= math.log(_auc._NEGLIGIBLE))  # not too loose

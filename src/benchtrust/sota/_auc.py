@@ -45,8 +45,17 @@ _CELLS_PER_BATCH = 1_000_000
 _EQ15_TOLERANCE = 1e-9
 #: Latin-hypercube replicates of the large class by default in :func:`auc_pmf` (see its error bound).
 _REPLICATES = 256
-#: Rows (replicates x AUCs) transformed at once by :func:`auc_pmf` (see :func:`_pmf_memory`).
-_FFT_ROWS = 64
+#: Bytes of one block of transforms of the replicates in :func:`auc_pmf` (see :func:`_pmf_memory`).
+_FFT_BYTES = 2**25
+#: Probability each conditional distribution of U in :func:`auc_pmf` may leave out: outside the window
+#: that its Chernoff bound gives, and in the frequencies where its characteristic function is below it.
+_NEGLIGIBLE = 1e-40
+#: Multiples of the normal limit's best exponent tried in the Chernoff bound of :func:`_window`.
+_CHERNOFF_FACTORS = (0.5, 1.0, 2.0)
+#: Values of K summed by one matrix product in the direct transform of :func:`_sum_of_counts`.
+_TERMS = 128
+#: The most entries of the matrix of the direct transform at the low frequencies (:func:`_band`).
+_BAND_ENTRIES = 2**21
 
 _PARAMETERS = ("positive_mean", "positive_sd", "negative_mean", "negative_sd")
 
@@ -471,11 +480,16 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
     larger class, the s scores of the smaller class are independent, and each one's count K of
     larger-class items below it has the exact pmf P(K = k) = P(y_(k) < S < y_(k+1)), from normal tails
     (scores mirrored when the negatives are the smaller class). U is the sum of s such counts, so its
-    conditional pmf is the s-fold convolution of that pmf: computed exactly by one real FFT of length
-    >= s L + 1 (the pmf raised to the s-th power in the frequency domain). The distribution of U is the
-    mean of these conditional pmfs over ``replicates`` draws of the larger class. The smaller class's
-    randomness, which dominates the variance of the empirical AUC (about L / s times the larger class's
-    share), is thus integrated exactly.
+    conditional pmf is the s-fold convolution of that pmf: the pmf's characteristic function raised to
+    the s-th power and transformed back (:func:`_sum_of_counts`), on the window of values that a Chernoff
+    bound leaves all but 1e-40 of the mass in (a circular transform of that length, about 30 standard
+    deviations of U, instead of s L + 1), and, when s is large, at the few lowest frequencies where the
+    power is not below 1e-40 (a direct transform there, the others 0). Each value moves by at most
+    1e-40 a replicate; the rest is rounding: within 1e-15 of direct convolution (tests/sota/test_auc.py)
+    and 2e-16 of the full-length transform at n+ = 560, n- = 971. The distribution of U is the mean of
+    these conditional pmfs over ``replicates`` draws of the larger class. The smaller class's randomness,
+    which dominates the variance of the empirical AUC (about L / s times the larger class's share), is
+    thus integrated exactly.
 
     The larger-class draws are a Latin hypercube: in column j, the R replicates' uniforms fall one in each
     of R equal strata, in an independent random order per column, so each replicate on its own is L
@@ -508,7 +522,9 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
     test_size, positives : int
         n and n+ (1 <= n+ <= n - 1).
     replicates : int, default 256
-        R, draws of the larger class. The cost is R FFTs of length about s L per AUC.
+        R, draws of the larger class. The cost per AUC is R transforms: FFTs of length N, about 30
+        standard deviations of U (at most s L + 1), or, for large s, a direct transform at a few hundred
+        frequencies and an FFT of length about 8 L that bounds the others.
     seed : int or numpy.random.Generator, optional
         Source of randomness; the same seed gives the same distributions.
 
@@ -543,27 +559,17 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
     shift = math.sqrt(2) * special.ndtri(values)
     strata = np.argsort(rng.random((reps, large)), axis=0)
     larger = np.sort(special.ndtri((strata + rng.random((reps, large))) / reps), axis=1)
-    size = small * large + 1
-    length = fft.next_fast_len(size, real=True)
-    spectra = np.zeros((values.size, length // 2 + 1), dtype=complex)
-    per = max(1, _FFT_ROWS // values.size)
-    padded = np.zeros((values.size, min(per, reps), length))  # a block's pmfs, zero-padded
-    for first in range(0, reps, per):
-        block = larger[first : first + per]
+    pmf = np.zeros((values.size, small * large + 1))
+    for row, value in zip(pmf, shift, strict=True):
         # q_k = P(S > y_(k)): upper tails, so cells near the top keep their precision.
-        tail = special.ndtr(shift[:, None, None] - block[None])
-        cells = padded[:, : len(block)]
-        np.subtract(1.0, tail[..., 0], out=cells[..., 0])
-        np.subtract(tail[..., :-1], tail[..., 1:], out=cells[..., 1:large])
-        cells[..., large] = tail[..., -1]
-        np.maximum(cells[..., : large + 1], 0.0, out=cells[..., : large + 1])
-        spectrum = fft.rfft(cells, axis=-1, workers=-1)
-        # Raised to the power and summed a row at a time, in cache: four times faster than a block at once.
-        for total, rows in zip(spectra, spectrum, strict=True):
-            for row in rows:
-                total += _power(row, small)  # linear transform: one inverse for all replicates
-    total = fft.irfft(spectra, n=length, axis=-1, workers=-1)[:, :size]
-    pmf = np.maximum(total, 0.0)  # FFT rounding leaves tiny negative values
+        tail = special.ndtr(value - larger)
+        cells = np.empty((reps, large + 1))
+        np.subtract(1.0, tail[:, 0], out=cells[:, 0])
+        np.subtract(tail[:, :-1], tail[:, 1:], out=cells[:, 1:large])
+        cells[:, large] = tail[:, -1]
+        del tail
+        np.maximum(cells, 0.0, out=cells)
+        _sum_of_counts(cells, small, row)
     pmf /= pmf.sum(axis=1, keepdims=True)
     return pmf
 
@@ -591,23 +597,185 @@ def _power(z, exponent):
         np.multiply(z, z, out=z)
 
 
+def _sum_of_counts(cells, count, out):
+    """Add to ``out`` the pmf of the sum of ``count`` independent draws from each row of ``cells``.
+
+    ``cells`` holds R pmfs on 0..w - 1 (the rows), ``out`` the values 0..count (w - 1). Each row's sum is
+    the ``count``-th power of its characteristic function φ, transformed back; the transform is linear,
+    so the R powers are summed first and one inverse serves them all. Two exact reductions make it cheap:
+
+    * the window. By the Chernoff bound P(S - count μ >= t) <= exp(count log E e^{λ(K - μ)} - λ t),
+      λ > 0 (and its mirror image), each row's sum lies in a window [lo, hi] but for probability
+      _NEGLIGIBLE on each side (:func:`_window`). A circular convolution of any length N >= hi - lo + 1
+      then gives the pmf on the window, with the mass outside folded in: the transforms have length N,
+      about 30 standard deviations of the sum, instead of count (w - 1) + 1. A window of more than half
+      of the values saves little and is not taken: the transforms are then of length >= count (w - 1) + 1,
+      and their rounding is what it was before the window (the tails near 1e-12 that
+      tests/sota/test_auc.py interpolates are at its level).
+    * the band. |φ|^count is below _NEGLIGIBLE at all but the lowest frequencies once ``count`` is large
+      (:func:`_band` bounds it everywhere); there φ is the direct sum of the w terms, a matrix product, and
+      the other frequencies are 0.
+
+    Each reduction moves a value of the pmf by at most _NEGLIGIBLE (per row); what remains is rounding
+    (tests/sota/test_auc.py compares it with direct convolution). Without the band (few draws, or a band
+    too wide), the rows are transformed by the real FFT of length N.
+    """
+    reps, width = cells.shape
+    values = np.arange(width)
+    mean = cells @ values
+    centred = values - mean[:, None]
+    lo, hi = _window(cells, centred, mean, count)
+    full = count * (width - 1) + 1
+    if 2 * (hi - lo + 1) > full:  # little saved: all the values, as the plain convolution theorem has it
+        lo, hi, length = 0, full - 1, fft.next_fast_len(full, real=True)
+    else:
+        length = _length(hi - lo + 1)
+    # The direct transform costs about w operations a frequency and row, the FFT about N log2 N a row:
+    # the band is worth it up to N log2 N / (8 w) frequencies (measured).
+    band = _band(cells, centred, count, length, min(_BAND_ENTRIES, length * math.log2(length) / 8) / width)
+    if band is None:
+        total = np.zeros(length // 2 + 1, dtype=complex)
+        rows = max(1, _FFT_BYTES // (16 * length))
+        for first in range(0, reps, rows):
+            spectrum = fft.rfft(cells[first : first + rows], n=length, axis=-1, workers=-1)
+            # Raised to the power and summed a row at a time, in cache: faster than a block at once.
+            for row in spectrum:
+                total += _power(row, count)
+    else:
+        # The direct transform in products of _TERMS values of K each, summed: its rounding is then as
+        # small as the FFT's (one product of all w values rounds about twice as much, measured).
+        angle = np.outer(values, np.arange(band)) % length * (-2 * math.pi / length)  # exact products
+        cosine = np.cos(angle)
+        sine = np.sin(angle, out=angle)
+        total = np.zeros(band, dtype=complex)
+        rows = max(1, _FFT_BYTES // (32 * max(width, band)))
+        for first in range(0, reps, rows):
+            block = cells[first : first + rows]
+            spectrum = np.zeros((len(block), band), dtype=complex)
+            for start in range(0, width, _TERMS):
+                part = block[:, start : start + _TERMS]
+                spectrum.real += part @ cosine[start : start + _TERMS]
+                spectrum.imag += part @ sine[start : start + _TERMS]
+            total += _power(spectrum, count).sum(axis=0)
+    folded = fft.irfft(total, n=length, workers=-1)
+    out[lo : hi + 1] += np.maximum(folded[np.arange(lo, hi + 1) % length], 0.0)
+
+
+def _length(size):
+    """The least N = 2^a 5^b >= size, the length of :func:`_sum_of_counts`'s transforms.
+
+    Lengths with factors 3 round more: at n+ = 60, n- = 540 the pmf from a transform of length
+    24,300 = 2^2 3^5 5^2 is 5e-18 from direct convolution (root mean square), from one of 25,000 = 2^3 5^5
+    or 32,768 = 2^15 2e-18; its tails near 1e-12 are 0.1 % off, against 0.01-0.02 %.
+
+    >>> [_length(size) for size in (1, 3, 24_000, 24_301, 32_001)]
+    [1, 4, 25000, 25000, 32768]
+    """
+    best, five = 1 << (size - 1).bit_length(), 1
+    while five < size:
+        best = min(best, five << (-(-size // five) - 1).bit_length())
+        five *= 5
+    return min(best, five)
+
+
+def _window(cells, centred, mean, count):
+    """[lo, hi]: every row's sum of ``count`` draws lies in it but for probability _NEGLIGIBLE a side.
+
+    Two bounds of each tail, the lesser taken (c = -log _NEGLIGIBLE, K - μ between -a and b, variance
+    σ², a sum S of ``count`` = s draws):
+
+    * Bernstein: P(S - s μ >= t) <= exp(-t² / (2 (s σ² + b t / 3))), below c at
+      t = b c / 3 + sqrt((b c / 3)² + 2 c s σ²);
+    * Chernoff: P(S - s μ >= t) <= exp(s Λ(λ) - λ t) for every λ > 0, Λ the log moment generating function
+      of K - μ, so t = (s Λ(λ) + c) / λ at a few λ (_CHERNOFF_FACTORS times the normal limit's best,
+      sqrt(2 c / s) / σ).
+
+    Likewise below (a, and λ < 0).
+    """
+    reps, width = cells.shape
+    log_small = math.log(_NEGLIGIBLE)
+    variance = np.einsum("rk,rk->r", cells, centred * centred)
+    support = cells > 0
+    # The most K - μ can be on each side: the top and the bottom of the support.
+    ends = centred[
+        np.arange(reps), [width - 1 - np.argmax(support[:, ::-1], axis=1), np.argmax(support, axis=1)]
+    ]
+    linear = np.abs(ends) * (-log_small / 3)
+    reach = linear + np.sqrt(linear * linear - 2 * log_small * count * variance)  # Bernstein, both sides
+    best = math.sqrt(-2 * log_small / count) / np.maximum(np.sqrt(variance), 1e-3)
+    exponent = np.empty_like(centred)
+    for factor in _CHERNOFF_FACTORS:
+        for side, sign in enumerate((1.0, -1.0)):
+            slope = sign * factor * best
+            # exp(λ (K - μ) - λ end) <= 1 where K has probability: no overflow, the largest term kept.
+            np.multiply(centred, slope[:, None], out=exponent)
+            top = slope * ends[side]
+            np.subtract(exponent, top[:, None], out=exponent)
+            np.exp(np.minimum(exponent, 0.0, out=exponent), out=exponent)
+            log_mgf = np.log(np.einsum("rk,rk->r", cells, exponent)) + top
+            np.minimum(reach[side], (count * log_mgf - log_small) / (factor * best), out=reach[side])
+    mean = mean * count
+    lo = max(0, math.floor(float(np.min(mean - reach[1]))) - 1)
+    hi = min(count * (width - 1), math.ceil(float(np.max(mean + reach[0]))) + 1)
+    return lo, hi
+
+
+def _band(cells, centred, count, length, limit):
+    """How many of the lowest frequencies 2π j / N, j = 0, 1, ..., carry every row's |φ|^count above
+    _NEGLIGIBLE; None if more than ``limit``.
+
+    |φ| is computed at the M / 2 + 1 frequencies 2π m / M of a real FFT of length M (2 w to 32 w and at
+    most N / 4; where it can, fine enough for the slack below to be a quarter of ρ = _NEGLIGIBLE^(1 / count)
+    and of 1 - ρ), and bounded between them: ||φ(ω)| - |φ(ω')|| <= |ω - ω'| E|K - μ| (the derivative of
+    φ(ω) e^{iωμ}, which has the same modulus, is at most E|K - μ|), so within π / M of 2π m / M,
+    |φ| <= |φ(2π m / M)| + (π / M) E|K - μ|. Beyond the last m where that bound raised to ``count``
+    reaches _NEGLIGIBLE, no frequency does. The band is not looked for when twice that of the normal
+    limit (|φ| = exp(-σ² ω² / 2)) is past ``limit``: a cost estimate only.
+    """
+    reps, width = cells.shape
+    threshold = _NEGLIGIBLE ** (1 / count)
+    sd = float(np.mean(np.sqrt(np.einsum("rk,rk->r", cells, centred * centred))))
+    if math.sqrt(-2 * math.log(threshold)) * length / (math.pi * max(sd, 1e-3)) > limit:
+        return None
+    spread = np.einsum("rk,rk->r", cells, np.abs(centred))
+    fine = 4 * math.pi * float(spread.max()) / min(threshold, 1 - threshold)  # the slack below
+    coarse = fft.next_fast_len(int(min(max(fine, 2 * width), 32 * width, length // 4)), real=True)
+    if length <= coarse:
+        return None
+    spread *= math.pi / coarse
+    last = 0
+    rows = max(1, _FFT_BYTES // (16 * coarse))
+    for first in range(0, reps, rows):
+        modulus = np.abs(fft.rfft(cells[first : first + rows], n=coarse, axis=-1, workers=-1))
+        modulus += spread[first : first + rows, None]
+        above = np.flatnonzero(np.any(modulus >= threshold, axis=0))
+        last = max(last, int(above[-1]))
+    band = min(length // 2, math.ceil((last + 0.5) * length / coarse)) + 1
+    return band if band <= limit else None
+
+
 def _pmf_memory(aucs, test_size, positives, replicates):
     """Bytes :func:`auc_pmf` holds at its peak for `aucs` AUCs on a test set of n items, n+ positive.
 
-    Each array of the transforms has one row per AUC (or per AUC and replicate) of the transform's length,
-    about n+ n- float64 values (half as many complex ones): the sum of the spectra (one row per AUC), a
-    block's zero-padded pmfs and their spectra (``rows`` rows each), and the power of one spectrum with
-    its copy (two rows). The inverse transform's input, output and the pmf are three rows per AUC. Before
-    them, the replicates of the larger class and the draws that sort them (four arrays of replicates x
-    its size).
+    The pmfs returned (one row of n+ n- + 1 values per AUC), and the most of either: the draws of the
+    larger class (L values per replicate) and what sorts them (four arrays of replicates x L); or, for one
+    AUC, the replicates' cell pmfs and the arrays of the same shape the bounds use (five), the transforms
+    of one block of replicates (at most _FFT_BYTES, or one row; four such arrays in the direct
+    transform), the direct transform's matrix (cosines and sines, and the angles that give them) and the
+    arrays of the transform's length N <= the padded n+ n- + 1 (the sum of the spectra, the inverse
+    transform, its indices and the values taken from it).
 
     >>> round(_pmf_memory(34, 1531, 560, 128) / 1e9, 2)  # the 34 AUCs of a board of n = 1,531, 560 positive
-    0.46
+    0.42
     """
     small = min(positives, test_size - positives)
-    length = fft.next_fast_len(small * (test_size - small) + 1, real=True)
-    rows = aucs * max(1, _FFT_ROWS // aucs)
-    return 8 * (length + 2) * max(aucs + 2 * rows + 2, 3 * aucs) + 32 * replicates * (test_size - small)
+    large = test_size - small
+    size = small * large + 1
+    length = max(_length(size), fft.next_fast_len(size, real=True))
+    block = min(_FFT_BYTES, 16 * replicates * length) + 16 * length
+    matrix = 32 * min(_BAND_ENTRIES, (large + 1) * length)
+    working = 40 * replicates * (large + 1) + 4 * block + matrix + 40 * length
+    return 8 * aucs * size + max(32 * replicates * large, working)
 
 
 def _log_cdf(pmf):

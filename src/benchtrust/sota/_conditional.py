@@ -30,11 +30,15 @@ _ROUNDING = 1e-12
 #: The first run of :func:`_cdfs` takes the classifiers whose expected failures (at the middle k) are
 #: within this many standard deviations of the strongest's; :func:`_left_out` decides on the others.
 _REACH = 8.0
+#: Pooled, the first run also takes the classifiers whose expected failures are within this many standard
+#: deviations above those of the last classifier needed to carry the weight W (:func:`_first_choice`).
+_BEYOND = 4.0
 #: Values of z per block in the bound on the classifiers left out (:func:`_left_out`), at least.
 _CHECK = 16
 #: Pairs (classifier, k) below which the values of k are not shared out among threads.
 _SHARED_FROM = 20_000
-#: The most pairs (classifier, k) run at once: a run holds about 100 floats a pair (some 100 MB).
+#: The most pairs (classifier, k) run at once: a run holds about 170 floats a pair (some 180 MB; 128 of
+#: them the pmf values computed ahead, ``_two_binomials._AHEAD``).
 _PAIRS = 2**17
 #: The most values of log(1 - F) a run keeps for :func:`_left_out` (k times blocks of z).
 _CELLS = 2**21
@@ -76,10 +80,37 @@ def conditional_cdfs(k, weights, tolerance, q1, q0, counts, n, *, pooled=False, 
 
     Notes
     -----
+    Error. Each k's cdf is within 2 max(t_k, _ROUNDING) of the exact one at every z, t_k its tolerance.
+    Both 1 - prod_j (1 - G_j)^c_j and 1 - (1 - sum_j (c_j/m) G_j)^m move by at most sum_j c_j times the
+    change of G_j (c_j >= 1), so: the mass below k's window start, which a pair's cdf may leave out, adds
+    up to at most t_k (sum_j c_j P(X_j < start)); the classifiers left out move it by at most t_k / 2
+    (:func:`_cdfs`); the pairs (classifier, k) set to 1 once their upper tail is proved at most
+    t_k / (2m) (by the log-concave pmf, :func:`benchtrust.sota._two_binomials.cdf_steps`) by at most
+    t_k / 2 in all; and the window ends (1 from there) once 1 - F is at most max(t_k, _ROUNDING). A pair
+    is thus computed from its k's window start only until it is proved done (past its mode, by downward
+    blocks of pmf values), not to the end of the deepest k's window.
+
     The values of k are run in contiguous parts of at most _PAIRS pairs (fewer when the bound adds
     classifiers: a part is then halved); with several cores the parts are shared out among threads
     (numpy releases the GIL in its array arithmetic). If the calling thread is interrupted, the threads
     stop after their current step and the parts not started are cancelled.
+
+    Examples
+    --------
+    The bootstrap over two classifiers drawn 2 : 1, given k = 80 of n = 100 (one value of K), against
+    1 - (1 - (2 G_1 + G_2) / 3)^3 from the convolved binomials:
+
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> def cdf(q1, q0):
+    ...     right, wrong = stats.binom.pmf(np.arange(81), 80, q1), stats.binom.pmf(np.arange(21), 20, q0)
+    ...     return np.cumsum(np.convolve(right, wrong))
+    >>> one = np.ones(1)
+    >>> q1, q0, counts = np.array([0.1, 0.2]), np.array([0.5, 0.5]), np.array([2.0, 1.0])
+    >>> first, got = conditional_cdfs(np.array([80]), one, 1e-15 * one, q1, q0, counts, 100, pooled=True)
+    >>> want = 1 - (1 - (2 * cdf(0.1, 0.5) + cdf(0.2, 0.5)) / 3) ** 3
+    >>> first, bool(np.abs(got - want[: got.size]).max() < 1e-14), bool(want[got.size] > 1 - 1e-12)
+    (0, True, True)
     """
     m = counts.sum()
     chosen = _first_choice(k, tolerance, q1, q0, counts, n, pooled)
@@ -134,7 +165,10 @@ def _first_choice(k, tolerance, q1, q0, counts, n, pooled):
     """The classifiers of the first run (a mask): those whose expected failures at the middle k are within
     _REACH standard deviations of the strongest's. Pooled, also the strongest carrying a share W of the
     weight with (1 - W)^m at most the smallest tolerance: the mixture of those taken must be able to reach
-    1 within it (a run whose classifiers are all saturated otherwise scans z to n)."""
+    1 within it (a run whose classifiers are all saturated otherwise scans z to n). A k then finishes only
+    about where the last of these passes its mode, and the bound of :func:`_left_out` keeps the
+    classifiers not far above it: pooled, the first run also takes those within _BEYOND standard
+    deviations of it (a second run, with all pairs again, costs more than a few more classifiers)."""
     middle = float(k[k.size // 2])
     mean = q1 * middle + q0 * (n - middle)
     sd = np.sqrt(q1 * (1 - q1) * middle + q0 * (1 - q0) * (n - middle))
@@ -144,7 +178,8 @@ def _first_choice(k, tolerance, q1, q0, counts, n, pooled):
         m = counts.sum()
         order = np.argsort(mean, kind="stable")
         need = -np.expm1(np.log(tolerance.min()) / m)
-        chosen[order[: int(np.searchsorted(np.cumsum(counts[order]) / m, need)) + 1]] = True
+        last = order[min(int(np.searchsorted(np.cumsum(counts[order]) / m, need)), order.size - 1)]
+        chosen |= mean <= mean[last] + _BEYOND * sd[last]
     return chosen
 
 
@@ -311,6 +346,9 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=N
     n0 = n - n1
     q1 = np.repeat(q1, k.size)
     q0 = np.repeat(q0, k.size)
+    # A pair whose cdf is within tolerance / (2m) of 1 is set to 1 and no longer computed (see below).
+    negligible = np.tile(tolerance, classes) / (2 * m)
+    saturation = 1.0 - negligible
     # Start each k where all classifiers' cdfs add up to at most its tolerance: a normal guess, checked
     # with the exact mass below the start (or a bound on it), and moved down where it fails.
     reach = np.sqrt(2 * np.log(m / tolerance))
@@ -318,7 +356,7 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=N
     while True:
         _check(stop)
         below, steps = _two_binomials.cdf_steps(
-            np.tile(start, classes), n1, q1, n0, q0, check=lambda: _check(stop)
+            np.tile(start, classes), n1, q1, n0, q0, check=lambda: _check(stop), tail=negligible
         )
         low = (counts @ np.minimum(below, 1.0).reshape(classes, -1) > tolerance) & (start > 0)
         if not low.any():
@@ -333,8 +371,8 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=N
     # moves each k's mixture cdf by at most tolerance / (2m) and its best-of-m cdf by at most tolerance / 2
     # (without pooling the k is then finished anyway). Pooled, many classifiers must pass their mode before
     # a k finishes, and past its mode each pmf value of a pair is a direct sum: this keeps those sums to
-    # the pairs still short of 1.
-    saturation = 1.0 - np.tile(tolerance, classes) / (2 * m)
+    # the pairs still short of 1. The generator proves it from the pmf (``tail``): the cdf computed may
+    # stay short of 1 by more than tolerance / (2m) (the mass below the start, rounding), the pmf does not.
     alive = np.arange(n1.size)  # the pairs the generator still computes
     cdf = np.zeros(n1.size)
     log_rest = np.empty(n1.size)  # log(1 - cdf), a buffer

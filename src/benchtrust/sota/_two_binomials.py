@@ -36,7 +36,9 @@ from benchtrust.sota import _binomial
 _NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a pmf value
 _RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
 _BLOCK = 65536  # pairs run up from zero together
-_AHEAD = 64  # pmf values computed at once for a pair computed directly (past z*: by the downward recurrence)
+# pmf values computed at once for a pair computed directly (past z*: by the downward recurrence); the two
+# exact values at a block's top cost about as much as a hundred steps of the recurrence
+_AHEAD = 128
 _TERMS = 2**18  # summand terms per array of _window (pairs times the window's half-width)
 
 
@@ -202,7 +204,7 @@ def _recurrence(n1, q1, n0, q0):
     return alpha, beta, q1 * q0, p1 * p0, z_star
 
 
-def cdf_steps(z_start, n1, q1, n0, q0, check=None):
+def cdf_steps(z_start, n1, q1, n0, q0, check=None, tail=None):
     """P(X <= z_start + i), step by step, for X = Bin(n1, q1) + Bin(n0, q0), many pairs at once.
 
     Parameters
@@ -214,6 +216,14 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None):
     check : callable, optional
         Called between slices of the work (some milliseconds each), here and at each step: it may raise
         to stop the computation (an interrupt).
+    tail : numpy.ndarray, optional
+        Per pair, a mass ε: once the mass above the current z is at most ε, the pair's cdf is yielded as
+        1 from then on and it is no longer computed (it counts as finished; see ``steps``). The pmf of a
+        sum of independent binomials is log-concave, so past its mode the ratio r = c(z) / c(z - 1) < 1
+        of two successive values bounds all later ones: P(X > z) <= c(z) r / (1 - r) (0 past the top of
+        the support, where c(z) = 0 after positive values). This is checked every 8 steps, on the pmf
+        values themselves: unlike the cdf, which may stay short of 1 by the mass below z_start left out
+        and by rounding, they reach any ε.
 
     Returns
     -------
@@ -242,6 +252,14 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None):
     True
     >>> bool(np.isclose(below[0], pmf[:4].sum(), rtol=1e-12))
     True
+
+    With ``tail``, the pair is 1 from the first check at which its upper tail is proved within 1e-9:
+
+    >>> below, steps = cdf_steps(one(4), one(30), one(0.1), one(20), one(0.6), tail=one(1e-9))
+    >>> got = np.array([next(steps)[0][0] for _ in range(47)])
+    >>> first = int(np.argmax(got == 1.0))
+    >>> first, bool(1 - np.cumsum(pmf)[4 + first] <= 1e-9), bool((got[first:] == 1.0).all())
+    (32, True, True)
     """
     n1, q1, n0, q0 = (np.asarray(v, dtype=float) for v in (n1, q1, n0, q0))
     z = np.asarray(z_start, dtype=float)
@@ -269,7 +287,8 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None):
     # Nothing at z_start - 1: nothing below at all, or (past the support) everything is below.
     bound = np.where(np.isneginf(log_prev), np.where(z > 0, 1.0, 0.0), bound)
     below = np.where(from_zero, np.exp(log_below), bound)
-    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, np.where(from_zero, log_below, -np.inf), check)
+    log_below = np.where(from_zero, log_below, -np.inf)
+    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, log_below, check, tail)
 
 
 def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
@@ -323,10 +342,11 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
     return tuple(v[unsorted] for v in results)
 
 
-def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
+def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, tail=None):
     """The generator behind :func:`cdf_steps`: the recurrence below z*, direct sums elsewhere.
 
-    ``log_below`` is the log of the probability below z_start to include in the cdf (-inf: none).
+    ``log_below`` is the log of the probability below z_start to include in the cdf (-inf: none);
+    ``tail`` as in :func:`cdf_steps` (pairs found within it are finished and yielded as 1).
     Yields ``(cdf, kept)``. The caller may ``send`` a boolean mask of pairs it no longer needs (over the
     pairs of the last yield): they get no more direct sums, and once a quarter of the pairs is finished
     they are removed; ``kept`` is then the mask of pairs kept (over the previous yield's pairs), else None.
@@ -348,6 +368,8 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
         "delta": delta,
         "n_plus_1": n1 + n0 + 1.0,
         "degenerate": degenerate,
+        "tail": np.broadcast_to(np.inf if tail is None else tail, z_start.shape),
+        "full": np.zeros(z_start.shape, bool),  # within ``tail`` of 1: yielded as 1
         # Step at which the next value would lie past z* (from then on it is computed directly).
         "crossing": np.where(degenerate, 0.0, np.floor(np.minimum(z_star - z_start, 2.0**52))),
         "log_scale": log_scale,
@@ -372,6 +394,8 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
     while True:
         out = p["out"]
         np.multiply(p["total"], p["scale"], out=out)
+        if tail is not None:
+            out[p["full"]] = 1.0
         done = yield out, kept
         kept = None
         if done is not None:
@@ -438,6 +462,16 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None):
                 p["total"][big] = 1.0
                 p["log_scale"][big] += np.log(factor)
                 p["scale"][big] = np.exp(p["log_scale"][big])
+            if tail is not None:
+                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                    ratio = p["cur"] / p["prev"]  # log-concave: past the mode, later ratios are smaller
+                    above = p["cur"] * p["scale"] * ratio / (1.0 - ratio)  # bounds P(X > z)
+                past = (p["cur"] == 0) & (p["total"] > 0)  # past the top of the support: nothing above
+                full = (((ratio < 1.0) & (above <= p["tail"])) | past) & ~p["finished"]
+                if full.any():
+                    p["full"] |= full
+                    p["finished"] |= full
+                    direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
 
 
 def _ahead(step, p, idx, check=None):

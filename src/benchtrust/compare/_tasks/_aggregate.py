@@ -679,8 +679,6 @@ def aggregate(
     )
     if progress is not None and resamples:
         progress(0, resamples)  # counted from the start
-    from scipy import stats
-
     estimates = {key: np.full(n, np.nan) for key in _ESTIMATES}
     # sums correctly rounded (exact_mean): equal runs in another order give equal estimates, exactly
     task_means = exact_mean(scores.scores, axis=2)  # every method has a run on every task
@@ -696,7 +694,8 @@ def aggregate(
             shortfall = target - x if scores.direction == "higher" else x - target
             estimates["optimality_gap"][i] = exact_mean(np.maximum(0.0, shortfall))
     key = -estimates["iqm"] if scores.direction == "higher" else estimates["iqm"]
-    rank = stats.rankdata(key, method="min").astype(np.int64)
+    # as scipy.stats.rankdata(key, method="min"): 1 + the number of methods strictly better
+    rank = np.searchsorted(np.sort(key), key, side="left").astype(np.int64) + 1
     # nothing to resample: one run on every task, and one task or the tasks kept
     fixed = (scores.runs_per_task == 1).all(axis=1) & (not task_bootstrap or len(scores.tasks) == 1)
 

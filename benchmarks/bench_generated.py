@@ -1,0 +1,45 @@
+"""The generated tests at full size: every example and row ``make test`` leaves out.
+
+``make test`` runs samples of its largest generated tests, to stay within its 10 minutes (issue 33): a
+third of the examples of the property tests of ``check_kfold`` and ``check_test_set``
+(``tests/consistency/test_kfold_properties.py``, ``test_test_set_properties.py``), and input files of 10^5
+rows in ``tests/cli/test_fuzz.py``. This script runs the same tests with ``BENCHTRUST_ALL_EXAMPLES=1``: all
+the examples (600 cross-validations with true or unknown folds, 500 stratified, 1,000 scores of means, 2,000
+rounded and 1,500 floored or ceiled test-set claims; drawn as in ``make test``, derandomised) and files of
+10^6 rows for every reader, and prints the time. A failure is a consistency check that cries wolf or a
+reader that fails on a long file: the script exits 1 so that `make bench` stops there.
+
+Run: .venv/bin/python benchmarks/bench_generated.py
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = [
+    "tests/consistency/test_kfold_properties.py",
+    "tests/consistency/test_test_set_properties.py",
+    "tests/cli/test_fuzz.py::test_a_long_file_is_read_or_refused",
+]
+
+
+def main() -> int:
+    start = time.perf_counter()
+    completed = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", *TESTS],
+        cwd=ROOT,
+        env={**os.environ, "BENCHTRUST_ALL_EXAMPLES": "1"},
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    print(f"The generated tests at full size: {seconds:.0f} s, exit code {completed.returncode}.")
+    return 0 if completed.returncode == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
