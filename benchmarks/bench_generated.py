@@ -2,12 +2,15 @@
 
 ``make test`` runs samples of its largest generated tests, to stay within its 10 minutes (issue 33): a
 third of the examples of the property tests of ``check_kfold`` and ``check_test_set``
-(``tests/consistency/test_kfold_properties.py``, ``test_test_set_properties.py``), and input files of 10^5
-rows in ``tests/cli/test_fuzz.py``. This script runs the same tests with ``BENCHTRUST_ALL_EXAMPLES=1``: all
-the examples (600 cross-validations with true or unknown folds, 500 stratified, 1,000 scores of means, 2,000
-rounded and 1,500 floored or ceiled test-set claims; drawn as in ``make test``, derandomised) and files of
-10^6 rows for every reader, and prints the time. A failure is a consistency check that cries wolf or a
-reader that fails on a long file: the script exits 1 so that `make bench` stops there.
+(``tests/consistency/test_kfold_properties.py``, ``test_test_set_properties.py``); in
+``tests/cli/test_fuzz.py``, input files of 10^5 rows and half the fuzzed multiverse inputs; 100 of the
+reference's 500 permutations of the §4.2 unfolding (``tests/papers/test_multiverse_section_4_2.py``). This
+script runs the same tests with ``BENCHTRUST_ALL_EXAMPLES=1``: all the examples (600 cross-validations with
+true or unknown folds, 500 stratified, 1,000 scores of means, 2,000 rounded and 1,500 floored or ceiled
+test-set claims; drawn as in ``make test``, derandomised), files of 10^6 rows for every reader, all 65
+fuzzed multiverse inputs and the 500 permutations, and prints the time. A failure is a consistency check
+that cries wolf, a reader that fails on a long file or a paper statement not reproduced: the script exits 1
+so that `make bench` stops there.
 
 Run: .venv/bin/python benchmarks/bench_generated.py
 """
@@ -25,6 +28,9 @@ TESTS = [
     "tests/consistency/test_kfold_properties.py",
     "tests/consistency/test_test_set_properties.py",
     "tests/cli/test_fuzz.py::test_a_long_file_is_read_or_refused",
+    "tests/cli/test_fuzz.py::test_multiverse_results_edited",
+    "tests/cli/test_fuzz.py::test_multiverse_spec",
+    "tests/papers/test_multiverse_section_4_2.py::test_supplement_permutation_test_p_below_0_001",
 ]
 
 
