@@ -150,7 +150,7 @@ def test_one_sided_wilcoxon_as_scipy_auto(n, ties):
     assert dist.wilcoxon(b, a) == (expected.statistic, pytest.approx(expected.pvalue, rel=1e-12))
 
 
-#: Runs ``benchtrust compare`` with each argument list of the JSON in argv[3] (``{uci}`` the UCI table,
+#: Runs ``benchtrust`` with each argument list of the JSON in argv[3] (``{uci}`` the UCI table,
 #: ``{two}`` its first and last classifiers, written to argv[2], ``{atari}`` the Atari runs with their
 #: reading options) and prints which of the modules in argv[4] were imported.
 _COMMANDS = """
@@ -170,7 +170,7 @@ places = {"{uci}": [sys.argv[1], *columns], "{two}": [sys.argv[2], *columns], "{
 for args in json.loads(sys.argv[3]):
     args = [word for arg in args for word in places.get(arg, [arg])]
     try:
-        main(["compare", *args])
+        main(args)
     except SystemExit as stop:
         assert not stop.code, (args, stop.code)
 heavy = set(json.loads(sys.argv[4]))
@@ -179,7 +179,7 @@ print(json.dumps(sorted(({m.split(".")[0] for m in sys.modules} | set(sys.module
 
 
 def _imported(commands, heavy, tmp_path):
-    """Which of the modules `heavy` the `commands` (lists of arguments of ``benchtrust compare``) import."""
+    """Which of the modules `heavy` the `commands` (lists of arguments of ``benchtrust``) import."""
     table = Path(__file__).parents[1] / "src/benchtrust/data/uci_10x10cv_accuracies.csv"
     completed = subprocess.run(
         [sys.executable, "-c", _COMMANDS, str(table), str(tmp_path / "two.csv"), json.dumps(commands),
@@ -205,14 +205,23 @@ def test_compare_auto_rank_and_bayes_import_neither_scipy_nor_pandas(tmp_path):
         ["bayes", "{uci}", "--a", "nbc", "--b", "aode", "--samples", "1000"],
         ["bayes", "{uci}", "--a", "nbc", "--b", "aode", "--task", "0", "--folds", "10", "--rope", "1"],
     ]  # fmt: skip
+    commands = [["compare", *command] for command in commands]
     assert _imported(commands, ["scipy", "pandas", "pydantic", "numpy.ma"], tmp_path) == []
 
 
 def test_compare_aggregate_profile_and_improvement_import_no_scipy(tmp_path):
     # issue 33: each needs a rank or a table of bootstrap percentiles, not scipy.stats or pandas
     commands = [
-        ["aggregate", "{atari}", "--resamples", "100"],
-        ["profile", "{atari}", "--resamples", "100"],
-        ["improvement", "{atari}", "--resamples", "100"],
+        ["compare", "aggregate", "{atari}", "--resamples", "100"],
+        ["compare", "profile", "{atari}", "--resamples", "100"],
+        ["compare", "improvement", "{atari}", "--resamples", "100"],
     ]
+    assert _imported(commands, ["scipy", "pandas", "pydantic"], tmp_path) == []
+
+
+def test_a_batch_of_test_set_claims_imports_no_scipy(tmp_path):
+    # issue 33: the batch reaches the fold modules, whose scipy (gammaln) only drawing folds needs
+    claims = tmp_path / "claims.csv"
+    claims.write_text("id,positives,negatives,acc,sens\n1,100,100,0.5,0.5\n2,50,60,0.6,0.7\n")
+    commands = [["consistency", "batch", str(claims)]]
     assert _imported(commands, ["scipy", "pandas", "pydantic"], tmp_path) == []
