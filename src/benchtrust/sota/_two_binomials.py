@@ -291,6 +291,12 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None, tail=None):
     return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, log_below, check, tail)
 
 
+def _divided_coefficients(z, p):
+    """A(z) / delta and B(z) / delta (:func:`_recurrence`) for the pairs of ``p`` (a dict of arrays)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (p["alpha"] - p["beta"] * z) / p["delta"], p["gamma"] * (p["n_plus_1"] - z) / p["delta"]
+
+
 def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
     """(log c(z_start), log c(z_start - 1), log P(X < z_start)) by the recurrence from c(0) = p1^n1 p0^n0.
 
@@ -300,7 +306,12 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
     order = np.argsort(-z_start, kind="stable")
     z_start, n1, q1, n0, q0 = (v[order] for v in (z_start, n1, q1, n0, q0))
     alpha, beta, gamma, delta, _ = _recurrence(n1, q1, n0, q0)
-    gamma_n = gamma * (n1 + n0 + 1.0)
+    # c(t) = (A(z) c(z) + B(z) c(z-1)) / D(z), z = t - 1, D(z) = delta t: with A and B divided by delta and
+    # kept up to date by one subtraction a step (computed afresh every 8 steps, so that rounding does not
+    # build up), a step is five array operations and a scalar product.
+    coefficients = {"alpha": alpha, "beta": beta, "gamma": gamma, "delta": delta, "n_plus_1": n1 + n0 + 1.0}
+    slope_a, slope_b = beta / delta, gamma / delta
+    a_z, b_z = _divided_coefficients(0.0, coefficients)
     log_scale = n1 * np.log(1.0 - q1) + n0 * np.log(1.0 - q0)
     cur = np.ones_like(log_scale)
     prev = np.zeros_like(log_scale)
@@ -308,26 +319,32 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
     work = np.empty_like(log_scale)
     other = np.empty_like(log_scale)
     last = int(z_start[0]) if z_start.size else 0
-    running = np.searchsorted(-z_start, -np.arange(1, last + 1), side="right")  # pairs with z_start >= t
+    running = np.searchsorted(-z_start, -np.arange(1, last + 2), side="right")  # pairs with z_start >= t
+    # The buffers change roles every step: a pair's values are copied out once it reaches its z_start.
+    final_cur, final_prev, final_below = cur.copy(), prev.copy(), below.copy()
+    before = z_start.size
     for t, count in enumerate(running, start=1):
+        if count < before:  # the pairs count .. before - 1 have z_start = t - 1
+            done = slice(count, before)
+            final_cur[done], final_prev[done], final_below[done] = cur[done], prev[done], below[done]
+            before = count
+        if not count:
+            break
         s = slice(0, count)
         w, o = work[s], other[s]
-        z = t - 1.0  # c(t) = (A(z) c(z) + B(z) c(z-1)) / D(z)
-        np.multiply(beta[s], z, out=w)
-        np.subtract(alpha[s], w, out=w)
-        w *= cur[s]
-        np.multiply(gamma[s], z, out=o)
-        np.subtract(gamma_n[s], o, out=o)
-        o *= prev[s]
+        np.multiply(a_z[s], cur[s], out=w)
+        np.multiply(b_z[s], prev[s], out=o)
         w += o
-        np.multiply(delta[s], float(t), out=o)
-        w /= o
+        w *= 1.0 / t
         below[s] += cur[s]
-        prev[s] = cur[s]
-        cur[s] = w
+        a_z[s] -= slope_a[s]
+        b_z[s] -= slope_b[s]
+        # The new value goes into c(z-1)'s buffer: prev becomes cur's, cur the new one.
+        work, prev, cur = prev, cur, work
         if t % 8 == 0:
             if check is not None:
                 check()
+            a_z[s], b_z[s] = _divided_coefficients(float(t), {name: v[s] for name, v in coefficients.items()})
             big = np.flatnonzero(cur[s] > _RESCALE_AT)
             if big.size:
                 factor = cur[big]
@@ -336,7 +353,8 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
                 cur[big] = 1.0
                 log_scale[big] += np.log(factor)
     with np.errstate(divide="ignore"):
-        results = (np.log(cur) + log_scale, np.log(prev) + log_scale, np.log(below) + log_scale)
+        logs = (np.log(final_cur), np.log(final_prev), np.log(final_below))
+    results = tuple(value + log_scale for value in logs)
     unsorted = np.empty_like(order)
     unsorted[order] = np.arange(order.size)
     return tuple(v[unsorted] for v in results)
@@ -377,15 +395,24 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, ta
         "cur": np.exp(log_cur - log_scale),
         "prev": np.exp(log_prev - log_scale),
         "finished": np.zeros(z_start.shape, bool),
-        # log c(z_start + step) for the _AHEAD steps of block ``block`` (pairs computed directly).
-        "ahead": np.empty((*z_start.shape, _AHEAD)),
+        # The row of ``ahead`` (below) holding the pair's values: dropping pairs keeps the rows in place.
+        "row": np.arange(z_start.size),
         "block": np.full(z_start.shape, -1),
         "work": np.empty(z_start.shape),
         "out": np.empty(z_start.shape),
-        "z": np.empty(z_start.shape),
     }
+    # The recurrence's coefficients divided by D(z) = delta (z + 1) without its z + 1, at the z of the next
+    # step (z_start first), each kept up to date by one subtraction (or addition) a step and computed
+    # afresh every 8 steps (:func:`_divided_coefficients`), so that rounding does not build up.
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pair["slope_a"], pair["slope_b"] = beta / delta, gamma / delta
+    pair["a_z"], pair["b_z"] = _divided_coefficients(z_start, pair)
+    pair["z_plus_1"] = z_start + 1.0
     pair["total"] = pair["cur"] + np.exp(log_below - log_scale)
     pair["direct"] = degenerate | ~np.isfinite(log_cur) | (pair["crossing"] < 1)
+    # log c(z_start + step) for the _AHEAD steps of block ``block`` (pairs computed directly), one row a
+    # pair, never copied: only the pairs' row numbers are (pages of rows never written are never touched).
+    ahead = np.empty((z_start.size, _AHEAD))
     kept = None
     step = 0
     p = pair
@@ -409,19 +436,17 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, ta
             direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
         step += 1
         # c(z+1) = (A(z) c(z) + B(z) c(z-1)) / D(z) for z = z_start + step - 1, into the buffer of c(z-1).
-        z = np.add(p["z_start"], step - 1, out=p["z"])
         nxt, work = p["prev"], p["work"]
         with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-            np.subtract(p["n_plus_1"], z, out=work)
-            work *= p["gamma"]
-            nxt *= work
-            np.multiply(p["beta"], z, out=work)
-            np.subtract(p["alpha"], work, out=work)
-            work *= p["cur"]
+            nxt *= p["b_z"]
+            np.multiply(p["a_z"], p["cur"], out=work)
             nxt += work
-            np.add(z, 1.0, out=work)
-            work *= p["delta"]
-            nxt /= work
+            nxt /= p["z_plus_1"]
+            p["a_z"] -= p["slope_a"]
+            p["b_z"] -= p["slope_b"]
+        p["z_plus_1"] += 1.0
+        if step % 8 == 0:
+            p["a_z"], p["b_z"] = _divided_coefficients(p["z_plus_1"] - 1.0, p)
         if step >= next_crossing:
             p["direct"] |= p["crossing"] < step
             next_crossing = p["crossing"][~p["direct"]].min(initial=np.inf)
@@ -434,9 +459,9 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, ta
                 # one computation: at most one per block, however many steps the pairs pass z* at.
                 soon = ~p["degenerate"] & (p["crossing"] < (block + 1) * _AHEAD - 1)
                 rows = np.flatnonzero((p["block"] != block) & ~p["finished"] & (p["direct"] | soon))
-                p["ahead"][rows] = _ahead(block * _AHEAD, p, rows, check)
+                ahead[p["row"][rows]] = _ahead(block * _AHEAD, p, rows, check)
                 p["block"][rows] = block
-            log_value = p["ahead"][idx, column]
+            log_value = ahead[p["row"][idx], column]
             # A pair with no mass yet adopts its first non-zero value as its scale.
             fresh = (p["total"][idx] == 0) & np.isfinite(log_value)
             if fresh.any():
