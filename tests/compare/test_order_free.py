@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchtrust import _exact
 from benchtrust._exact import exact_mean, exact_sum, exact_variance
 from benchtrust.compare import (
     aggregate,
@@ -142,6 +143,45 @@ def test_exact_mean_is_a_function_of_the_multiset(values, random):
     if all(abs(v) < 1e300 for v in values):
         assert float(exact_sum(values)) == math.fsum(values)
         assert same(exact_variance(values), exact_variance(shuffled))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.floats(allow_nan=False, allow_infinity=False, width=64), min_size=1, max_size=8),
+    st.integers(0, 2**32 - 1),
+)
+def test_many_short_rows_sum_as_math_fsum_bit_for_bit(values, seed):
+    """The rows of a long table's cells are summed together in numpy (``_exact._compensated_sums``): every
+    sum is math.fsum's, bit for bit, those the proof cannot vouch for (near halfway, overflow, zero) summed
+    by fsum itself. Rows of hypothesis's floats, shuffled, scaled and with halfway cases mixed in."""
+    rng = np.random.default_rng(seed)
+    base = np.array(values)
+    rows = np.array([rng.permutation(base) * rng.choice([1.0, 0.5, 2.0**-30, -1.0]) for _ in range(64)])
+    halfway = np.ones((64, base.size + 1))
+    halfway[:, 0] = 2.0**53  # 2^53 + 1 is halfway between two floats: ties to even, or not, by the rest
+    halfway[:, 1:] = rng.choice([1.0, 0.5, 2.0**-60, -(2.0**-60), 3.0], size=(64, base.size))
+    for table in (rows, halfway, np.round(rng.random((4096, base.size)), 4)):
+        want = []
+        for row in table:
+            try:
+                want.append(math.fsum(row))
+            except OverflowError:
+                want.append(np.nan)
+        got = exact_sum(table)
+        finite = ~np.isnan(want)
+        assert (got[finite].view(np.int64) == np.array(want)[finite].view(np.int64)).all() or (
+            got[finite] == np.array(want)[finite]  # zeros: 0.0 and -0.0 compare equal
+        ).all()
+
+
+def test_rows_near_halfway_are_left_to_fsum():
+    """The proof declines what it cannot vouch for: 2^53 + 1 + 2^-60 must round up, which the float sums
+    alone cannot see; such rows go to math.fsum (a proof that accepted them would round down)."""
+    rows = np.tile([2.0**53, 1.0, 2.0**-60], (64, 1))
+    _, proved = _exact._compensated_sums(rows)
+    assert not proved.any()
+    assert (exact_sum(rows) == math.fsum([2.0**53, 1.0, 2.0**-60])).all()
+    assert math.fsum([2.0**53, 1.0, 2.0**-60]) == 2.0**53 + 2
 
 
 @pytest.mark.parametrize("value", [0.4, 0.1, 1e300, 1e-300, -7.3])
