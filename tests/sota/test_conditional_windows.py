@@ -123,7 +123,6 @@ def test_the_first_pooled_run_takes_the_teams_the_bound_needs(board, monkeypatch
     accuracies, n = BOARDS[board]
     runs = []
     plain = _conditional._conditional_run
-    monkeypatch.setattr(_conditional, "_cores", lambda: 1)
     monkeypatch.setattr(_conditional, "_conditional_run", lambda *a, **kw: runs.append(1) or plain(*a, **kw))
     _exact(model(accuracies, n), pooled=True)
     assert len(runs) == 1

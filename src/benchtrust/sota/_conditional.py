@@ -10,16 +10,15 @@ The pmf of each X_j is run step by step by :mod:`benchtrust.sota._two_binomials`
 Memory is bounded whatever the board: the values of k are run in parts of at most _PAIRS pairs
 (classifier, k), each part's cdfs are mixed over k as they are computed (no (k, z) table is kept), and
 the values of log(1 - F) kept for the bound on the classifiers left out are thinned to _CELLS per part.
-The parts are shared out among threads; a stop (Ctrl-C, SIGTERM) in the calling thread ends them after
-their current step.
+The parts run one after the other in the calling thread: their arrays are small enough to stay in the
+processor's cache, where numpy's operations are too short for threads to gain (two threads sharing the
+parts took 1.6 times as long as one on the Table 2 board, the GIL held between the operations). A stop
+(Ctrl-C, SIGTERM) interrupts the computation between two of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -35,8 +34,6 @@ _REACH = 8.0
 _BEYOND = 8.0
 #: Values of z per block in the bound on the classifiers left out (:func:`_left_out`), at least.
 _CHECK = 16
-#: Pairs (classifier, k) below which the values of k are not shared out among threads.
-_SHARED_FROM = 20_000
 #: The most pairs (classifier, k) run at once: a run holds about 175 floats a pair (some 45 MB; 128 of
 #: them the pmf values computed ahead, ``_two_binomials._AHEAD``). Each step works on arrays of this
 #: many values: at 2**15 (256 KB an array) they stay in the processor's cache, and a run of the Table 2
@@ -69,8 +66,8 @@ def conditional_cdfs(k, weights, tolerance, q1, q0, counts, n, *, pooled=False, 
         Instead, m = sum c_j independent draws from the mixture of the distinct classifiers weighted by
         c_j: 1 - (1 - sum_j (c_j/m) P(X_j <= z | k))^m (the bootstrap over classifiers, exactly).
     progress : callable, optional
-        ``progress(done, total)``: values of k finished, of ``k.size`` (from any thread; a run repeated
-        with more classifiers takes its count back).
+        ``progress(done, total)``: values of k finished, of ``k.size`` (a run repeated with more
+        classifiers takes its count back).
 
     Returns
     -------
@@ -93,9 +90,7 @@ def conditional_cdfs(k, weights, tolerance, q1, q0, counts, n, *, pooled=False, 
     blocks of pmf values), not to the end of the deepest k's window.
 
     The values of k are run in contiguous parts of at most _PAIRS pairs (fewer when the bound adds
-    classifiers: a part is then halved); with several cores the parts are shared out among threads
-    (numpy releases the GIL in its array arithmetic). If the calling thread is interrupted, the threads
-    stop after their current step and the parts not started are cancelled.
+    classifiers: a part is then halved), one after the other.
 
     Examples
     --------
@@ -116,51 +111,26 @@ def conditional_cdfs(k, weights, tolerance, q1, q0, counts, n, *, pooled=False, 
     """
     m = counts.sum()
     chosen = _first_choice(k, tolerance, q1, q0, counts, n, pooled)
-    parts = _cores() if q1.size * k.size >= _SHARED_FROM else 1
-    size = max(1, min(_PAIRS // max(int(chosen.sum()), 1), -(-k.size // parts)))
-    pieces = [slice(first, first + size) for first in range(0, k.size, size)]
-    stop = threading.Event()
+    size = max(1, _PAIRS // max(int(chosen.sum()), 1))
     count = _Count(k.size, progress)
-
-    def run(part):
+    pieces = []
+    for first in range(0, k.size, size):
+        part = slice(first, first + size)
         args = (k[part], weights[part], tolerance[part], q1, q0, counts, n, m, pooled)
-        return _cdfs(*args, chosen.copy(), stop, count)
-
-    if parts == 1 or len(pieces) == 1:
-        return _combine([piece for part in pieces for piece in run(part)])
-    pool = ThreadPoolExecutor(min(parts, len(pieces)))
-    try:
-        futures = [pool.submit(run, part) for part in pieces]
-        results = [future.result() for future in futures]
-    except BaseException:
-        stop.set()  # the threads end after their current step
-        raise
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-    return _combine([piece for result in results for piece in result])
-
-
-def _cores():
-    """The processor cores this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-class _StoppedError(Exception):
-    """Raised in a thread of :func:`conditional_cdfs` when the calling thread was interrupted."""
+        pieces += _cdfs(*args, chosen.copy(), count)
+    return _combine(pieces)
 
 
 class _Count:
-    """Values of k finished, over the threads, passed on to ``progress(done, total)`` if given."""
+    """Values of k finished, passed on to ``progress(done, total)`` if given."""
 
     def __init__(self, total, progress):
         self.total, self.progress, self.done = total, progress, 0
-        self.lock = threading.Lock()
 
     def add(self, finished):
         if self.progress is not None and finished:
-            with self.lock:
-                self.done += finished
-                self.progress(self.done, self.total)
+            self.done += finished
+            self.progress(self.done, self.total)
 
 
 def _first_choice(k, tolerance, q1, q0, counts, n, pooled):
@@ -185,8 +155,8 @@ def _first_choice(k, tolerance, q1, q0, counts, n, pooled):
     return chosen
 
 
-def _cdfs(k, weights, tolerance, q1, q0, counts, n, m, pooled, chosen, stop, count):
-    """:func:`conditional_cdfs` for some values of k, in one thread: a list of pieces (:func:`_combine`).
+def _cdfs(k, weights, tolerance, q1, q0, counts, n, m, pooled, chosen, count):
+    """:func:`conditional_cdfs` for some values of k: a list of pieces (:func:`_combine`).
 
     Classifiers too weak to matter are left out, with a proof. The first run takes ``chosen``. Leaving out
     a set R moves a k's cdf F at z by at most (1 - F_S(z))^e sum_R max(c_j, 1) P(X_j <= z | k), F_S the
@@ -212,15 +182,14 @@ def _cdfs(k, weights, tolerance, q1, q0, counts, n, m, pooled, chosen, stop, cou
                     m,
                     pooled,
                     chosen.copy(),
-                    stop,
                     count,
                 )
             ]
         run = _conditional_run(
-            k, weights, tolerance, q1[chosen], q0[chosen], counts[chosen], n, m, pooled, stop, count
+            k, weights, tolerance, q1[chosen], q0[chosen], counts[chosen], n, m, pooled, count
         )
         rest = np.flatnonzero(~chosen)
-        add = rest[_left_out(k, tolerance / 2, q1[rest], q0[rest], counts[rest], n, m, pooled, run, stop)]
+        add = rest[_left_out(k, tolerance / 2, q1[rest], q0[rest], counts[rest], n, m, pooled, run)]
         if not add.size:
             return [run.piece]
         count.add(-k.size)  # the run is repeated
@@ -263,7 +232,7 @@ class _Run:
     piece: tuple
 
 
-def _left_out(k, allowance, q1, q0, counts, n, m, pooled, run, stop=None):
+def _left_out(k, allowance, q1, q0, counts, n, m, pooled, run):
     """Which of the classifiers left out of a :class:`_Run` must be added (a mask).
 
     The run's log(1 - F_S) is kept at the start of each block of ``run.block`` values of z. A left-out
@@ -285,7 +254,6 @@ def _left_out(k, allowance, q1, q0, counts, n, m, pooled, run, stop=None):
     settled = np.zeros(k.size)  # per k, the bounds of the classifiers left out at once, summed
     size = max(1, _SLICE // k.size)
     for first in range(0, q1.size, size):
-        _check(stop)
         rows = slice(first, first + size)
         last = weight[rows] + _log_chernoff(start + width - 1, n1, q1[rows, None], n0, q0[rows, None])
         suspect[rows] = (last > share).any(axis=1)
@@ -300,7 +268,6 @@ def _left_out(k, allowance, q1, q0, counts, n, m, pooled, run, stop=None):
     bound = np.empty((suspect.size, k.size))
     size = max(1, _SLICE // log_room.size)
     for first in range(0, suspect.size, size):
-        _check(stop)
         rows = suspect[first : first + size]
         chernoff = _log_chernoff(ends, n1[:, None], q1[rows, None, None], n0[:, None], q0[rows, None, None])
         bound[first : first + size] = np.exp(np.max(weight[rows, :, None] + log_room + chernoff, axis=2))
@@ -335,10 +302,10 @@ def _log_chernoff(z, n1, q1, n0, q0):
         t = np.clip(t + (n1 * a1 + n0 * a0 - z) / tilted_var, 0.0, 700.0)
 
 
-def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=None, count=None):
+def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, count=None):
     """The computation of :func:`conditional_cdfs` for the given classifiers (``m``: all of them), mixed
-    over k with ``weights`` as it goes: a :class:`_Run`. ``stop`` (an Event) is checked at every step;
-    ``count`` (a :class:`_Count`) is told of the values of k finished."""
+    over k with ``weights`` as it goes: a :class:`_Run`. ``count`` (a :class:`_Count`) is told of the
+    values of k finished."""
     classes = q1.size
     k_all = k.astype(float)
     mean = np.outer(q1, k_all) + np.outer(q0, n - k_all)
@@ -356,10 +323,7 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=N
     reach = np.sqrt(2 * np.log(m / tolerance))
     start = np.maximum(np.floor((mean - reach * sd).min(axis=0)), 0.0)
     while True:
-        _check(stop)
-        below, steps = _two_binomials.cdf_steps(
-            np.tile(start, classes), n1, q1, n0, q0, check=lambda: _check(stop), tail=negligible
-        )
+        below, steps = _two_binomials.cdf_steps(np.tile(start, classes), n1, q1, n0, q0, tail=negligible)
         low = (counts @ np.minimum(below, 1.0).reshape(classes, -1) > tolerance) & (start > 0)
         if not low.any():
             break
@@ -391,7 +355,6 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=N
     step = 0
     partial, dropped = next(steps)
     while True:
-        _check(stop)
         if dropped is not None:
             alive = alive[dropped]
         if alive.size == cdf.size:
@@ -435,9 +398,3 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, stop=N
     size = int(offsets[-1]) + step
     values = mixture[:size] + np.cumsum(np.bincount(ends, weights, minlength=size + 1))[:size]
     return _Run(start, step, block, np.array(kept).T, (first, values, float(weights.sum())))
-
-
-def _check(stop):
-    """Raise :class:`_StoppedError` if ``stop`` is set."""
-    if stop is not None and stop.is_set():
-        raise _StoppedError

@@ -70,9 +70,8 @@ def log_pmf(z, n1, q1, n0, q0):
     return _log_pmf_pair(z, n1, q1, n0, q0)[0].reshape(np.broadcast(z, n1, q1, n0, q0).shape)
 
 
-def _log_pmf_pair(z, n1, q1, n0, q0, check=None):
-    """(log P(X = z), log P(X = z - 1)) for X = Bin(n1, q1) + Bin(n0, q0), elementwise (flattened);
-    ``check()``, if given, is called between slices of the work (see :func:`cdf_steps`)."""
+def _log_pmf_pair(z, n1, q1, n0, q0):
+    """(log P(X = z), log P(X = z - 1)) for X = Bin(n1, q1) + Bin(n0, q0), elementwise (flattened)."""
     z, n1, q1, n0, q0 = (np.asarray(v, dtype=float).ravel() for v in np.broadcast_arrays(z, n1, q1, n0, q0))
     at = np.full(z.shape, -np.inf)
     below = np.full(z.shape, -np.inf)
@@ -89,15 +88,13 @@ def _log_pmf_pair(z, n1, q1, n0, q0, check=None):
         below[s] = _binomial.log_pmf(z[s] - 1.0 - shift[s], trials, p)
     inside = ~single & (z >= 0) & (z <= n1 + n0)
     if inside.any():
-        at[inside], below[inside] = _log_pmf_two(
-            z[inside], n1[inside], q1[inside], n0[inside], q0[inside], check
-        )
+        at[inside], below[inside] = _log_pmf_two(z[inside], n1[inside], q1[inside], n0[inside], q0[inside])
     edge = ~single & (z == n1 + n0 + 1)  # z - 1 is the top of the support
     below[edge] = n1[edge] * np.log(q1[edge]) + n0[edge] * np.log(q0[edge])
     return at, below
 
 
-def _log_pmf_two(z, n1, q1, n0, q0, check=None):
+def _log_pmf_two(z, n1, q1, n0, q0):
     """(log P(X = z), log P(X = z - 1)) for non-degenerate binomials and z inside the support.
 
     P(X = z) is the sum of T(a) = P(Bin(n1, q1) = a) P(Bin(n0, q0) = z - a) over the window of a around
@@ -146,8 +143,6 @@ def _log_pmf_two(z, n1, q1, n0, q0, check=None):
             covered = np.empty(group.size, bool)
             size = max(1, _TERMS // 2**lev)  # pairs at a time: the arrays of _window stay small
             for first in range(0, group.size, size):
-                if check is not None:
-                    check()
                 g = group[first : first + size]
                 sum_at[g], sum_below[g], covered[first : first + size] = _window(
                     2**lev, mode[g], z[g], n1[g], n0[g], r[g], p0[g] / q0[g]
@@ -204,7 +199,7 @@ def _recurrence(n1, q1, n0, q0):
     return alpha, beta, q1 * q0, p1 * p0, z_star
 
 
-def cdf_steps(z_start, n1, q1, n0, q0, check=None, tail=None):
+def cdf_steps(z_start, n1, q1, n0, q0, tail=None):
     """P(X <= z_start + i), step by step, for X = Bin(n1, q1) + Bin(n0, q0), many pairs at once.
 
     Parameters
@@ -213,9 +208,6 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None, tail=None):
         First number of failures of each pair (1-d; one entry per pair).
     n1, q1, n0, q0 : numpy.ndarray
         Trials and failure probabilities of the two binomials of each pair.
-    check : callable, optional
-        Called between slices of the work (some milliseconds each), here and at each step: it may raise
-        to stop the computation (an interrupt).
     tail : numpy.ndarray, optional
         Per pair, a mass ε: once the mass above the current z is at most ε, the pair's cdf is yielded as
         1 from then on and it is no longer computed (it counts as finished; see ``steps``). The pmf of a
@@ -276,11 +268,11 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None, tail=None):
     # In blocks that stay in the processor's cache.
     for idx in np.array_split(np.flatnonzero(from_zero), max(1, -(-from_zero.sum() // _BLOCK))):
         log_cur[idx], log_prev[idx], log_below[idx] = _run_up_from_zero(
-            z[idx], n1[idx], q1[idx], n0[idx], q0[idx], check
+            z[idx], n1[idx], q1[idx], n0[idx], q0[idx]
         )
     rest = ~from_zero
     if rest.any():
-        log_cur[rest], log_prev[rest] = _log_pmf_pair(z[rest], n1[rest], q1[rest], n0[rest], q0[rest], check)
+        log_cur[rest], log_prev[rest] = _log_pmf_pair(z[rest], n1[rest], q1[rest], n0[rest], q0[rest])
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         ratio = np.exp(log_prev - log_cur)  # c(z - 1) / c(z)
         bound = np.where(ratio < 1.0, np.exp(log_prev) / (1.0 - ratio), np.inf)
@@ -288,7 +280,7 @@ def cdf_steps(z_start, n1, q1, n0, q0, check=None, tail=None):
     bound = np.where(np.isneginf(log_prev), np.where(z > 0, 1.0, 0.0), bound)
     below = np.where(from_zero, np.exp(log_below), bound)
     log_below = np.where(from_zero, log_below, -np.inf)
-    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, log_below, check, tail)
+    return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, log_below, tail)
 
 
 def _divided_coefficients(z, p):
@@ -297,7 +289,7 @@ def _divided_coefficients(z, p):
         return (p["alpha"] - p["beta"] * z) / p["delta"], p["gamma"] * (p["n_plus_1"] - z) / p["delta"]
 
 
-def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
+def _run_up_from_zero(z_start, n1, q1, n0, q0):
     """(log c(z_start), log c(z_start - 1), log P(X < z_start)) by the recurrence from c(0) = p1^n1 p0^n0.
 
     Pairs are sorted by z_start, longest first, so the pairs still running are always a leading slice.
@@ -342,8 +334,6 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
         # The new value goes into c(z-1)'s buffer: prev becomes cur's, cur the new one.
         work, prev, cur = prev, cur, work
         if t % 8 == 0:
-            if check is not None:
-                check()
             a_z[s], b_z[s] = _divided_coefficients(float(t), {name: v[s] for name, v in coefficients.items()})
             big = np.flatnonzero(cur[s] > _RESCALE_AT)
             if big.size:
@@ -360,7 +350,7 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0, check=None):
     return tuple(v[unsorted] for v in results)
 
 
-def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, tail=None):
+def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
     """The generator behind :func:`cdf_steps`: the recurrence below z*, direct sums elsewhere.
 
     ``log_below`` is the log of the probability below z_start to include in the cdf (-inf: none);
@@ -459,7 +449,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, ta
                 # one computation: at most one per block, however many steps the pairs pass z* at.
                 soon = ~p["degenerate"] & (p["crossing"] < (block + 1) * _AHEAD - 1)
                 rows = np.flatnonzero((p["block"] != block) & ~p["finished"] & (p["direct"] | soon))
-                ahead[p["row"][rows]] = _ahead(block * _AHEAD, p, rows, check)
+                ahead[p["row"][rows]] = _ahead(block * _AHEAD, p, rows)
                 p["block"][rows] = block
             log_value = ahead[p["row"][idx], column]
             # A pair with no mass yet adopts its first non-zero value as its scale.
@@ -499,7 +489,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, check=None, ta
                     direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
 
 
-def _ahead(step, p, idx, check=None):
+def _ahead(step, p, idx):
     """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for the rows ``idx`` of ``p``.
 
     Where a pair is past z* (its values are read from step ``crossing`` + 1 on), by the downward
@@ -512,18 +502,18 @@ def _ahead(step, p, idx, check=None):
     out = np.full((idx.size, _AHEAD), -np.inf)
     down = past_from < step + _AHEAD
     if down.any():
-        out[down] = _run_down(step, p, idx[down], check)
+        out[down] = _run_down(step, p, idx[down])
     before = steps < past_from[:, None]
     out[before] = -np.inf  # the downward recurrence is not stable below z*
     direct = (before & p["direct"][idx, None]) | (down & ~np.isfinite(out[:, -1]))[:, None]
     if direct.any():
         row, column = np.nonzero(direct)
         n1, q1, n0, q0 = (p[name][idx[row]] for name in ("n1", "q1", "n0", "q0"))
-        out[row, column] = _log_pmf_pair(p["z_start"][idx[row]] + steps[column], n1, q1, n0, q0, check)[0]
+        out[row, column] = _log_pmf_pair(p["z_start"][idx[row]] + steps[column], n1, q1, n0, q0)[0]
     return out
 
 
-def _run_down(step, p, idx, check=None):
+def _run_down(step, p, idx):
     """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for pairs past z* (rows of ``idx``).
 
     Two exact values at the top end, then c(z-1) = [D(z) c(z+1) - A(z) c(z)] / B(z) downwards: past z*,
@@ -532,7 +522,7 @@ def _run_down(step, p, idx, check=None):
     """
     first = p["z_start"][idx] + step
     top = first + _AHEAD
-    log_top, log_below_top = _log_pmf_pair(top, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx], check)
+    log_top, log_below_top = _log_pmf_pair(top, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx])
     out = np.full((idx.size, _AHEAD), -np.inf)
     usable = np.isfinite(log_top) & np.isfinite(log_below_top)
     log_scale = log_below_top[usable]
