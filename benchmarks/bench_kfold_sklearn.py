@@ -21,8 +21,16 @@ set, with the default near-equal folds (an "inconsistent" must name them). Then 
 48 positives and 115 negatives of issue 29 on 40 random experiments (mean of scores, unknown folds, the
 default ``max_work``): verdicts and the slowest check.
 
-Run: .venv/bin/python benchmarks/bench_kfold_sklearn.py [CLAIMS [SPLITS]]. Asserts nothing; exits 1 on a
-false "inconsistent" so that `make bench` stops there.
+Issue 33, item 4: the generator ``tenfold_cases`` of ``tests/consistency/test_kfold_tenfold.py`` (10 folds of
+up to 60 positives and 160 negatives by ``KFold(shuffle=True)``, ``StratifiedKFold(shuffle=True)`` or
+``RepeatedKFold`` with 2 repeats; mean of scores, unknown folds, every ``zero_division``) makes TENFOLD
+experiments (1,000; 8 in ``make test``): the verdicts, the refusals (repeats whose combinations of
+configurations exceed ``max_configurations``), the CPU time per check (median, p90, max, over 10 s) and
+the slowest checks.
+
+Run: .venv/bin/python benchmarks/bench_kfold_sklearn.py [CLAIMS [SPLITS [TENFOLD]]], or ``--tenfold
+[TENFOLD]`` for the 10-fold part alone. Asserts nothing; exits 1 on a false "inconsistent" so that `make
+bench` stops there.
 """
 
 from __future__ import annotations
@@ -160,7 +168,51 @@ def kfold_48_positives(experiments: int = 40) -> int:
     return wrong
 
 
-def main(claims: int = 10_000, split_claims: int = 2_000) -> int:
+def tenfold(experiments: int = 1_000) -> int:
+    """Issue 33, item 4: 10-fold KFold, StratifiedKFold and RepeatedKFold, mean of scores, unknown folds
+    (``tenfold_cases``): verdicts, the distribution of the CPU time per check and the slowest checks."""
+    import numpy as np
+
+    from benchtrust._io import InputError
+
+    cases = _generator("test_kfold_tenfold", "tenfold_cases")
+    verdicts, times, wrong, refused = collections.Counter(), [], [], collections.Counter()
+    for options, scores, description in cases(experiments, seed=2033):
+        start = time.process_time()
+        try:
+            result = check_kfold(scores, **options)
+        except InputError as error:
+            if "max_configurations" not in str(error):
+                raise
+            refused[description.split()[0]] += 1
+            continue
+        times.append((time.process_time() - start, description, result.order))
+        verdicts[result.consistent] += 1
+        if result.consistent is False:
+            wrong.append(description)
+    seconds = np.array([t for t, _, _ in times])
+    print(
+        f"{experiments:,} 10-fold experiments (KFold, StratifiedKFold, RepeatedKFold x2), mean of scores, "
+        f"unknown folds: {len(times):,} checks, consistent {verdicts[True]:,}, undecided {verdicts[None]:,}, "
+        f"inconsistent {verdicts[False]:,}; refused (more combinations than max_configurations): "
+        + (", ".join(f"{kind} {count:,}" for kind, count in sorted(refused.items())) or "none")
+    )
+    print(
+        f"CPU time per check: median {np.median(seconds) * 1e3:.1f} ms, "
+        f"p90 {np.quantile(seconds, 0.9) * 1e3:.0f} ms, max {seconds.max():.2f} s, "
+        f"over 10 s: {int((seconds > 10).sum())}, total {seconds.sum():.1f} s"
+    )
+    print("slowest checks (CPU s, how the folds were found, experiment):")
+    for took, description, order in sorted(times, key=lambda row: -row[0])[:8]:
+        print(f"  {took:7.2f}  {order or '-':<12} {description}")
+    print(f"false 'inconsistent': {len(wrong)}")
+    for description in wrong[:20]:
+        print("  ", description)
+    print()
+    return len(wrong)
+
+
+def main(claims: int = 10_000, split_claims: int = 2_000, tenfold_claims: int = 1_000) -> int:
     sklearn_cases = _generator("test_kfold_sklearn", "sklearn_cases")
     tiers, conventions, wrong = collections.Counter(), collections.Counter(), []
     seconds, slowest = 0.0, 0.0
@@ -190,9 +242,13 @@ def main(claims: int = 10_000, split_claims: int = 2_000) -> int:
     for description in wrong[:20]:
         print("  ", description)
     print()
-    failed = bool(wrong) | bool(splits(split_claims)) | bool(kfold_48_positives())
+    failed = (
+        bool(wrong) | bool(splits(split_claims)) | bool(kfold_48_positives()) | bool(tenfold(tenfold_claims))
+    )
     return 1 if failed or multiclass(claims) else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(*(int(arg) for arg in sys.argv[1:3])))
+    if sys.argv[1:2] == ["--tenfold"]:
+        sys.exit(1 if tenfold(*(int(arg) for arg in sys.argv[2:3])) else 0)
+    sys.exit(main(*(int(arg) for arg in sys.argv[1:4])))

@@ -7,6 +7,9 @@
 - ``typed_option`` with the parsers ``_number``, ``_count``, ``_count_or_zero``, ``_probability`` (and
   ``probability(...)``): an option's type; a bad value gives the same one-line error as every other input
   mistake.
+- ``_jobs`` (``--jobs N``) and ``_SCHEDULER_OPTION`` (``--scheduler tcp://HOST:PORT``) with
+  ``_on_scheduler``: the workers of the commands that share their work out, local processes or a
+  dask.distributed cluster through joblib's dask backend.
 - ``run_analysis_command`` (and ``show_result``): the one way a command runs an analysis of the table
   (:mod:`benchtrust._report.analyses`) and shows its result: its text or ``--json``, its plot, its report.
 - ``_error_line`` and ``_one_line_errors``: an :class:`~benchtrust.InputError` becomes one line
@@ -310,6 +313,8 @@ def _jobs(text: str, option: str = "--jobs") -> int:
     if text.strip() == "-1":
         return -1
     jobs = _count(text, option)
+    if jobs == 1:  # one worker: no need of joblib (0.3 s to import) to count the cores
+        return 1
     from joblib import cpu_count
 
     cores = cpu_count()
@@ -318,6 +323,81 @@ def _jobs(text: str, option: str = "--jobs") -> int:
         typer.echo(f"{option} {text.strip()}: capped at the {cores_text} of this machine", err=True)
         return cores
     return jobs
+
+
+#: How long ``--scheduler`` waits for the scheduler to answer before it is an error, in seconds.
+_CONNECT_SECONDS = 10.0
+#: A scheduler's address: a protocol dask.distributed speaks, then a host (a name, an IPv4 address, or an
+#: IPv6 address in brackets) and optionally a port.
+_ADDRESS = re.compile(r"(tcp|tls|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[\w.-]+)(:\d{1,5})?/?")
+
+
+def _scheduler(text: str, option: str = "--scheduler") -> str:
+    """`text` given to `option` as the address of a dask.distributed scheduler, such as
+    ``tcp://10.0.0.5:8786`` (the port defaults to dask's 8786).
+
+    >>> _scheduler(" tcp://127.0.0.1:8786 ")
+    'tcp://127.0.0.1:8786'
+    >>> _scheduler("host:8786")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    benchtrust.InputError: --scheduler: expected the address of a dask scheduler, ... got 'host:8786'
+    """
+    address = text.strip()
+    if not _ADDRESS.fullmatch(address):
+        raise InputError(
+            f"{option}: expected the address of a dask scheduler, such as tcp://HOST:8786, got {text!r}"
+        )
+    return address
+
+
+_SCHEDULER_OPTION = typed_option(
+    None,
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    parse=_scheduler,
+    help="Share the work out among every worker thread of this dask.distributed scheduler instead of --jobs "
+    "(`dask scheduler`, then `dask worker tcp://HOST:PORT` on each machine; needs dask.distributed, "
+    "benchtrust's dask extra). The output is the same.",
+)
+
+
+@contextlib.contextmanager
+def _on_scheduler(scheduler: str | None, option: str = "--scheduler"):
+    """Within the block, joblib (``n_jobs`` of the library's functions) runs its work on the workers of the
+    dask.distributed scheduler at `scheduler`, through joblib's dask backend; nothing changes if it is None.
+
+    The work is the same whoever does it, and joblib returns it in the order it was given, so the output
+    does not depend on where it ran. The client is closed when the block ends, also by a stop (Ctrl-C):
+    the scheduler then drops the work it was given.
+
+    Raises
+    ------
+    InputError
+        Naming `option`: dask.distributed is not installed (the ``[dask]`` extra), or the scheduler does
+        not answer within :data:`_CONNECT_SECONDS`.
+    """
+    if scheduler is None:
+        yield
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError(
+            f"{option}: needs dask.distributed, which is not installed (pip install 'benchtrust[dask]')"
+        ) from None
+    from joblib import parallel_config
+
+    try:
+        client = Client(scheduler, timeout=_CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise InputError(f"{option} {scheduler}: cannot reach the scheduler: {reason}") from None
+    try:
+        with parallel_config(backend="dask", client=client):
+            yield
+    finally:
+        client.close(timeout=1)
 
 
 def _check_output_path(path, option: str) -> None:

@@ -23,6 +23,7 @@ from benchtrust.cli._common import (
     _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
+    _SCHEDULER_OPTION,
     _check_report_path,
     _choice,
     _count,
@@ -31,6 +32,7 @@ from benchtrust.cli._common import (
     _jobs,
     _number,
     _number_or_zero,
+    _on_scheduler,
     _one_line_errors,
     _one_of,
     _positive_number,
@@ -642,12 +644,15 @@ def batch_command(
         None, "--out", metavar="FILE.csv|FILE.json", help="Write every row's verdict to FILE (by its suffix)."
     ),
     jobs: int = typed_option(
-        "1",
+        "-1",
         "--jobs",
         metavar="N",
         parse=_jobs,
-        help="Rows checked in parallel (-1: one per CPU; at most one per CPU).",
+        help="Workers checking the rows, once the first half-second of them is done, if the rest would take "
+        "over 5 s more (-1, the default: one per CPU; at most one per CPU; 1: all in this process). The "
+        "output is the same.",
     ),
+    scheduler: str | None = _SCHEDULER_OPTION,
     json_output: bool = _JSON_OPTION,
     report: str | None = _REPORT_OPTION,
     force: bool = _FORCE_OPTION,
@@ -664,14 +669,15 @@ def batch_command(
             "negatives_column": negatives_column,
             "folds_column": folds_column,
             "dataset_column": dataset_column,
-            "n_jobs": jobs,
+            "n_jobs": -1 if scheduler is not None else jobs,  # every thread of the scheduler's workers
             "out": out,  # checked before any claim (that it is no input: see _common)
         }
-        result = _with_progress(
-            "checking claims",
-            json_output,
-            lambda progress: _analysis("consistency batch", arguments, progress),
-        )
+        with _on_scheduler(scheduler):
+            result = _with_progress(
+                "checking claims",
+                json_output,
+                lambda progress: _analysis("consistency batch", arguments, progress),
+            )
         result = dataclasses.replace(result, every_row=_EVERY_ROW)
         show_result(result, json_output=json_output)
         if out is not None:

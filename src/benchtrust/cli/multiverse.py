@@ -16,11 +16,14 @@ from benchtrust.cli._common import (
     _FORCE_OPTION,
     _JSON_OPTION,
     _REPORT_OPTION,
+    _SCHEDULER_OPTION,
     _check_report_path,
     _count,
     _count_or_zero,
     _group,
+    _jobs,
     _number_or_zero,
+    _on_scheduler,
     _one_line_errors,
     _one_of,
     _positive_number,
@@ -112,6 +115,16 @@ def multiverse_run_command(
     subsample_measure: str | None = _SUBSAMPLE_MEASURE_OPTION,
     permutations: int = _PERMUTATIONS_OPTION,
     seed: int = _SEED_OPTION,
+    jobs: int = typed_option(
+        "-1",
+        "--jobs",
+        metavar="N",
+        parse=_jobs,
+        help="Workers for the rankings of a large multiverse (over 5e7 combinations x data sets x methods) "
+        "and the permutation refits (-1, the default: one per CPU; 1: all in this process). The output is "
+        "the same.",
+    ),
+    scheduler: str | None = _SCHEDULER_OPTION,
     out: str | None = _OUT_OPTION,
     force: bool = _FORCE_OPTION,
     json_output: bool = _JSON_OPTION,
@@ -137,6 +150,7 @@ def multiverse_run_command(
             "subsample_measure": subsample_measure,
             "permutations": permutations,
             "seed": seed,
+            "n_jobs": -1 if scheduler is not None else jobs,  # every thread of the scheduler's workers
         }
         _study(
             "multiverse",
@@ -147,6 +161,7 @@ def multiverse_run_command(
             force=force,
             json_output=json_output,
             report=report,
+            scheduler=scheduler,
         )
 
     _one_line_errors(command)
@@ -184,11 +199,12 @@ def multiverse_example_command(
     _one_line_errors(command)
 
 
-def _study(analysis, arguments, *, spec, subsample, out, force, json_output, report) -> None:
+def _study(analysis, arguments, *, spec, subsample, out, force, json_output, report, scheduler=None) -> None:
     """Run the study `analysis` of the table on `arguments`, write its files to `out` and print it.
 
     `spec` and `subsample` (whether it ranks subsamples of the data sets) name the files it writes, which
-    are checked before the study (it may take long) and again before they are written."""
+    are checked before the study (it may take long) and again before they are written; `scheduler` is
+    the address of a dask.distributed scheduler to run its parallel work on."""
     if out is None:
         raise InputError("--out DIR is required (the folder to write the tables and figures to)")
     if report is not None:
@@ -202,11 +218,12 @@ def _study(analysis, arguments, *, spec, subsample, out, force, json_output, rep
         spec, permutations=permutations, subsample=subsample, subsample_measure=arguments["subsample_measure"]
     )
     check_folder(out, names, force=force, option="--out")  # before the study: it may take long
-    result = _with_progress(
-        "ranking and unfolding" + (" (permutation test)" if permutations else ""),
-        json_output,
-        lambda progress: run_analysis(analysis, arguments, progress=progress),
-    )
+    with _on_scheduler(scheduler):
+        result = _with_progress(
+            "ranking and unfolding" + (" (permutation test)" if permutations else ""),
+            json_output,
+            lambda progress: run_analysis(analysis, arguments, progress=progress),
+        )
     check_folder(out, names, force=force, option="--out")  # again: a file may have appeared since
     written = tuple(result.write(out, force=True))
     show_result(dataclasses.replace(result, written=written), json_output=json_output, report=report)

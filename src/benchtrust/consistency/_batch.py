@@ -5,9 +5,13 @@ A claims table has one row per reported result: the counts of the experiment (``
 and for cross-validation ``folds`` and its options), or the candidate protocols to try, and the reported
 scores, one column per score. Each row gets its own verdict; a row with a mistake gets the verdict
 ``"error"`` with a message naming its line and column, and the other rows are still checked. Rows are
-checked in parallel with joblib and read as a stream, so a table of 100,000 claims needs memory for its
-verdicts only. (That is why the claims are not read with :func:`benchtrust._io.table_of`, which holds a
-whole table and refuses it for one bad row.)
+read as a stream, so a table of 100,000 claims needs memory for its verdicts only. (That is why the claims
+are not read with :func:`benchtrust._io.table_of`, which holds a whole table and refuses it for one bad
+row.) They are checked in this process for the first half-second, and on to the end if the rest would
+take less than some 5 s more; otherwise, if ``n_jobs`` allows, the rest is checked in parallel with joblib:
+on the cores of this machine, or on the workers of a dask.distributed cluster within
+``joblib.parallel_config(backend="dask")``. Each verdict depends on its row alone and the verdicts are put
+back in table order, so the result is the same however the rows were shared out.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import io
 import itertools
 import os
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,6 +75,12 @@ VERDICTS = ("consistent", "inconsistent", "undecided", "error")
 FIELDS = ("line", "id", "check", "verdict", "consistent", "detail", "message")
 #: The most rows sent to a worker at once.
 _CHUNK = 256
+#: Rows are checked in this process for this long (in seconds) before the rest may go to workers: a table
+#: done by then needs none (starting them takes longer), and joblib is not even imported.
+_LOCAL_SECONDS = 0.5
+#: ... and on to the end while the rest would take less than this here (in seconds, at the pace so far):
+#: starting the workers (2 s for two here) and sending them the rows would gain little or lose.
+_WORKERS_GAIN_SECONDS = 5.0
 #: What a DataFrame is called in messages and in :attr:`BatchResult.source`.
 _TABLE = "<table>"
 #: A library message that starts by naming the argument at fault: "positives: expected ...".
@@ -316,11 +327,15 @@ def check_batch(
         The names of the columns ``id``, ``positives``, ``negatives``, ``folds`` and ``dataset`` in the
         table; messages name the columns as the table does.
     n_jobs : int, optional
-        Rows checked in parallel, as in :class:`joblib.Parallel` (-1: one per CPU). None: one, unless run
-        inside :func:`joblib.parallel_config` (which may name another backend, such as dask).
+        Rows checked in parallel, as in :class:`joblib.Parallel` (-1: one per CPU), once the first
+        half-second of rows has been checked in this process, if the rest would take more than some 5 s
+        more in it. None: one, unless run inside
+        :func:`joblib.parallel_config` (which may name another backend, such as dask: ``with
+        parallel_config(backend="dask", client=client)`` checks the rows on a dask.distributed cluster).
+        1: every row in this process, without importing joblib. The result does not depend on it.
     progress : callable, optional
-        Called as ``progress(done, total)`` as verdicts come in (rows are checked in chunks, so ``done``
-        may grow by more than one).
+        Called as ``progress(done, total)`` as verdicts come in, in any order (rows are checked in
+        chunks, so ``done`` may grow by more than one).
     out : str or os.PathLike, optional
         A file to write every row's verdict to, as :meth:`BatchResult.write` writes it (CSV or JSON, by
         its suffix); its name and folder are checked before any claim is.
@@ -401,8 +416,6 @@ def check_batch(
     >>> [(p["region"], p["aggregation"], p["verdict"]) for p in row["protocols"][:2]]
     [('fov', 'mean_of_scores', 'consistent'), ('fov', 'pooled', 'inconsistent')]
     """
-    from joblib import Parallel, delayed, effective_n_jobs
-
     if out is not None:
         _check_out(out)
     names = _names(
@@ -419,16 +432,7 @@ def check_batch(
         if total == 0:
             raise InputError(f"{source}: no claims below the header (line {header_line})")
         columns = _columns(header, source, header_line, names)
-        # Rows go to the workers in chunks: enough per chunk to outweigh the cost of sending it, few enough
-        # that every worker gets several chunks (a row with unknown folds may take seconds).
-        size = max(1, min(_CHUNK, total // (8 * effective_n_jobs(n_jobs))))
-        chunks = iter(lambda: list(itertools.islice(records, size)), [])
-        tasks = (delayed(_check_rows)(source, columns, names, chunk) for chunk in chunks)
-        rows = []
-        for checked in Parallel(n_jobs=n_jobs, return_as="generator")(tasks):
-            rows.extend(checked)
-            if progress is not None:
-                progress(len(rows), total)
+        rows = _checked(records, total, (source, columns, names), n_jobs, progress)
     counts = {verdict: 0 for verdict in VERDICTS}
     for row in rows:
         counts[row["verdict"]] += 1
@@ -613,7 +617,53 @@ def read_folding(path):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Checking one row (in a joblib worker)
+# Checking the rows: here, then on joblib's workers
+
+
+def _checked(records, total: int, table, n_jobs, progress) -> list[dict]:
+    """The verdicts on the `total` claims of `records` (line, fields), in their order: checked in this
+    process for :data:`_LOCAL_SECONDS` and on while the rest would take less than
+    :data:`_WORKERS_GAIN_SECONDS` (all of them if `n_jobs` is 1), the rest by joblib's workers in chunks;
+    `table` is (source, columns, names), as :func:`_check_rows` takes them."""
+    rows: list[dict] = []
+    start = time.perf_counter()
+    step = max(1, total // 1000)  # progress is reported every 0.1 % of the rows
+
+    def here() -> bool:  # whether the next row is checked in this process
+        elapsed = time.perf_counter() - start
+        if n_jobs == 1 or elapsed < _LOCAL_SECONDS:
+            return True
+        return bool(rows) and elapsed / len(rows) * (total - len(rows)) < _WORKERS_GAIN_SECONDS
+
+    while len(rows) < total and here():
+        rows.append(_check_row(*table, *next(records)))
+        if progress is not None and (len(rows) % step == 0 or len(rows) == total):
+            progress(len(rows), total)
+    if len(rows) == total:
+        return rows
+    from joblib import Parallel, delayed, effective_n_jobs
+
+    # Rows go to the workers in chunks: enough per chunk to outweigh the cost of sending it, few enough
+    # that every worker gets several chunks (a row with unknown folds may take seconds). Chunks come back
+    # as they are done, counted by the progress bar, and are put back in order.
+    left = total - len(rows)
+    size = max(1, min(_CHUNK, left // (8 * effective_n_jobs(n_jobs))))
+    chunks = iter(lambda: list(itertools.islice(records, size)), [])
+    tasks = (delayed(_check_chunk)(k, *table, chunk) for k, chunk in enumerate(chunks))
+    done, checked = len(rows), {}
+    for k, verdicts in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks):
+        checked[k] = verdicts
+        done += len(verdicts)
+        if progress is not None:
+            progress(done, total)
+    for k in range(len(checked)):
+        rows += checked.pop(k)
+    return rows
+
+
+def _check_chunk(k: int, source: str, columns, names, chunk: list[tuple[int, list[str]]]):
+    """``(k, verdicts)``: the verdicts on the `k`-th chunk of claims sent to the workers."""
+    return k, _check_rows(source, columns, names, chunk)
 
 
 def _check_rows(source: str, columns, names, chunk: list[tuple[int, list[str]]]) -> list[dict]:

@@ -149,7 +149,10 @@ class KFoldResult(Result):
     order : str or None
         With unknown folds, how the folds that fit were found: ``"generator"``, in the order of the
         paper's generator (§4.4.3), or ``"likely"``, among the configurations a random split makes most
-        often, tried after the first 1,024 of a tier (:mod:`._fold_search`); None otherwise.
+        often, tried after the first 1,024 of a tier (:mod:`._fold_search`); with repeats of one data set
+        ``"alike"`` or ``"alike-likely"``: the same among the configurations repeated alike in every
+        repeat, tried before the other combinations (``configurations`` then counts those); None
+        otherwise.
     zero_division : str
         How undefined fold scores were allowed to enter the means: ``"0"``, ``"1"``, ``"skip"`` or
         ``"any"`` (module notes).
@@ -385,7 +388,9 @@ def check_kfold(
         never a test fold: give k sizes of ``n_samples // (k + 1)``, or its ``test_size``).
     max_configurations : int, default 10**7
         With unknown folds, the most combinations of configurations (over data sets and repeats) to try,
-        in each tier; a larger search space is refused before the search starts.
+        in each tier; a larger search space is refused before the search starts. With repeats of one data
+        set, the configurations repeated alike in every repeat are tried first (if no more than this):
+        one that fits gives the verdict, and the refusal comes only when none does.
     max_work : int or None, default 50,000
         With unknown folds, the most combinations the exact search may decide (those the identities of
         the notes rule out at once are not counted); past it the check stops undecided

@@ -354,6 +354,9 @@ def kfold_verdict(result) -> str:
                     f"{'of the paper' if result.tier == 'paper' else 'beyond the paper'}'s: after the first "
                     f"{HEAD:,} of the order of §4.4.3, those a random split makes most often are tried"
                 )
+            elif result.order in ("alike", "alike-likely"):
+                tier = "the paper's" if result.tier == "paper" else "those beyond the paper's"
+                place = f"of {tier} used alike in every repeat, tried before those differing between repeats"
             found = f" (fold configuration {tried[result.tier]:,} {place})"
         condition = ""
         if result.tier == "beyond":

@@ -3,12 +3,17 @@
 Each combination takes one option of every choice: the data sets, the measure, the imputation of failed
 iterations and the aggregation over data sets. Its ranking gives rank 1 to the best method and average
 ranks to ties. The computation is vectorised: one imputation per (measure, imputation option), one
-aggregation call per (measure, imputation, aggregation option) covering every data-set option at once.
+aggregation call per (measure, imputation, aggregation option) covering many data-set options at once.
+Past some 5·10^7 cells (combinations × data sets × methods), these calls are shared out among joblib's
+workers, by blocks of data-set options: the cores of this machine, or a dask.distributed cluster within
+``joblib.parallel_config(backend="dask")``. Each combination's ranking depends on its own options alone, so
+the result is the same however the blocks were shared out.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Mapping
 
@@ -23,6 +28,12 @@ from benchtrust.multiverse._plot import plot_rank_distribution
 from benchtrust.multiverse._spec import Spec, read_spec
 
 __all__ = ["MultiverseResult", "rankings"]
+
+#: Rankings of more cells than this (combinations × data sets × methods; some 8 s in one process) are
+#: shared out among joblib's workers; fewer are computed here (starting workers would take longer).
+_PARALLEL_CELLS = 5 * 10**7
+#: The cells (data-set options × data sets × methods) of one block of work: some 0.3 s.
+_BLOCK_CELLS = 2 * 10**6
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
@@ -118,11 +129,22 @@ class MultiverseResult(Result):
         )
 
     def index(self, selection: Mapping[str, str]) -> int:
-        """The row of the combination with the given option of every choice."""
+        """The row of the combination with the given option of every choice (ValueError for an option the
+        choice does not have)."""
         position = 0
         for choice in self.choices:
-            position = position * len(self.options[choice]) + self.options[choice].index(selection[choice])
+            try:
+                found = self._positions[choice][selection[choice]]
+            except KeyError:
+                raise ValueError(f"{selection[choice]!r} is not an option of {choice!r}") from None
+            position = position * len(self.options[choice]) + found
         return position
+
+    @functools.cached_property
+    def _positions(self) -> dict[str, dict[str, int]]:
+        """Each choice's options -> their positions: :meth:`index` in constant time (the step-wise
+        optimisation calls it for every option of every choice, for every method)."""
+        return {c: {option: k for k, option in enumerate(self.options[c])} for c in self.choices}
 
     def rank_range(self) -> dict[str, list[float]]:
         """Each method's best and worst rank over all combinations."""
@@ -175,7 +197,9 @@ class MultiverseResult(Result):
         return f"MultiverseResult({len(self.codes)} combinations = {sizes}; {len(self.methods)} methods)"
 
 
-def rankings(results, spec, *, characteristics=None, characteristics_dataset_column=None) -> MultiverseResult:
+def rankings(
+    results, spec, *, characteristics=None, characteristics_dataset_column=None, n_jobs=None, progress=None
+) -> MultiverseResult:
     """Rank the methods under every combination of the spec's options (Nießl et al. 2022, §3.1).
 
     Parameters
@@ -190,6 +214,13 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
     characteristics_dataset_column : str, optional
         The column of `characteristics` that names the data sets; default: the results' data-set column
         (the spec's ``columns.dataset``).
+    n_jobs : int, optional
+        Workers sharing out the rankings, as in :class:`joblib.Parallel` (None or -1: one per CPU; 1: all
+        in this process), when there are more than 5·10^7 cells (combinations × data sets × methods);
+        within ``joblib.parallel_config(backend="dask", client=client)`` the workers of a dask.distributed
+        cluster. The result does not depend on it.
+    progress : callable, optional
+        Called as ``progress(done, total)`` with the combinations ranked so far (0 first), in any order.
 
     Returns
     -------
@@ -260,15 +291,11 @@ def rankings(results, spec, *, characteristics=None, characteristics_dataset_col
     ranks = np.empty((*shape, len(data.methods)))
     values = np.empty_like(ranks)
     direction = np.empty(shape, dtype="<U6")
-    for (e, measure_option), (i, imputation) in itertools.product(
-        enumerate(by_family["measure"].options), enumerate(by_family["imputation"].options)
+    for (e, i, a), part, (block_ranks, block_values, block_direction) in _ranked(
+        by_family, data, masks, spec, n_jobs, progress
     ):
-        measure = spec.measure(measure_option.rule)
-        imputed = _impute(imputation, data, measure)
-        for a, aggregation in enumerate(by_family["aggregation"].options):
-            ranks[:, e, i, a], values[:, e, i, a], direction[:, e, i, a] = _rank_subsets(
-                aggregation, imputed, masks, measure
-            )
+        ranks[part, e, i, a], values[part, e, i, a] = block_ranks, block_values
+        direction[part, e, i, a] = block_direction
 
     order = [FAMILIES.index(spec.choices[k].family) for k in range(len(spec.choices))]
     ranks = ranks.transpose(*order, len(FAMILIES)).reshape(-1, len(data.methods))
@@ -305,9 +332,54 @@ def first_shares(methods, ranks) -> dict[str, float]:
     return {m: float(s) for m, s in zip(methods, ranked_first(ranks).mean(axis=0), strict=True)}
 
 
-def _call(option, family, *args, **kwargs):
-    """Call the option's rule, naming the option's place in the spec on any InputError."""
-    found = rule(family, option.rule)
+def _ranked(by_family, data, masks, spec, n_jobs, progress):
+    """``((e, i, a), subsets, (ranks, values, direction))`` for every block of work, in any order: the
+    rankings of the data-set options `subsets` (a slice of `masks`) under the measure, imputation and
+    aggregation options numbered e, i and a, computed here or by joblib's workers (:func:`rankings`)."""
+    cells = masks.shape[1] * len(data.methods)
+    size = max(1, min(len(masks), -(-_BLOCK_CELLS // cells)))
+
+    def tasks():  # made as they are needed, so that a spec's first mistake is found first, as it comes
+        for (e, measure_option), (i, imputation) in itertools.product(
+            enumerate(by_family["measure"].options), enumerate(by_family["imputation"].options)
+        ):
+            measure = spec.measure(measure_option.rule)
+            imputed = _impute(imputation, data, measure)
+            for a, aggregation in enumerate(by_family["aggregation"].options):
+                found = rule("aggregation", aggregation.rule)  # sent along: a worker may not have it
+                for start in range(0, len(masks), size):
+                    part = slice(start, start + size)
+                    yield (e, i, a), part, found, aggregation, imputed, masks[part], measure
+
+    total = len(masks) * len(by_family["measure"].options) * len(by_family["imputation"].options)
+    total *= len(by_family["aggregation"].options)
+    if progress is not None:
+        progress(0, total)
+    if n_jobs == 1 or total * cells <= _PARALLEL_CELLS:
+        done = (_rank_block(*task) for task in tasks())
+    else:
+        from joblib import Parallel, delayed
+
+        done = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+            delayed(_rank_block)(*task) for task in tasks()
+        )
+    count = 0
+    for block in done:
+        count += len(block[2][0])
+        if progress is not None:
+            progress(count, total)
+        yield block
+
+
+def _rank_block(key, part, found, aggregation, imputed, masks, measure):
+    """``(key, part, (ranks, values, direction))``: :func:`_rank_subsets` of a block of data-set options."""
+    return key, part, _rank_subsets(aggregation, imputed, masks, measure, found=found)
+
+
+def _call(option, family, *args, found=None, **kwargs):
+    """Call the option's rule (`found`, or the one registered under its name), naming the option's place
+    in the spec on any InputError."""
+    found = rule(family, option.rule) if found is None else found
     try:
         return found, found(*args, **kwargs, **option.parameters)
     except InputError as exc:
@@ -348,18 +420,19 @@ def _impute(option, data, measure) -> np.ndarray:
     return np.where(missing < 1, (1.0 - missing) * rest + missing * imputed, imputed)
 
 
-def _rank_subsets(aggregation, imputed, masks, measure) -> tuple[np.ndarray, np.ndarray, str]:
+def _rank_subsets(aggregation, imputed, masks, measure, *, found=None) -> tuple[np.ndarray, np.ndarray, str]:
     """The methods' ranks and aggregated values (first key) on each subset of data sets, and which end
     ranks first (``"higher"`` or ``"lower"``): `imputed` is (data sets, methods), `masks` (subsets, data
-    sets) marks the data sets each subset keeps."""
+    sets) marks the data sets each subset keeps; `found` is the aggregation's rule (None: the registered
+    one)."""
     spread = np.where(masks[:, :, None], imputed[None], np.nan)
-    keys, direction = _aggregate(aggregation, spread, measure, imputed.shape[1])
+    keys, direction = _aggregate(aggregation, spread, measure, imputed.shape[1], found=found)
     return _rank(keys if direction == "lower" else -keys), keys[:, 0], direction
 
 
-def _aggregate(option, spread, measure, methods) -> tuple[np.ndarray, str]:
+def _aggregate(option, spread, measure, methods, *, found=None) -> tuple[np.ndarray, str]:
     """Keys of shape (subsets, levels, methods) and which end of them ranks first."""
-    found, keys = _call(option, "aggregation", spread, direction=measure.direction)
+    found, keys = _call(option, "aggregation", spread, direction=measure.direction, found=found)
     keys = np.asarray(keys, dtype=float)
     if keys.ndim == 2:
         keys = keys[:, None, :]

@@ -489,6 +489,7 @@ def study(
     orders_label_column=None,
     n_orders=None,
     subsample_measure=None,
+    n_jobs=None,
     progress=None,
 ) -> MultiverseStudyResult:
     """Rank the methods under every combination and analyse the rankings (Nießl et al. 2022, §3–4).
@@ -515,8 +516,15 @@ def study(
         several (a sequence, or names separated by commas: ``"ibrier,cindex"`` gives Fig. 6 and Fig. S3),
         each with its subsample and unfolding, in this order; ``"all"``: every option of the spec's measure
         choice, the default first.
+    n_jobs : int, optional
+        Workers, as in :class:`joblib.Parallel` (None or -1: one per CPU; 1: all in this process), for the
+        rankings of a large multiverse (:func:`~benchtrust.multiverse.rankings`) and the permutation
+        refits; within ``joblib.parallel_config(backend="dask", client=client)``, the workers of a
+        dask.distributed cluster. The result does not depend on it: each combination is ranked on its own,
+        and each refit has its own seed.
     progress : callable, optional
-        ``progress(done, total)`` is called as the permutation refits finish (with 0 done first).
+        ``progress(done, total)`` is called as the combinations are ranked, then as the permutation refits
+        finish (each with 0 done first).
 
     Returns
     -------
@@ -560,14 +568,16 @@ def study(
     spec = read_spec(spec)
     settings = dict(spec.unfolding)
     skip = settings.pop("skip", False)
-    if progress is not None and permutations and not skip:
-        progress(0, permutations)  # the count of refits shows while the study comes to them
     multiverse = rankings(
         results,
         spec,
         characteristics=characteristics,
         characteristics_dataset_column=characteristics_dataset_column,
+        n_jobs=n_jobs,
+        progress=progress,
     )
+    if progress is not None and permutations and not skip:
+        progress(0, permutations)  # the count of refits shows while the study comes to them
     effects = impact(multiverse)  # first: it says why a single combination cannot be studied
     fitted = distances = tested = None
     sampled, sample_fits = [], []
@@ -580,6 +590,7 @@ def study(
                 permutations=permutations,
                 seed=seed,
                 fitted=fitted,
+                n_jobs=n_jobs,
                 progress=None if progress is None else lambda done: progress(done, permutations),
                 **{k: v for k, v in settings.items() if k in ("tolerance", "max_iterations")},
             )

@@ -24,7 +24,16 @@ from pathlib import Path
 
 import numpy as np
 
-from benchtrust._io import InputError, bundled_file, check_direction, input_name, is_number, table_of
+from benchtrust._io import (
+    InputError,
+    bundled_file,
+    check_direction,
+    find_column,
+    input_name,
+    is_number,
+    long_table_of,
+    table_of,
+)
 from benchtrust._words import TIMES, aligned, paragraph
 
 __all__ = [
@@ -448,24 +457,23 @@ def _choice(value, name, choices):
     return value
 
 
-def _run_order(labels: list[str]) -> np.ndarray:
-    """Sort keys of the run labels: their ranks, as numbers when every label is a number, else as text."""
-    distinct = set(labels)
-    unique = sorted(distinct, key=float if all(map(is_number, distinct)) else None)
-    return _positions(labels, unique)
+def _find(data, column: str) -> int | None:
+    """The index of `column` in `data`'s header, or None if it has none or more than one (named when the
+    column is read)."""
+    try:
+        return find_column(data.header, column, data.header_place)
+    except InputError:
+        return None
 
 
-def _codes(labels: list[str]) -> tuple[np.ndarray, tuple[str, ...]]:
-    """Each label's index among the distinct labels in the order they first appear, and those labels (the
-    order of :func:`pandas.factorize`, without importing pandas)."""
-    distinct = tuple(dict.fromkeys(labels))
-    return _positions(labels, distinct), distinct
-
-
-def _positions(labels: list[str], unique) -> np.ndarray:
-    """The index of each label in `unique`."""
-    position = {label: p for p, label in enumerate(unique)}
-    return np.array(list(map(position.__getitem__, labels)), dtype=np.int64)
+def _run_order(codes: np.ndarray, distinct: tuple[str, ...]) -> np.ndarray:
+    """Sort keys of the run labels given as codes into their `distinct` labels: their ranks, as numbers
+    when every label is a number, else as text."""
+    numeric = all(map(is_number, distinct))
+    order = sorted(range(len(distinct)), key=lambda p: float(distinct[p]) if numeric else distinct[p])
+    rank = np.empty(len(distinct), dtype=np.int32)
+    rank[order] = np.arange(len(distinct), dtype=np.int32)
+    return rank[codes]
 
 
 def read_task_scores(
@@ -506,7 +514,9 @@ def read_task_scores(
     ----------
     table : str, os.PathLike or pandas.DataFrame
         A CSV/TSV file (delimiter read off the header line; blank lines and ``#`` lines before the header
-        skipped) or a DataFrame, in long format; other columns are ignored.
+        skipped) or a DataFrame, in long format; other columns are ignored. A file of at least 6 MiB
+        (:data:`benchtrust._io.COLUMNAR_BYTES`) is read column by column by pandas' C parser, 20 million
+        rows in about 1.3 GB (:func:`benchtrust._io.long_table_of`), with the same result and messages.
     direction : {"higher", "lower"}
         Which scores are better: ``"higher"`` (accuracy, return) or ``"lower"`` (error, loss). Required:
         never guessed.
@@ -600,30 +610,44 @@ task or the method
         )
     source = os.fspath(table) if isinstance(table, (str, os.PathLike)) else None
     fold_example = "" if fold_column is None else f",{fold_column}"
-    data = table_of(table, example=f"{method_column},{task_column},{run_column}{fold_example},{score_column}")
+    data = long_table_of(
+        table, example=f"{method_column},{task_column},{run_column}{fold_example},{score_column}"
+    )
     name = data.name
     method = data.column(method_column)
     task = data.column(task_column)
     run = data.column(run_column)
     score = data.column(score_column)
-    method_names = data.texts(method, "a method name")
-    task_names = data.texts(task, "a task name")
-    run_names = data.texts(run, "a run label")
+    # the fold column, if any, is read in the same pass; a missing one is named below, where it always was
+    fold = None if fold_column is None else _find(data, fold_column)
+    data = data.load([method, task, run] + ([] if fold is None else [fold]), [score])
+    method_codes, methods = data.labels(method, "a method name")
+    task_codes, tasks = data.labels(task, "a task name")
+    run_label_codes, run_names = data.labels(run, "a run label")
     values = data.numbers(score)
     folds = None
-    run_codes = _run_order(run_names)
+    run_codes = _run_order(run_label_codes, run_names)
     if fold_column is not None:
-        fold_names = data.texts(data.column(fold_column), "a fold label")
-        fold_codes = _run_order(fold_names)
+        fold_label_codes, fold_names = data.labels(data.column(fold_column), "a fold label")
+        fold_codes = _run_order(fold_label_codes, fold_names)
         folds = int(fold_codes.max()) + 1
-        run_codes = run_codes * folds + fold_codes
-        run_names = [f"{r}/{f}" for r, f in zip(run_names, fold_names, strict=True)]
-
-    method_codes, methods = _codes(method_names)
-    task_codes, tasks = _codes(task_names)
+        pairs, run_label_codes = np.unique(
+            run_label_codes.astype(np.int64) * len(fold_names) + fold_label_codes, return_inverse=True
+        )
+        run_names = tuple(
+            f"{run_names[p // len(fold_names)]}/{fold_names[p % len(fold_names)]}" for p in pairs
+        )
+        run_codes = run_codes.astype(np.int64) * folds + fold_codes
     n_methods, n_tasks = len(methods), len(tasks)
 
-    row_key = (method_codes * n_tasks + task_codes) * (int(run_codes.max()) + 1) + run_codes
+    # rows sorted by method, task and run, in int64 (the codes of a long table's columns are int32), in
+    # place: 20 million rows hold 160 MB an array
+    span = int(run_codes.max()) + 1
+    row_key = method_codes.astype(np.int64)
+    row_key *= n_tasks
+    row_key += task_codes
+    row_key *= span
+    row_key += run_codes
     order = np.argsort(row_key, kind="stable")
     sorted_key = row_key[order]
     repeated = np.flatnonzero(sorted_key[1:] == sorted_key[:-1])
@@ -634,13 +658,17 @@ task or the method
         where_first = data.where(first)[len(name) + 2 :]
         unique = "run label" if folds is None else "run/fold pair"
         raise InputError(
-            f"{data.where(second)}, column {data.header[run]!r}: a second run {run_names[second]!r} of "
-            f"method {method_names[second]!r} on task {task_names[second]!r} (the first is on "
-            f"{where_first}); each {unique} must appear once per method and task"
+            f"{data.where(second)}, column {data.header[run]!r}: a second run "
+            f"{run_names[run_label_codes[second]]!r} of method {methods[method_codes[second]]!r} on task "
+            f"{tasks[task_codes[second]]!r} (the first is on {where_first}); each {unique} must appear once "
+            "per method and task"
         )
-
-    cell = method_codes * n_tasks + task_codes
-    counts = np.bincount(cell, minlength=n_methods * n_tasks).reshape(n_methods, n_tasks)
+    del row_key, repeated, run_codes, method_codes, task_codes
+    # the keys are unique, so `order` sorts the rows by (method, task) cell, then run
+    sorted_cell = sorted_key
+    sorted_cell //= span
+    del sorted_key
+    counts = np.bincount(sorted_cell, minlength=n_methods * n_tasks).reshape(n_methods, n_tasks)
     empty = np.argwhere(counts == 0)
     if empty.size:
         i, j = empty[0]
@@ -650,16 +678,16 @@ task or the method
             f"{more}; every method needs runs on every task, else aggregates over tasks compare different "
             "sets of tasks: add its runs, or drop the task or the method"
         )
-    order = np.lexsort((run_codes, cell))
-    sorted_cell = cell[order]
     starts = np.flatnonzero(np.r_[True, sorted_cell[1:] != sorted_cell[:-1]])
-    position = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
     shape = (n_methods, n_tasks, int(counts.max()))
+    # each row's place in the flattened array: its cell's first place plus its position in the cell
+    index = sorted_cell * shape[2] + np.arange(len(order))
+    del sorted_cell
+    index -= np.repeat(starts, np.diff(np.r_[starts, len(order)]))
     raw = np.full(shape, np.nan)
     labels = np.full(shape, None, dtype=object)
-    index = (method_codes[order], task_codes[order], position)
-    raw[index] = values[order]
-    labels[index] = np.array(run_names, dtype=object)[order]
+    raw.ravel()[index] = values[order]
+    labels.ravel()[index] = np.array(run_names, dtype=object)[run_label_codes[order]]
 
     missing = tuple(
         MissingRuns(methods[i], tasks[j], int(counts[i, j]), int(counts[i].max()))
