@@ -6,12 +6,13 @@ third of the examples of the property tests of ``check_kfold`` and ``check_test_
 ``tests/cli/test_fuzz.py``, input files of 10^5 rows and half the fuzzed multiverse inputs; 100 of the
 reference's 500 permutations of the §4.2 unfolding (``tests/papers/test_multiverse_section_4_2.py``); 8
 of the 10-fold scikit-learn experiments (``tests/consistency/test_kfold_tenfold.py``) and 250 of the 400
-of ``test_kfold_sklearn.py``; ``multiverse run`` on the dask cluster but not on two local workers
-(``tests/cli/test_parallel.py``). This script runs the same tests with ``BENCHTRUST_ALL_EXAMPLES=1``: all
-the examples (600 cross-validations with true or unknown folds, 500 stratified, 1,000 scores of means,
-2,000 rounded and 1,500 floored or ceiled test-set claims; drawn as in ``make test``, derandomised), files
-of 10^6 rows for every reader, all 65 fuzzed multiverse inputs and the 500 permutations, 60 10-fold and
-400 scikit-learn k-fold experiments, ``multiverse run --jobs 2``, and prints the time. A failure is a
+of ``test_kfold_sklearn.py``, 80 of the 120 multiclass ones; ``multiverse run`` on the dask cluster but
+not on two local workers (``tests/cli/test_parallel.py``). This script runs the same tests with
+``BENCHTRUST_ALL_EXAMPLES=1``: all the examples (600 cross-validations with true or unknown folds, 500
+stratified, 1,000 scores of means, 2,000 rounded and 1,500 floored or ceiled test-set claims; drawn as in
+``make test``, derandomised), files of 10^6 rows for every reader, all 65 fuzzed multiverse inputs and
+the 500 permutations, 60 10-fold, 400 scikit-learn k-fold and 120 multiclass experiments, ``multiverse
+run --jobs 2``, and prints the time. A failure is a
 consistency check that cries wolf, a reader that fails on a long file or a paper statement not
 reproduced: the script exits 1 so that `make bench` stops there.
 
@@ -32,6 +33,7 @@ TESTS = [
     "tests/consistency/test_test_set_properties.py",
     "tests/consistency/test_kfold_tenfold.py",
     "tests/consistency/test_kfold_sklearn.py::test_scikit_learn_scores_are_never_inconsistent",
+    "tests/consistency/test_multiclass_kfold_sklearn.py::test_scikit_learn_multiclass_scores_are_never_inconsistent",
     "tests/cli/test_parallel.py",
     "tests/cli/test_fuzz.py::test_a_long_file_is_read_or_refused",
     "tests/cli/test_fuzz.py::test_multiverse_results_edited",
