@@ -205,6 +205,11 @@ def test_the_batch_on_one_job_imports_no_joblib(tmp_path):
     assert done.stderr.strip().splitlines()[-1] == "False"
 
 
+#: How soon a command must end after Ctrl-C, in seconds: the product's promise (issue 29 §4, "within 2 s"),
+#: as tests/cli/test_signals.py checks it for every long command on one machine.
+STOP_BOUND = 2.0
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_stops_a_batch_on_a_cluster_within_2_s(scheduler, tmp_path):
@@ -233,6 +238,6 @@ def test_ctrl_c_stops_a_batch_on_a_cluster_within_2_s(scheduler, tmp_path):
     finally:
         client.close()
     assert process.returncode == 130, stderr
-    assert elapsed < 2.0
+    assert elapsed < STOP_BOUND, f"took {elapsed:.1f} s to stop"
     assert stderr.decode().splitlines() == ["benchtrust: stopped by Ctrl-C (SIGINT)"]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["claims.csv"]

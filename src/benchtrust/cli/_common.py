@@ -386,8 +386,14 @@ def _on_scheduler(scheduler: str | None, option: str = "--scheduler"):
         raise InputError(
             f"{option}: needs dask.distributed, which is not installed (pip install 'benchtrust[dask]')"
         ) from None
+    import logging
+
     from joblib import parallel_config
 
+    # Connections the stop closes are logged by tornado and distributed as errors with tracebacks, also
+    # after the command has said its one line; this process ends with the command, so they stay quiet.
+    for name in ("tornado.application", "distributed"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     try:
         client = Client(scheduler, timeout=_CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError) as exc:
