@@ -87,10 +87,13 @@ def check_invariants(r):
     n = r.test_size
     assert r.score.shape == r.pmf.shape == r.cdf.shape
     assert r.score.size >= 1
-    # Support: on the grid k/n, ascending by 1/n, inside [0, 1].
+    # Support: on the grid k/n, ascending by 1/n, inside [0, 1]; computed on a lattice of L counts
+    # (error_bound > 0), ascending by L/n, each cell at its middle.
     k = r.score * n
+    spacing = round(k[1] - k[0]) if r.error_bound > 0 and k.size > 1 else 1
+    k = k - (spacing - 1) / 2
     np.testing.assert_allclose(k, np.round(k), atol=1e-6)
-    np.testing.assert_array_equal(np.diff(np.round(k)), 1)
+    np.testing.assert_array_equal(np.diff(np.round(k)), spacing)
     assert r.score[0] >= 0.0 and r.score[-1] <= 1.0
     # A distribution.
     assert np.all(np.isfinite(r.pmf)) and np.all(r.pmf >= 0)

@@ -25,7 +25,7 @@ from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
 from benchtrust._result import Description, Result, jsonable
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
-from benchtrust.sota import _binomial, _conditional, _dependence, _text
+from benchtrust.sota import _binomial, _characteristic, _conditional, _dependence, _text
 from benchtrust.sota._plot import plot_best_of
 
 #: Probability mass allowed outside the evaluated window of z, at each end: the error bound of the exact
@@ -33,6 +33,10 @@ from benchtrust.sota._plot import plot_best_of
 #: dependent model a conditional cdf summed in floating point may stop short of 1 by up to 1e-12: its k
 #: is then finished there (:mod:`benchtrust.sota._conditional`).
 WINDOW_TAIL = 1e-15
+#: From this test size on, the dependent model is computed on a lattice of counts from
+#: characteristic functions (:mod:`benchtrust.sota._characteristic`), within a stated bound, instead of
+#: exactly step by step: below it the step-by-step computation is faster (and the lattice exact anyway).
+LARGE_TEST_SET = 50_000
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -46,7 +50,8 @@ class BestOfResult(Result):
     ----------
     score : numpy.ndarray
         Possible best scores, ascending, over the window where the distribution lives: accuracies
-        (n - z) / n, or AUCs U / (n+ n-).
+        (n - z) / n, or AUCs U / (n+ n-). Computed on a lattice of L counts (``error_bound`` > 0), the
+        middles of its cells: (n - z + (L - 1) / 2) / n at every L-th z.
     pmf : numpy.ndarray
         P(best score = score).
     cdf : numpy.ndarray
@@ -84,6 +89,11 @@ class BestOfResult(Result):
         "accuracy" or "auc".
     positives : int or None
         n+, positive items in the test set (AUC only).
+    error_bound : float
+        How far ``expected_max`` and each end of ``ci`` may be from their exact values: 0 where the
+        distribution is exact (up to rounding); for the dependent model on a test set of at least
+        ``LARGE_TEST_SET`` items, the bound of its computation on a lattice of counts
+        (:mod:`benchtrust.sota._characteristic`).
     inputs : tuple of str
         The file the true scores θ_j were read from, if any (``--accuracies``), named in the text.
 
@@ -131,6 +141,7 @@ class BestOfResult(Result):
     method: str
     metric: str = "accuracy"
     positives: int | None = None
+    error_bound: float = 0.0
 
     def __repr__(self):
         low, high = self.ci
@@ -192,6 +203,7 @@ class BestOfResult(Result):
                 "expected_max": self.expected_max,
                 "sd_max": self.sd_max,
                 "ci": self.ci,
+                "error_bound": self.error_bound,
             },
             columns=("quantity", "value"),
             rows=tuple(rows),
@@ -387,11 +399,14 @@ def _exact(model, *, pooled=False, progress=None):
     which is what the paper's B resamples approximate, exactly (B -> infinity), in one computation.
     ``progress(done, total)``, if given, is told how far the dependent model's computation is.
     """
+    method = "exact, bootstrap over classifiers" if pooled else "exact"
+    if model.correlation > 0 and model.test_size >= LARGE_TEST_SET:
+        return _dependent_on_lattice(model, pooled=pooled, progress=progress, method=method)
     if model.correlation > 0:
         z0, cdf = _dependent_failures_cdf(model, pooled=pooled, progress=progress)
     else:
         z0, cdf = _independent_failures_cdf(model, pooled=pooled)
-    return _result(model, z0, cdf, method="exact, bootstrap over classifiers" if pooled else "exact")
+    return _result(model, z0 + np.arange(cdf.size), cdf, method=method)
 
 
 def _independent_failures_cdf(model, *, pooled=False):
@@ -454,6 +469,33 @@ def _dependent_failures_cdf(model, *, pooled=False, progress=None):
     )
 
 
+def _dependent_on_lattice(model, *, pooled, progress, method):
+    """The dependent model's result on a lattice of counts (:mod:`benchtrust.sota._characteristic`).
+
+    Each lattice cell of L counts is reported at its middle, with the middle of the bracket on F. The
+    bound (``error_bound``) covers E and the interval's ends: half a cell, plus for E half the bracket's
+    width and for each end how far it moves between the bracket's two cdfs (the exact cdf lies between).
+    """
+    n = model.test_size
+    right, wrong = _dependence.conditional_accuracies(
+        model.theta, reference_accuracy=model.reference_accuracy, correlation=model.correlation
+    )
+    k, weights = model.reference_counts()
+    got = _characteristic.lattice_cdf(
+        k, weights, 1.0 - right, 1.0 - wrong, model.counts, n, pooled=pooled, progress=progress
+    )
+    z = got.z - (got.spacing - 1) / 2
+    low, middle, high = (
+        _result(model, z, cdf, method=method) for cdf in (got.low, (got.low + got.high) / 2, got.high)
+    )
+    ends = max(abs(a - b) for bound in (low.ci, high.ci) for a, b in zip(bound, middle.ci, strict=True))
+    bound = (got.spacing - 1) / (2 * n) + max(abs(high.expected_max - low.expected_max) / 2, ends)
+    if bound > 0:
+        lattice = f"on a lattice of {got.spacing} counts, within {bound:.1e} of exact"
+        method = f"bootstrap over classifiers, {lattice}" if pooled else lattice
+    return dataclasses.replace(middle, method=method, error_bound=bound)
+
+
 def _summarise(score, upper_tail, alpha):
     """Distribution, E, SD and central interval of a best score from its upper tail.
 
@@ -482,11 +524,10 @@ def _summarise(score, upper_tail, alpha):
     }
 
 
-def _result(model, z0, failures_cdf, *, method):
-    """Turn F(z) on z0, z0+1, ... into a :class:`BestOfResult` (accuracy ascending)."""
+def _result(model, z, failures_cdf, *, method):
+    """Turn F at the counts z (ascending) into a :class:`BestOfResult` (accuracy ascending)."""
     n = model.test_size
     # P(best accuracy >= (n - z)/n) = P(Z <= z) = F(z)
-    z = z0 + np.arange(failures_cdf.size)
     return BestOfResult(
         **_summarise((n - z[::-1]) / n, failures_cdf[::-1], model.alpha),
         alpha=model.alpha,

@@ -147,6 +147,10 @@ class _Levels:
             self._cache[i, pooled] = self._compute(i, pooled)
         return self._cache[i, pooled]
 
+    def error_bound(self):
+        """The largest ``error_bound`` of the results computed: 0 when all are exact."""
+        return max((result.error_bound for result in self._cache.values()), default=0.0)
+
     def estimate(self, i):
         plain, pooled = self.plain(i), self.pooled(i)
         level = float(self.levels[i])

@@ -110,6 +110,10 @@ class LeaderboardResult(Result):
     warnings : tuple of str
         What may make the count of teams wrong, read off the table (:attr:`Leaderboard.warnings`); shown
         after the verdict.
+    error_bound : float
+        How far the estimates' expected best scores and interval ends may be from their exact values: 0
+        when exact (up to rounding); on test sets of at least ``LARGE_TEST_SET`` items the dependent model
+        is computed on a lattice of counts within this bound (:attr:`BestOfResult.error_bound`).
     top_teams : tuple of (str, str)
         The best five teams of the table read, (name, best score as written), best first, leaving out the
         teams the filters left out; empty when the table names no teams (or the scores were a list).
@@ -165,6 +169,7 @@ class LeaderboardResult(Result):
     bootstrap: str
     warnings: tuple = ()
     top_teams: tuple = ()
+    error_bound: float = 0.0
 
     def _gain(self, score):
         """A score of the board as an accuracy (or AUC): higher is better."""
@@ -271,6 +276,10 @@ class LeaderboardResult(Result):
         if not auc:
             assumptions.append((f"dependence model: correlation {RHO}", f"{self.correlation:g}"))
         assumptions += [("bootstrap", self.bootstrap), (ALPHA, f"{self.alpha:g}")]
+        if self.error_bound > 0:
+            assumptions.append(
+                ("computed", f"on a lattice of counts, within {self.error_bound:.1e} of exact")
+            )
         tables = ()
         if self.top_teams:
             ranked = tuple((str(k + 1), *team) for k, team in enumerate(self.top_teams))
@@ -304,6 +313,7 @@ class LeaderboardResult(Result):
                 "correlation": self.correlation,
                 "alpha": self.alpha,
                 "bootstrap": self.bootstrap,
+                "error_bound": self.error_bound,
                 "stands_out": self.stands_out,
                 "most_teams_left_out": self.most_teams_left_out,
                 "warnings": self.warnings,
@@ -548,6 +558,7 @@ def leaderboard(
         correlation=correlation_used,
         alpha=alpha,
         bootstrap=model.bootstrap,
+        error_bound=model.error_bound(),
         warnings=board.warnings,
         direction=direction,
         top_teams=tuple(

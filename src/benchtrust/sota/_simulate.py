@@ -103,4 +103,4 @@ def simulate_best_of(
     failures = n - best
     z0 = int(failures.min())
     cdf = np.cumsum(np.bincount(failures - z0)) / reps
-    return _result(model, z0, cdf, method=f"monte carlo, {reps} simulations")
+    return _result(model, z0 + np.arange(cdf.size), cdf, method=f"monte carlo, {reps} simulations")

@@ -249,6 +249,8 @@ def leaderboard_text(result) -> str:
         rows.insert(
             6, (f"model (correlation {RHO})", f"{result.correlation:g}, bootstrap {result.bootstrap}")
         )
+        if result.error_bound > 0:
+            rows.insert(7, ("computed", f"on a lattice of counts, within {result.error_bound:.1e} of exact"))
         if any(dropped):
             rows.insert(
                 7,
