@@ -41,10 +41,30 @@ def board(teams, test_size, *, spread=0.5, tail=0.0, places=4, seed=0):
     return "TeamId,Score\n" + "".join(f"{t},{value:.{places}f}\n" for t, value in enumerate(score))
 
 
-#: (teams, test size) of the shapes timed by ``bench_scale.py --shapes`` (issue 33 item 2: 10 to 3,000 teams
-#: at n = 10,000, where the pooled cdf scans deepest with few teams). Not yet here: n = 10^6 (300 teams on
-#: it took over 4 minutes).
-SHAPES = ((10, 10_000), (100, 10_000), (300, 10_000), (1_000, 10_000), (3_000, 10_000))
+#: (teams, test size, spread, tail, decimals) of the shapes timed by ``bench_scale.py --shapes`` (issue 33
+#: item 2: any accuracy board in under 10 s and 1 GB, from 10 to 10^6 teams and n up to 10^7). At
+#: n = 10,000 the pooled cdf scans deepest with few teams; from n = 15,000 on the dependent model is
+#: computed on a lattice of counts (``sota._characteristic``).
+SHAPES = (
+    (10, 10_000, 0.5, 0.0, 4),
+    (100, 10_000, 0.5, 0.0, 4),
+    (300, 10_000, 0.5, 0.0, 4),
+    (1_000, 10_000, 0.5, 0.0, 4),
+    (3_000, 10_000, 0.5, 0.0, 4),
+    (10, 20_000, 0.5, 0.0, 4),
+    (300, 20_000, 0.5, 0.0, 4),
+    (10_000, 20_000, 0.5, 0.0, 4),
+    (300, 49_999, 0.5, 0.0, 4),
+    (3_000, 49_999, 0.5, 0.0, 4),
+    (300, 100_000, 0.5, 0.0, 4),
+    (1_000, 100_000, 0.1, 0.3, 5),
+    (1_524, 451_552, 0.5, 0.0, 6),
+    (300, 1_000_000, 0.5, 0.0, 6),
+    (100_000, 1_000_000, 0.5, 0.1, 6),
+    (10, 10_000_000, 0.5, 0.0, 7),
+    (3_000, 10_000_000, 0.05, 0.0, 7),
+    (1_000_000, 10_000_000, 0.5, 0.0, 4),
+)
 
 
 if __name__ == "__main__":

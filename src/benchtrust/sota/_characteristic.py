@@ -19,16 +19,23 @@ G_j(z | k) = P(X_j <= z | k), X_j = Bin(k, q1_j) + Bin(n - k, q0_j), with work t
   evaluated in closed form.
 * **A grid of k, bracketed.** q1_j <= q0_j when ρ >= 0, so X_j given k + 1 is X_j given k with one
   Bernoulli(q0_j) trial swapped for a Bernoulli(q1_j): stochastically smaller, and every G_j, hence H, grows
-  with k. H is computed at every Δk-th k (the nodes a_b); the k between two nodes have H between the
-  nodes' values, which brackets F between a lower and an upper cdf. Each node's own weight is exact.
+  with k. H is computed at some k (the nodes a_b, spaced as 1 / sqrt(P(K = k)), so the rare k far from the
+  middle share wide gaps); the k between two nodes have H between the nodes' values, which brackets F
+  between a lower and an upper cdf (each node's own weight is exact). The F reported is the middle.
 * **The lattice of counts.** F is known at every L-th count: the distribution of the fewest failures
   rounded up to the lattice, i.e. of the best score rounded down to a lattice of L/n. Each lattice cell is
   reported at its middle.
+* **Only what counts.** Per node, z stops where 1 - H <= _DONE is proved (Chernoff bounds on the upper
+  tails) and classifiers whose cdfs up to there add up to at most _LEFT_OUT are left out.
 
-L and Δk are set from n so that the expected best score is within _SCORE_ERROR of the exact one (the
-reported bound is computed from the bracket itself); with L = Δk = 1 (n below about 40,000) the result is
-the exact one, up to rounding. A node costs about R transcendental evaluations and an FFT of length M per
-classifier, whatever n; the board's count of nodes grows as √n / Δk, which falls with n.
+L = floor(n _SCORE_ERROR) (at least 1), and the nodes are as few as keep the bracket's width in the expected
+best score about _SCORE_ERROR (a guess from the slope of H in k, measured at two nodes; the nodes are
+doubled if the bracket turns out wider): so the expected best score is within about _SCORE_ERROR of the
+exact one, and the bound reported (:func:`benchtrust.sota._best_of._dependent_on_lattice`) is computed
+from the bracket itself. With every k a node and L = 1 the result is the exact one, up to rounding. A node
+costs about R transcendental evaluations and an FFT of length M per classifier: M is about 19 standard
+deviations of X_j over L, which grows as sqrt(n) while L = 1 and falls as 1 / sqrt(n) from n = 80,000
+on, and the nodes needed fall as 1 / sqrt(n).
 
 References
 ----------
@@ -54,7 +61,7 @@ _SCORE_ERROR = 2.5e-5
 #: Probability each classifier's G may be off by from its tails outside its window and from the
 #: frequencies left out (each below it).
 _TAIL = 1e-17
-#: 1 - H below this is taken as 0 where the bootstrap over classifiers has to scan deep into the board.
+#: 1 - H below this is taken as 0: each node's z stops where it is proved (:func:`_end`).
 _DONE = 1e-13
 #: Classifiers whose tails bound 1 - H in :func:`_end`, at least.
 _STRONGEST = 64
@@ -118,8 +125,8 @@ def lattice_cdf(k, weights, q1, q0, counts, n, *, pooled=False, progress=None):
 
     Examples
     --------
-    On a small test set (L = Δk = 1) it is the exact cdf, here of two classifiers given k = 80 of
-    n = 100, against the convolved binomials:
+    On a small test set (L = 1, every k a node) it is the exact cdf, here of two classifiers given
+    k = 80 of n = 100, against the convolved binomials:
 
     >>> import numpy as np
     >>> from scipy import stats
