@@ -148,3 +148,24 @@ def test_progress_counts_the_values_of_k(cassava):
     k, _ = model.reference_counts()
     assert calls[-1] == (k.size, k.size)
     assert all(total == k.size and 0 <= done <= k.size for done, total in calls)
+
+
+def test_log_complement_is_the_logarithm_to_rounding():
+    """log(1 - F) by its four-term series below _SERIES and by log1p above: within a few units of 2^-53
+    of log1p(-F), relatively, for F from subnormal to 1 (and a rounding past 1, taken as 1), on both
+    sides of _SERIES. A series used too far (or a wrong coefficient) is off by far more there."""
+    edge = _conditional._SERIES
+    cdf = np.concatenate(
+        [
+            [0.0, 5e-324, 1e-300, 1e-20, np.nextafter(edge, 0.0), edge, np.nextafter(edge, 1.0)],
+            np.geomspace(1e-30, 1.0, 4001),
+            edge * np.linspace(0.5, 2.0, 1001),
+            [0.5, 1.0 - 2**-52, 1.0, 1.0 + 2**-52],
+        ]
+    )
+    with np.errstate(divide="ignore"):  # as the caller: log(1 - 1) is -inf
+        got = _conditional._log_complement(cdf, np.empty(cdf.size))
+        want = np.log1p(-np.minimum(cdf, 1.0))
+    one = cdf >= 1.0
+    assert np.isneginf(got[one]).all()
+    np.testing.assert_allclose(got[~one], want[~one], rtol=4 * 2.0**-53, atol=0)

@@ -320,6 +320,23 @@ def test_cdf_steps_starts_at_zero_and_negative_are_exact():
     assert values[-1] == pytest.approx(1.0, abs=1e-13)
 
 
+def test_cdf_steps_long_runs_up_from_zero_are_exact():
+    """Pairs like the Table 2 board's (n = 3000, ρ = 0.6: c(0) about 1e-197 for the strongest), run up
+    from zero to starts of 150 to 330 failures together (sorted, the running pairs a leading slice). The
+    running values grow by some 10^190 on the way and are divided by powers of two every 8 steps: ``below``
+    and the first values yielded (which include it) against the convolution, tighter than RTOL."""
+    n1, q1, n0, q0 = 2700, np.array([0.04, 0.05, 0.06]), 300, np.array([0.64, 0.67, 0.72])
+    starts = np.array([150, 330, 247])
+    below, values = run_steps(starts, [n1] * 3, q1, [n0] * 3, q0, 3)
+    for column, start in enumerate(starts):
+        pmf = direct_pmf(n1, q1[column], n0, q0[column])
+        mass_below = pmf[:start].sum()
+        assert below[column] == pytest.approx(mass_below, rel=1e-12)
+        np.testing.assert_allclose(
+            values[:, column], mass_below + np.cumsum(pmf[start : start + 3]), rtol=1e-12
+        )
+
+
 def test_cdf_steps_larger_test_set_direct_start_near_the_mode():
     """n = 5000 (as in a dependent best_of with n = 5000): starts near the mode are computed directly."""
     n1, q1, n0, q0 = 3000, 0.04, 2000, 0.5

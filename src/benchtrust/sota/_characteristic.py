@@ -347,14 +347,17 @@ def _fast_length(size):
     return int(_SMOOTH[np.searchsorted(_SMOOTH, size)])
 
 
-_SMOOTH = np.unique(
-    [
-        2**a * 3**b * 5**c
-        for a in range(24)
-        for b in range(16)
-        for c in range(11)
-        if 2**a * 3**b * 5**c < 2**24
-    ]
+#: The 5-smooth numbers below 2^24, ascending (each a distinct product: np.unique would load numpy.ma).
+_SMOOTH = np.sort(
+    np.array(
+        [
+            2**a * 3**b * 5**c
+            for a in range(24)
+            for b in range(16)
+            for c in range(11)
+            if 2**a * 3**b * 5**c < 2**24
+        ]
+    )
 )
 
 

@@ -43,6 +43,8 @@ _PAIRS = 2**15
 _CELLS = 2**21
 #: The most elements of each array :func:`_left_out` works on at once.
 _SLICE = 2**20
+#: Below this cdf value, :func:`_log_complement` takes log(1 - F) from its series (four terms).
+_SERIES = 2.0**-13
 
 
 def conditional_cdfs(k, weights, tolerance, q1, q0, counts, n, *, pooled=False, progress=None):
@@ -302,6 +304,26 @@ def _log_chernoff(z, n1, q1, n0, q0):
         t = np.clip(t + (n1 * a1 + n0 * a0 - z) / tilted_var, 0.0, 700.0)
 
 
+def _log_complement(cdf, out):
+    """log(1 - F) elementwise, into ``out``, for cdf values F >= 0 (rounding may take them a little past 1:
+    taken as 1, log(1 - F) = -inf).
+
+    Below _SERIES it is the series -F (1 + F/2 + F^2/3 + F^3/4), as exact as the logarithm: the terms
+    left out, F^5/5 + F^6/6 + ..., add up to less than F^5 / (5 (1 - F)) < 2^-54 F there, and the
+    series' own roundings (Horner's rule, the bracket about 1) to a few units of 2^-53 of F. Only the
+    values at or above it (about one in ten on the Table 2 board, where most classifiers are still deep
+    in their lower tails) pay for the logarithm, which costs as much as some twenty array operations.
+    """
+    np.multiply(cdf, -0.25, out=out)
+    for coefficient in (1.0 / 3.0, 0.5, 1.0):
+        out -= coefficient
+        out *= cdf
+    large = np.flatnonzero(cdf >= _SERIES)
+    values = np.negative(cdf[large])
+    out[large] = np.log1p(np.maximum(values, -1.0, out=values), out=values)
+    return out
+
+
 def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, count=None):
     """The computation of :func:`conditional_cdfs` for the given classifiers (``m``: all of them), mixed
     over k with ``weights`` as it goes: a :class:`_Run`. ``count`` (a :class:`_Count`) is told of the
@@ -340,7 +362,7 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, count=
     # the pairs still short of 1. The generator proves it from the pmf (``tail``): the cdf computed may
     # stay short of 1 by more than tolerance / (2m) (the mass below the start, rounding), the pmf does not.
     alive = np.arange(n1.size)  # the pairs the generator still computes
-    cdf = np.zeros(n1.size)
+    cdf = np.zeros(n1.size)  # all pairs' cdfs once the generator has dropped some (before, its own buffer)
     log_rest = np.empty(n1.size)  # log(1 - cdf), a buffer
     saturated = np.zeros(n1.size, bool)  # saturated pairs have cdf 1 >= saturation: reset each step
     saturated_count = 0
@@ -354,47 +376,46 @@ def _conditional_run(k, weights, tolerance, q1, q0, counts, n, m, pooled, count=
     block, kept = _CHECK, []  # log(1 - F) at steps 0, block, 2 block, ...
     step = 0
     partial, dropped = next(steps)
-    while True:
-        if dropped is not None:
-            alive = alive[dropped]
-        if alive.size == cdf.size:
-            np.copyto(cdf, partial)
-        else:
-            cdf[alive] = partial
-        if saturated_count:
-            cdf[saturated] = 1.0
-        np.minimum(cdf, 1.0, out=cdf)
-        with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
-            if pooled:
-                log_none = m * np.log1p(-np.minimum(shares @ cdf.reshape(classes, -1), 1.0))
+    with np.errstate(divide="ignore"):  # a cdf of 1 makes log(1 - F) -inf, as it should
+        while True:
+            if dropped is not None:
+                alive = alive[dropped]
+            if alive.size == cdf.size:
+                values = partial  # the generator's buffer, which the caller may overwrite
             else:
-                np.log1p(np.negative(cdf, out=log_rest), out=log_rest)
-                log_none = counts @ log_rest.reshape(classes, -1)
-        log_none[finished] = -np.inf
-        if offsets[-1] + step >= mixture.size:
-            mixture = np.concatenate([mixture, np.zeros(mixture.size)])
-        mixture[offsets + step] += np.bincount(
-            group, np.where(finished, 0.0, -weights * np.expm1(log_none)), minlength=offsets.size
-        )
-        if step % block == 0:
-            kept.append(log_none)
-            if len(kept) * k.size > _CELLS and len(kept) > 2:  # coarser blocks: a looser bound, as valid
-                kept, block = kept[::2], 2 * block
-        step += 1
-        newly = ~finished & ((log_none <= log_tolerance) | (start + step > n))  # P(X <= n) = 1
-        ends[newly] = start[newly] - first + step
-        finished |= newly
-        if count is not None:
-            count.add(int(np.count_nonzero(newly)))
-        if finished.all():
-            break
-        before, saturated_count = (
-            saturated_count,
-            np.count_nonzero(np.greater_equal(cdf, saturation, out=saturated)),
-        )
-        full = saturated_count > before
-        done = (saturated | np.tile(finished, classes))[alive] if newly.any() or full else None
-        partial, dropped = steps.send(done)
+                values = cdf
+                values[alive] = partial
+            if saturated_count:
+                values[saturated] = 1.0
+            if pooled:
+                log_none = m * np.log1p(-np.minimum(shares @ values.reshape(classes, -1), 1.0))
+            else:
+                log_none = counts @ _log_complement(values, log_rest).reshape(classes, -1)
+            log_none[finished] = -np.inf
+            if offsets[-1] + step >= mixture.size:
+                mixture = np.concatenate([mixture, np.zeros(mixture.size)])
+            mixture[offsets + step] += np.bincount(
+                group, np.where(finished, 0.0, -weights * np.expm1(log_none)), minlength=offsets.size
+            )
+            if step % block == 0:
+                kept.append(log_none)
+                if len(kept) * k.size > _CELLS and len(kept) > 2:  # coarser blocks: a looser bound, as valid
+                    kept, block = kept[::2], 2 * block
+            step += 1
+            newly = ~finished & ((log_none <= log_tolerance) | (start + step > n))  # P(X <= n) = 1
+            ends[newly] = start[newly] - first + step
+            finished |= newly
+            if count is not None:
+                count.add(int(np.count_nonzero(newly)))
+            if finished.all():
+                break
+            before, saturated_count = (
+                saturated_count,
+                np.count_nonzero(np.greater_equal(values, saturation, out=saturated)),
+            )
+            full = saturated_count > before
+            done = (saturated.reshape(classes, -1) | finished).ravel()[alive] if newly.any() or full else None
+            partial, dropped = steps.send(done)
     size = int(offsets[-1]) + step
-    values = mixture[:size] + np.cumsum(np.bincount(ends, weights, minlength=size + 1))[:size]
-    return _Run(start, step, block, np.array(kept).T, (first, values, float(weights.sum())))
+    mixed = mixture[:size] + np.cumsum(np.bincount(ends, weights, minlength=size + 1))[:size]
+    return _Run(start, step, block, np.array(kept).T, (first, mixed, float(weights.sum())))

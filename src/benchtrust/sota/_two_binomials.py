@@ -14,17 +14,17 @@ gives a three-term recurrence for the pmf c_z = P(X = z):
     a1 a0 (z + 1) c_{z+1} = [n1 b1 a0 + n0 b0 a1 - (a1 b0 + a0 b1) z] c_z + b1 b0 (n1 + n0 - z + 1) c_{z-1}.
 
 Below z* = (n1 b1 a0 + n0 b0 a1) / (a1 b0 + a0 b1) both coefficients on the right are non-negative, so the
-recurrence only adds positive numbers and is numerically stable (its coefficients are recomputed at each
-step, not accumulated). It starts either from z = 0, where c_0 = a1^n1 a0^n0 and c_{-1} = 0 (cheapest for
-starts up to a few hundred failures; the mass below the start is then known exactly), or from two exact
-values computed as a sum over the split of z between the two binomials, restricted to the window where
-the summand (log-concave in the split) is not negligible. Above z* the same recurrence runs downwards,
-c_{z-1} = [D(z) c_{z+1} - A(z) c_z] / B(z) with A(z) <= 0, again adding only non-negative terms: past z*
-the values come in blocks of _AHEAD steps, each run down from two exact values at its top end; the blocks
-cover the same steps for every pair, so pairs passing z* at different steps share one computation. For
-degenerate binomials and starts outside the support each pmf value is computed directly as such a sum,
-_AHEAD values at a time. Everything is exact up to floating point: no summand larger than 1e-22 of the
-largest is left out, and values are checked against direct convolution in the tests.
+recurrence only adds positive numbers and is numerically stable (its coefficients are kept up to date by one
+subtraction a step and computed afresh every 8 steps, so that rounding does not build up). It starts either
+from z = 0, where c_0 = a1^n1 a0^n0 and c_{-1} = 0 (cheapest for starts up to a few hundred failures; the mass
+below the start is then known exactly), or from two exact values computed as a sum over the split of z between
+the two binomials, restricted to the window where the summand (log-concave in the split) is not negligible.
+Above z* the same recurrence runs downwards, c_{z-1} = [D(z) c_{z+1} - A(z) c_z] / B(z) with A(z) <= 0, again
+adding only non-negative terms: past z* the values come in blocks of _AHEAD steps, each run down from two
+exact values at its top end; the blocks cover the same steps for every pair, so pairs passing z* at different
+steps share one computation. For degenerate binomials and starts outside the support each pmf value is
+computed directly as such a sum, _AHEAD values at a time. Everything is exact up to floating point: no summand
+larger than 1e-22 of the largest is left out, and values are checked against direct convolution in the tests.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ from benchtrust.sota import _binomial
 
 _NEGLIGIBLE = 1e-22  # relative size of a summand term that may be left out of a pmf value
 _RESCALE_AT = 1e16  # rescale running values often, so their scale stays representable
+# The run up from zero rescales (every 8 steps) only once its largest value passes 2^200: values there
+# grow by at most a factor (A(z) + B(z)) / D(z) a step, and 8 steps from 2^200 stay below 2^1024 unless
+# that factor exceeds 2^100 (failure odds beyond 1e25); rescaled values start again below 2^54.
+_RUN_UP_LARGEST = 2.0**200
 _BLOCK = 65536  # pairs run up from zero together
 # pmf values computed at once for a pair computed directly (past z*: by the downward recurrence); the two
 # exact values at a block's top cost about as much as a hundred steps of the recurrence
@@ -283,10 +287,20 @@ def cdf_steps(z_start, n1, q1, n0, q0, tail=None):
     return below, _steps(z, n1, q1, n0, q0, log_prev, log_cur, log_below, tail)
 
 
-def _divided_coefficients(z, p):
-    """A(z) / delta and B(z) / delta (:func:`_recurrence`) for the pairs of ``p`` (a dict of arrays)."""
+def _divided_coefficients(alpha, beta, gamma, delta, n_plus_1):
+    """A(0) / delta, B(0) / delta and the slopes of A(z) / delta, B(z) / delta (:func:`_recurrence`): a dict
+    for :func:`_refresh`. A step subtracts the slopes from the coefficients at z (``a_z``, ``b_z``)."""
     with np.errstate(invalid="ignore", divide="ignore"):
-        return (p["alpha"] - p["beta"] * z) / p["delta"], p["gamma"] * (p["n_plus_1"] - z) / p["delta"]
+        slope_b = gamma / delta
+        return {"a_0": alpha / delta, "slope_a": beta / delta, "b_0": slope_b * n_plus_1, "slope_b": slope_b}
+
+
+def _refresh(z, p, a_z, b_z):
+    """A(z) / delta and B(z) / delta afresh, into ``a_z`` and ``b_z``, from the dict (or dict of slices)
+    ``p`` of :func:`_divided_coefficients`: a line's value, without the rounding of the steps before."""
+    with np.errstate(invalid="ignore"):
+        np.subtract(p["a_0"], np.multiply(p["slope_a"], z, out=a_z), out=a_z)
+        np.subtract(p["b_0"], np.multiply(p["slope_b"], z, out=b_z), out=b_z)
 
 
 def _run_up_from_zero(z_start, n1, q1, n0, q0):
@@ -300,16 +314,17 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0):
     alpha, beta, gamma, delta, _ = _recurrence(n1, q1, n0, q0)
     # c(t) = (A(z) c(z) + B(z) c(z-1)) / D(z), z = t - 1, D(z) = delta t: with A and B divided by delta and
     # kept up to date by one subtraction a step (computed afresh every 8 steps, so that rounding does not
-    # build up), a step is five array operations and a scalar product.
-    coefficients = {"alpha": alpha, "beta": beta, "gamma": gamma, "delta": delta, "n_plus_1": n1 + n0 + 1.0}
-    slope_a, slope_b = beta / delta, gamma / delta
-    a_z, b_z = _divided_coefficients(0.0, coefficients)
+    # build up), a step is seven array operations, one of them by the scalar 1 / t.
+    coefficients = _divided_coefficients(alpha, beta, gamma, delta, n1 + n0 + 1.0)
+    slope_a, slope_b = coefficients["slope_a"], coefficients["slope_b"]
+    a_z, b_z = coefficients["a_0"].copy(), coefficients["b_0"].copy()
     log_scale = n1 * np.log(1.0 - q1) + n0 * np.log(1.0 - q0)
+    # Running values are divided by powers of two (exactly) when large; ``shift`` counts the halvings.
+    shift = np.zeros(log_scale.shape, np.int64)
     cur = np.ones_like(log_scale)
     prev = np.zeros_like(log_scale)
     below = np.zeros_like(log_scale)  # sum of c(0) .. c(t - 1)
     work = np.empty_like(log_scale)
-    other = np.empty_like(log_scale)
     last = int(z_start[0]) if z_start.size else 0
     running = np.searchsorted(-z_start, -np.arange(1, last + 2), side="right")  # pairs with z_start >= t
     # The buffers change roles every step: a pair's values are copied out once it reaches its z_start.
@@ -323,10 +338,9 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0):
         if not count:
             break
         s = slice(0, count)
-        w, o = work[s], other[s]
+        w = work[s]
         np.multiply(a_z[s], cur[s], out=w)
-        np.multiply(b_z[s], prev[s], out=o)
-        w += o
+        w += np.multiply(b_z[s], prev[s], out=prev[s])  # c(z - 1) is not needed again
         w *= 1.0 / t
         below[s] += cur[s]
         a_z[s] -= slope_a[s]
@@ -334,16 +348,19 @@ def _run_up_from_zero(z_start, n1, q1, n0, q0):
         # The new value goes into c(z-1)'s buffer: prev becomes cur's, cur the new one.
         work, prev, cur = prev, cur, work
         if t % 8 == 0:
-            a_z[s], b_z[s] = _divided_coefficients(float(t), {name: v[s] for name, v in coefficients.items()})
-            big = np.flatnonzero(cur[s] > _RESCALE_AT)
-            if big.size:
-                factor = cur[big]
-                prev[big] /= factor
-                below[big] /= factor
-                cur[big] = 1.0
-                log_scale[big] += np.log(factor)
+            _refresh(float(t), {name: v[s] for name, v in coefficients.items()}, a_z[s], b_z[s])
+            if cur[s].max() > _RUN_UP_LARGEST:
+                # Those above 2^53 (about _RESCALE_AT) are divided by the power of two 2^e <= c(z) < 2^(e+1)
+                # (e, from the exponent bits of c(z) >= 0, is -1023 for 0): exactly, ``shift`` counts e.
+                exponent = (cur[s].view(np.int64) >> 52) - 1023
+                halvings = np.where(exponent > 53, exponent, 0)
+                factor = ((1023 - halvings) << 52).view(np.float64)  # 2^-e
+                for values in (cur, prev, below):
+                    values[s] *= factor
+                shift[s] += halvings
     with np.errstate(divide="ignore"):
         logs = (np.log(final_cur), np.log(final_prev), np.log(final_below))
+    log_scale += shift * np.log(2.0)
     results = tuple(value + log_scale for value in logs)
     unsorted = np.empty_like(order)
     unsorted[order] = np.arange(order.size)
@@ -364,17 +381,11 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
     # Running values are kept scaled, true value = scaled value * scale, with the largest of them at most 1.
     log_scale = np.maximum(np.maximum(log_cur, log_prev), log_below)
     log_scale[np.isneginf(log_scale)] = 0.0
+    # What the direct sums need, never dropped: read at a pair's ``row``.
+    fixed = {"z_start": z_start, "n1": n1, "q1": q1, "n0": n0, "q0": q0, "alpha": alpha, "beta": beta}
+    fixed.update(gamma=gamma, delta=delta, n_plus_1=n1 + n0 + 1.0)
     pair = {
-        "z_start": z_start,
-        "n1": n1,
-        "q1": q1,
-        "n0": n0,
-        "q0": q0,
-        "alpha": alpha,
-        "beta": beta,
-        "gamma": gamma,
-        "delta": delta,
-        "n_plus_1": n1 + n0 + 1.0,
+        **_divided_coefficients(alpha, beta, gamma, delta, fixed["n_plus_1"]),
         "degenerate": degenerate,
         "tail": np.broadcast_to(np.inf if tail is None else tail, z_start.shape),
         "full": np.zeros(z_start.shape, bool),  # within ``tail`` of 1: yielded as 1
@@ -393,10 +404,9 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
     }
     # The recurrence's coefficients divided by D(z) = delta (z + 1) without its z + 1, at the z of the next
     # step (z_start first), each kept up to date by one subtraction (or addition) a step and computed
-    # afresh every 8 steps (:func:`_divided_coefficients`), so that rounding does not build up.
-    with np.errstate(invalid="ignore", divide="ignore"):
-        pair["slope_a"], pair["slope_b"] = beta / delta, gamma / delta
-    pair["a_z"], pair["b_z"] = _divided_coefficients(z_start, pair)
+    # afresh every 8 steps (:func:`_refresh`), so that rounding does not build up.
+    pair["a_z"], pair["b_z"] = np.empty(z_start.shape), np.empty(z_start.shape)
+    _refresh(z_start, pair, pair["a_z"], pair["b_z"])
     pair["z_plus_1"] = z_start + 1.0
     pair["total"] = pair["cur"] + np.exp(log_below - log_scale)
     pair["direct"] = degenerate | ~np.isfinite(log_cur) | (pair["crossing"] < 1)
@@ -419,7 +429,8 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
             p["finished"] |= done
             if p["finished"].sum() * 4 >= p["finished"].size:
                 kept = ~p["finished"]
-                p = {name: value[kept] for name, value in p.items()}
+                rows = np.flatnonzero(kept)
+                p = {name: value[rows] for name, value in p.items()}
             # A finished pair's values are no longer used: zero, the recurrence keeps them finite.
             for name in ("cur", "prev", "total"):
                 p[name][p["finished"]] = 0.0
@@ -436,7 +447,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
             p["b_z"] -= p["slope_b"]
         p["z_plus_1"] += 1.0
         if step % 8 == 0:
-            p["a_z"], p["b_z"] = _divided_coefficients(p["z_plus_1"] - 1.0, p)
+            _refresh(p["z_plus_1"] - 1.0, p, p["a_z"], p["b_z"])
         if step >= next_crossing:
             p["direct"] |= p["crossing"] < step
             next_crossing = p["crossing"][~p["direct"]].min(initial=np.inf)
@@ -449,7 +460,7 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
                 # one computation: at most one per block, however many steps the pairs pass z* at.
                 soon = ~p["degenerate"] & (p["crossing"] < (block + 1) * _AHEAD - 1)
                 rows = np.flatnonzero((p["block"] != block) & ~p["finished"] & (p["direct"] | soon))
-                ahead[p["row"][rows]] = _ahead(block * _AHEAD, p, rows)
+                ahead[p["row"][rows]] = _ahead(block * _AHEAD, p, fixed, rows)
                 p["block"][rows] = block
             log_value = ahead[p["row"][idx], column]
             # A pair with no mass yet adopts its first non-zero value as its scale.
@@ -478,19 +489,25 @@ def _steps(z_start, n1, q1, n0, q0, log_prev, log_cur, log_below, tail=None):
                 p["log_scale"][big] += np.log(factor)
                 p["scale"][big] = np.exp(p["log_scale"][big])
             if tail is not None:
-                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                with np.errstate(divide="ignore", invalid="ignore"):
                     ratio = p["cur"] / p["prev"]  # log-concave: past the mode, later ratios are smaller
-                    above = p["cur"] * p["scale"] * ratio / (1.0 - ratio)  # bounds P(X > z)
-                past = (p["cur"] == 0) & (p["total"] > 0)  # past the top of the support: nothing above
-                full = (((ratio < 1.0) & (above <= p["tail"])) | past) & ~p["finished"]
-                if full.any():
-                    p["full"] |= full
-                    p["finished"] |= full
-                    direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
+                # Only pairs past their mode (or with no values left) can be done: the bound on the rest.
+                check = np.flatnonzero(((ratio < 1.0) | (p["cur"] == 0)) & ~p["finished"])
+                if check.size:
+                    r, cur = ratio[check], p["cur"][check]
+                    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                        above = cur * p["scale"][check] * r / (1.0 - r)  # bounds P(X > z)
+                    past = (cur == 0) & (p["total"][check] > 0)  # past the top of the support: nothing above
+                    full = check[((r < 1.0) & (above <= p["tail"][check])) | past]
+                    if full.size:
+                        p["full"][full] = True
+                        p["finished"][full] = True
+                        direct_pairs = np.flatnonzero(p["direct"] & ~p["finished"])
 
 
-def _ahead(step, p, idx):
-    """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for the rows ``idx`` of ``p``.
+def _ahead(step, p, fixed, idx):
+    """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for the rows ``idx`` of ``p``
+    (``fixed``: the pairs' parameters, at their ``row``).
 
     Where a pair is past z* (its values are read from step ``crossing`` + 1 on), by the downward
     recurrence (:func:`_run_down`); before that, for the pairs computed directly (degenerate pairs, starts
@@ -501,35 +518,39 @@ def _ahead(step, p, idx):
     past_from = np.where(p["degenerate"][idx], np.inf, p["crossing"][idx] + 1.0)  # first step past z*
     out = np.full((idx.size, _AHEAD), -np.inf)
     down = past_from < step + _AHEAD
+    at = p["row"][idx]
     if down.any():
-        out[down] = _run_down(step, p, idx[down])
+        out[down] = _run_down(step, fixed, at[down])
     before = steps < past_from[:, None]
     out[before] = -np.inf  # the downward recurrence is not stable below z*
     direct = (before & p["direct"][idx, None]) | (down & ~np.isfinite(out[:, -1]))[:, None]
     if direct.any():
         row, column = np.nonzero(direct)
-        n1, q1, n0, q0 = (p[name][idx[row]] for name in ("n1", "q1", "n0", "q0"))
-        out[row, column] = _log_pmf_pair(p["z_start"][idx[row]] + steps[column], n1, q1, n0, q0)[0]
+        n1, q1, n0, q0 = (fixed[name][at[row]] for name in ("n1", "q1", "n0", "q0"))
+        out[row, column] = _log_pmf_pair(fixed["z_start"][at[row]] + steps[column], n1, q1, n0, q0)[0]
     return out
 
 
-def _run_down(step, p, idx):
-    """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for pairs past z* (rows of ``idx``).
+def _run_down(step, fixed, idx):
+    """log c(z) for z = z_start + step .. z_start + step + _AHEAD - 1, for pairs past z* (the entries
+    ``idx`` of the pairs' parameters ``fixed``).
 
     Two exact values at the top end, then c(z-1) = [D(z) c(z+1) - A(z) c(z)] / B(z) downwards: past z*,
     A(z) <= 0 and every term is non-negative. A row whose top values are zero (past the support) is -inf
     throughout, and its values are then computed directly.
     """
-    first = p["z_start"][idx] + step
+    p = {name: value[idx] for name, value in fixed.items()}
+    first = p["z_start"] + step
     top = first + _AHEAD
-    log_top, log_below_top = _log_pmf_pair(top, p["n1"][idx], p["q1"][idx], p["n0"][idx], p["q0"][idx])
+    log_top, log_below_top = _log_pmf_pair(top, p["n1"], p["q1"], p["n0"], p["q0"])
     out = np.full((idx.size, _AHEAD), -np.inf)
     usable = np.isfinite(log_top) & np.isfinite(log_below_top)
     log_scale = log_below_top[usable]
     upper = np.exp(log_top[usable] - log_scale)  # c(z + 1), scaled
     value = np.ones(log_scale.size)  # c(z), scaled
-    alpha, beta, gamma, delta = (p[name][idx][usable] for name in ("alpha", "beta", "gamma", "delta"))
-    n_plus_1 = p["n_plus_1"][idx][usable]
+    alpha, beta, gamma, delta, n_plus_1 = (
+        p[name][usable] for name in ("alpha", "beta", "gamma", "delta", "n_plus_1")
+    )
     logs = np.empty((log_scale.size, _AHEAD))
     logs[:, -1] = log_scale
     for i in range(_AHEAD - 1, 0, -1):
