@@ -722,3 +722,72 @@ def test_window_and_band_leave_out_at_most_the_negligible_mass(count, auc):
     modulus = np.abs(fft.rfft(cells, n=length, axis=-1))
     assert np.all(count * np.log(modulus[:, band:]) < math.log(_auc._NEGLIGIBLE))
     assert np.any(count * np.log(modulus[:, band // 4 :]) >= math.log(_auc._NEGLIGIBLE))  # not too loose
+
+
+# auc_pmf's rows split between the band and the FFT, and the FFT of a divisor of N (issue 33 item 3)
+
+
+@pytest.mark.parametrize(("width", "count"), [(7, 3), (30, 40), (300, 9), (64, 1), (81, 52)])
+def test_fft_powers_equal_the_powers_of_the_real_fft(width, count):
+    """_fft_powers (FFTs of length Q | N of the rows turned by the twiddles, the residues above P / 2 from
+    conjugates) adds what the real FFT of length N raised to the power adds, at every frequency, whether
+    P = N / Q is 1, odd or even."""
+    from scipy import fft
+
+    cells = np.random.default_rng(width).random((5, width))
+    cells /= cells.sum(axis=1, keepdims=True)
+    length = _auc._length(count * (width - 1) + 1)
+    total = np.zeros(length // 2 + 1, dtype=complex)
+    _auc._fft_powers(cells, count, length, total)
+    expected = (fft.rfft(cells, n=length, axis=-1) ** count).sum(axis=0)
+    assert np.abs(total - expected).max() <= 1e-13 * cells.shape[0]
+
+
+@pytest.mark.parametrize("length", [1, 20, 1250, 3125, 156_250, 160_000, 2**17])
+def test_period_is_the_least_divisor_at_least_the_width(length):
+    divisors = {d for k in range(1, math.isqrt(length) + 1) if length % k == 0 for d in (k, length // k)}
+    for width in (w for w in (1, 3, 7, 61, 2_949, length) if w <= length):
+        assert _auc._period(length, width) == min(q for q in divisors if q >= width)
+
+
+def test_sum_of_counts_takes_the_band_and_the_fft_in_one_call(monkeypatch):
+    """Rows with a heavy cell near the top (mass 0.3: |φ| stays far above _NEGLIGIBLE^(1 / count) = 0.1 at
+    most frequencies) go to the FFT, the smooth rows to the band's direct sums, in one call (groups of 4
+    rows); the sum of their pmfs is that of direct convolution to 1e-16 (values up to 0.03)."""
+    seen = []
+    fft_powers, direct = _auc._fft_powers, _auc._direct
+
+    def spy_fft(cells, *args):
+        seen.append(("fft", len(cells)))
+        fft_powers(cells, *args)
+
+    def spy_direct(cells, bands, *args):
+        seen.append(("direct", len(cells)))
+        direct(cells, bands, *args)
+
+    monkeypatch.setattr(_auc, "_fft_powers", spy_fft)
+    monkeypatch.setattr(_auc, "_direct", spy_direct)
+    monkeypatch.setattr(_auc, "_GROUP", 4)
+    values, rng = np.arange(61), np.random.default_rng(2)
+    rows = []
+    for i in range(12):
+        row = np.exp(-0.5 * ((values - rng.uniform(25, 35)) / rng.uniform(6, 10)) ** 2)
+        row /= row.sum()
+        if i % 3 == 0:  # a heavy cell near the top, as the larger class's sparse top order statistics give
+            row *= 0.7
+            row[-1 - i // 3] += 0.3
+        rows.append(row)
+    cells = np.array(rows)
+    out = np.zeros(40 * 60 + 1)
+    _auc._sum_of_counts(cells, 40, out)
+    assert sorted(seen) == [("direct", 8), ("fft", 4)]
+    assert np.abs(out - _convolved(cells, 40)).max() <= 1e-16
+
+
+def test_auc_pmf_leaves_no_matrices_behind(monkeypatch):
+    """The direct transforms' cosines and sines are kept for the next AUCs of one auc_pmf call only."""
+    monkeypatch.setattr(_auc, "_DIRECT_WORTH", 50.0)  # the band even at these small sizes
+    direct, calls = _auc._direct, []
+    monkeypatch.setattr(_auc, "_direct", lambda *args: (calls.append(1), direct(*args)))
+    _auc.auc_pmf([0.7, 0.9], test_size=80, positives=40, replicates=4, seed=np.random.default_rng(1))
+    assert len(calls) == 2 and _auc._unit_roots.cache_info().currsize == 0

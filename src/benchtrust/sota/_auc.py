@@ -28,6 +28,7 @@ only through the binomial sampler, whose time grows with small cell counts.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import numbers
 
@@ -56,6 +57,15 @@ _CHERNOFF_FACTORS = (0.5, 1.0, 2.0)
 _TERMS = 128
 #: The most entries of the matrix of the direct transform at the low frequencies (:func:`_band`).
 _BAND_ENTRIES = 2**21
+#: The direct transform at the low frequencies is worth it up to this times N log2 N / w of them.
+_DIRECT_WORTH = 1.0
+#: Frequencies of one matrix product of the direct transform (:func:`_direct`): with _GROUP rows and
+#: _TERMS terms, 2^17 multiply-adds. OpenBLAS runs products under 2^18 on one thread; its other threads
+#: wait for work by spinning, which made the direct transforms take 30 times the CPU time on two cores.
+_COLUMNS = 64
+#: Replicates whose band of low frequencies :func:`_sum_of_counts` looks for together, and rows of one
+#: matrix product of the direct transform.
+_GROUP = 16
 
 _PARAMETERS = ("positive_mean", "positive_sd", "negative_mean", "negative_sd")
 
@@ -523,8 +533,8 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
         n and n+ (1 <= n+ <= n - 1).
     replicates : int, default 256
         R, draws of the larger class. The cost per AUC is R transforms: FFTs of length N, about 30
-        standard deviations of U (at most s L + 1), or, for large s, a direct transform at a few hundred
-        frequencies and an FFT of length about 8 L that bounds the others.
+        standard deviations of U (at most s L + 1), or, where it is cheaper, a direct transform at a few
+        hundred frequencies and an FFT of length about 8 L that bounds the others.
     seed : int or numpy.random.Generator, optional
         Source of randomness; the same seed gives the same distributions.
 
@@ -560,6 +570,17 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
     strata = np.argsort(rng.random((reps, large)), axis=0)
     larger = np.sort(special.ndtri((strata + rng.random((reps, large))) / reps), axis=1)
     pmf = np.zeros((values.size, small * large + 1))
+    try:
+        _each_auc(pmf, shift, larger, small)
+    finally:
+        _unit_roots.cache_clear()  # the direct transforms' matrices serve one call
+    pmf /= pmf.sum(axis=1, keepdims=True)
+    return pmf
+
+
+def _each_auc(pmf, shift, larger, small):
+    """Add to each row of ``pmf`` its AUC's sum of the replicates' conditional pmfs (:func:`auc_pmf`)."""
+    reps, large = larger.shape
     for row, value in zip(pmf, shift, strict=True):
         # q_k = P(S > y_(k)): upper tails, so cells near the top keep their precision.
         tail = special.ndtr(value - larger)
@@ -570,8 +591,6 @@ def auc_pmf(auc, *, test_size, positives, replicates=_REPLICATES, seed=None):
         del tail
         np.maximum(cells, 0.0, out=cells)
         _sum_of_counts(cells, small, row)
-    pmf /= pmf.sum(axis=1, keepdims=True)
-    return pmf
 
 
 def _power(z, exponent):
@@ -610,55 +629,151 @@ def _sum_of_counts(cells, count, out):
       then gives the pmf on the window, with the mass outside folded in: the transforms have length N,
       about 30 standard deviations of the sum, instead of count (w - 1) + 1. A window of more than half
       of the values saves little and is not taken: the transforms are then of length >= count (w - 1) + 1,
-      and their rounding is what it was before the window (the tails near 1e-12 that
-      tests/sota/test_auc.py interpolates are at its level).
+      and their rounding is that of a transform without the window (the tails near 1e-12 that
+      tests/sota/test_auc.py interpolates are at its level). The lengths are 2^a 5^b (:func:`_length`).
     * the band. |φ|^count is below _NEGLIGIBLE at all but the lowest frequencies once ``count`` is large
-      (:func:`_band` bounds it everywhere); there φ is the direct sum of the w terms, a matrix product, and
-      the other frequencies are 0.
+      (:func:`_band` bounds it everywhere); there φ is the direct sum of the w terms, a matrix product
+      (:func:`_direct`), and the other frequencies are 0. The band is looked for in groups of _GROUP rows
+      of like roughness, so that the rows whose few heavy cells keep |φ| up at every frequency (the top
+      of the larger class when its top order statistics are far apart) do not hold back the others.
 
     Each reduction moves a value of the pmf by at most _NEGLIGIBLE (per row); what remains is rounding
-    (tests/sota/test_auc.py compares it with direct convolution). Without the band (few draws, or a band
-    too wide), the rows are transformed by the real FFT of length N.
+    (tests/sota/test_auc.py compares it with direct convolution). The rows without a band (few draws, or a
+    band too wide for the direct sums to be cheaper) are transformed at all N frequencies by FFTs of a
+    divisor of N (:func:`_fft_powers`). Which rows take which path is a cost choice only.
     """
     reps, width = cells.shape
     values = np.arange(width)
-    mean = cells @ values
+    mean = np.einsum("rk,k->r", cells, values)  # not a threaded BLAS product (see _COLUMNS)
     centred = values - mean[:, None]
-    lo, hi = _window(cells, centred, mean, count)
     full = count * (width - 1) + 1
+    # The window's bounds are not computed when the normal limit's (sqrt(2 c count) σ either side of the
+    # means, c = -log _NEGLIGIBLE) is already more than half of the values: a cost estimate only.
+    reach = math.sqrt(-2 * math.log(_NEGLIGIBLE) * count) * np.sqrt(np.einsum("rk,rk->r", cells, centred**2))
+    if 2 * count * (np.max(mean + reach / count) - np.min(mean - reach / count)) > full:
+        lo, hi = 0, full - 1
+    else:
+        lo, hi = _window(cells, centred, mean, count)
     if 2 * (hi - lo + 1) > full:  # little saved: all the values, as the plain convolution theorem has it
-        lo, hi, length = 0, full - 1, fft.next_fast_len(full, real=True)
-    else:
-        length = _length(hi - lo + 1)
-    # The direct transform costs about w operations a frequency and row, the FFT about N log2 N a row:
-    # the band is worth it up to N log2 N / (8 w) frequencies (measured).
-    band = _band(cells, centred, count, length, min(_BAND_ENTRIES, length * math.log2(length) / 8) / width)
-    if band is None:
-        total = np.zeros(length // 2 + 1, dtype=complex)
-        rows = max(1, _FFT_BYTES // (16 * length))
-        for first in range(0, reps, rows):
-            spectrum = fft.rfft(cells[first : first + rows], n=length, axis=-1, workers=-1)
-            # Raised to the power and summed a row at a time, in cache: faster than a block at once.
-            for row in spectrum:
-                total += _power(row, count)
-    else:
-        # The direct transform in products of _TERMS values of K each, summed: its rounding is then as
-        # small as the FFT's (one product of all w values rounds about twice as much, measured).
-        angle = np.outer(values, np.arange(band)) % length * (-2 * math.pi / length)  # exact products
-        cosine = np.cos(angle)
-        sine = np.sin(angle, out=angle)
-        total = np.zeros(band, dtype=complex)
-        rows = max(1, _FFT_BYTES // (32 * max(width, band)))
-        for first in range(0, reps, rows):
-            block = cells[first : first + rows]
-            spectrum = np.zeros((len(block), band), dtype=complex)
-            for start in range(0, width, _TERMS):
-                part = block[:, start : start + _TERMS]
-                spectrum.real += part @ cosine[start : start + _TERMS]
-                spectrum.imag += part @ sine[start : start + _TERMS]
-            total += _power(spectrum, count).sum(axis=0)
+        lo, hi = 0, full - 1
+    length = _length(max(hi - lo + 1, width))  # at least w: the rows are not cut short
+    # The direct transform costs about w operations a frequency and row, the FFT and its power about
+    # N log2 N: the band is worth it up to _DIRECT_WORTH N log2 N / w frequencies (measured).
+    limit = _DIRECT_WORTH * length * math.log2(length) / width
+    # Rows in groups of like roughness, each group's band looked for on its own: Σ_k P(K = k)² is the
+    # mean of |φ|² over the N frequencies (Parseval), so a group of smooth rows is not held back by a rough
+    # one (a few heavy cells keep |φ| up at every frequency). A row whose band is at most ``limit`` has
+    # |φ| <= 1 at the 2 limit lowest frequencies (either sign) and below _NEGLIGIBLE^(1 / count) at the
+    # others: rows rougher than that mean allows go to the FFT unsearched.
+    roughness = np.einsum("rk,rk->r", cells, cells)
+    order = np.argsort(roughness, kind="stable")
+    smooth = np.count_nonzero(roughness < 2 * limit / length + _NEGLIGIBLE ** (2 / count))
+    bands = np.zeros(reps, dtype=np.int64)  # 0: the FFT
+    for first in range(0, smooth, _GROUP):  # the rougher groups by the FFT once one is (a cost choice)
+        group = order[first : first + _GROUP]
+        bands[group] = _band(cells[group], centred[group], count, length, limit) or 0
+        if not bands[group[0]]:
+            break
+    total = np.zeros(length // 2 + 1, dtype=complex)
+    by_fft = order[bands[order] == 0]
+    if by_fft.size:
+        _fft_powers(cells[by_fft], count, length, total)
+    direct = order[bands[order] > 0]
+    if direct.size:
+        _direct(cells[direct], bands[direct], count, length, total)
     folded = fft.irfft(total, n=length, workers=-1)
     out[lo : hi + 1] += np.maximum(folded[np.arange(lo, hi + 1) % length], 0.0)
+
+
+def _fft_powers(cells, count, length, total):
+    """Add to ``total`` the ``count``-th powers of the rows' transforms at the N / 2 + 1 frequencies
+    2π j / N, j = 0..N / 2, N = ``length``, by FFTs of length Q, a divisor of N at least w.
+
+    A row has w <= Q values, so with j = P c + r (N = P Q, r < P, c < Q) its transform
+    X(j) = Σ_k x_k e^{-2πi k r / N} e^{-2πi k c / Q} is, for each r, the FFT of length Q of the row turned by
+    e^{-2πi k r / N} (the twiddles of one step of a mixed-radix FFT; their angles are exact products, as
+    in :func:`_direct`). The rows are real, so X(N - j) is the conjugate of X(j) and the residues
+    r <= P / 2 give the others. That is P Q log2 Q operations instead of P Q log2 (P Q), in short FFTs:
+    at w = 2,949 and N = 156,250 (Q = 3,125) a row's twiddles, FFTs and power take 1.6 ms against about
+    3 ms by the real FFT of length N (measured). The rows are taken one at a time in the same arrays.
+    """
+    width = cells.shape[1]
+    period = _period(length, width)
+    parts = length // period
+    half = parts // 2 + 1
+    angle = np.outer(np.arange(half), np.arange(width)) % length * (-2 * math.pi / length)
+    turn = np.cos(angle) + 1j * np.sin(angle)
+    del angle
+    powers = np.zeros((half, period), dtype=complex)
+    turned = np.zeros((half, period), dtype=complex)  # zero past w: the row padded
+    for row in cells:  # one at a time: the same arrays each time, no fresh pages to fault in
+        np.multiply(row, turn, out=turned[:, :width])
+        turned[:, width:] = 0.0
+        powers += _power(fft.fft(turned, axis=-1, overwrite_x=True), count)  # too short for threads
+    # X(P c + r) for r > P / 2 is the conjugate of X(P (Q - 1 - c) + P - r).
+    layout = np.empty((period, parts), dtype=complex)
+    layout[:, :half] = powers.T
+    layout[:, half:] = np.conj(powers[parts - np.arange(half, parts), ::-1]).T
+    total += layout.reshape(-1)[: length // 2 + 1]
+
+
+def _period(length, width):
+    """Q, the least divisor 2^a 5^b of N = ``length`` (itself 2^x 5^y, :func:`_length`) that is >= ``width``.
+
+    >>> _period(156_250, 2_949), _period(160_000, 2_949), _period(1024, 3)
+    (3125, 3200, 4)
+    """
+    best, five = length, 1
+    while length % five == 0:
+        twos = -(-width // five)
+        power = 1 << (twos - 1).bit_length()
+        if (length // five) % power == 0:
+            best = min(best, power * five)
+        five *= 5
+    return best
+
+
+def _direct(cells, bands, count, length, total):
+    """Add to ``total`` the ``count``-th powers of the rows' transforms at the lowest frequencies 2π j / N,
+    j < ``bands`` (row by row; a row may take a few more), by their direct sums.
+
+    The sums are matrix products with the cosines and sines of 2π j k / N, k the w values
+    (:func:`_unit_roots`), in blocks of at most _BAND_ENTRIES entries of frequencies; each product sums
+    _TERMS values of K, and these are summed: its rounding is then as small as the FFT's (one product of
+    all w values rounds about twice as much, measured).
+    """
+    width = cells.shape[1]
+    step = max(1, _BAND_ENTRIES // width)
+    for start in range(0, int(bands.max()), step):
+        needed = bands > start
+        stop = min(start + step, int(bands[needed].max()))
+        cosine, sine = _unit_roots(width, length, start, start + step)
+        block_rows = np.flatnonzero(needed)
+        for first in range(0, block_rows.size, _GROUP):
+            block = cells[block_rows[first : first + _GROUP]]
+            spectrum = np.zeros((len(block), stop - start), dtype=complex)
+            for low in range(start, stop, _COLUMNS):
+                columns = slice(low - start, min(low + _COLUMNS, stop) - start)
+                real, imag = spectrum.real[:, columns], spectrum.imag[:, columns]
+                for term in range(0, width, _TERMS):
+                    part = block[:, term : term + _TERMS]
+                    real += part @ cosine[term : term + _TERMS, columns]
+                    imag += part @ sine[term : term + _TERMS, columns]
+            total[start:stop] += _power(spectrum, count).sum(axis=0)
+
+
+@functools.lru_cache(maxsize=2)
+def _unit_roots(width, length, start, stop):
+    """cos and sin of -2π j k / N, k = 0..w - 1 (rows), j = start..stop - 1 (columns), N = ``length``.
+
+    Taken from a table of one period by j k mod N: the same numbers as their direct evaluation. Kept for
+    the next AUCs of an :func:`auc_pmf` call (their w and N are the same), which clears them at its end.
+    """
+    angle = np.arange(length) * (-2 * math.pi / length)  # exact products
+    index = np.outer(np.arange(width), np.arange(start, stop)) % length
+    cosine, sine = np.cos(angle)[index], np.sin(angle)[index]
+    cosine.flags.writeable = sine.flags.writeable = False
+    return cosine, sine
 
 
 def _length(size):
@@ -759,22 +874,23 @@ def _pmf_memory(aucs, test_size, positives, replicates):
 
     The pmfs returned (one row of n+ n- + 1 values per AUC), and the most of either: the draws of the
     larger class (L values per replicate) and what sorts them (four arrays of replicates x L); or, for one
-    AUC, the replicates' cell pmfs and the arrays of the same shape the bounds use (five), the transforms
-    of one block of replicates (at most _FFT_BYTES, or one row; four such arrays in the direct
-    transform), the direct transform's matrix (cosines and sines, and the angles that give them) and the
-    arrays of the transform's length N <= the padded n+ n- + 1 (the sum of the spectra, the inverse
-    transform, its indices and the values taken from it).
+    AUC, the replicates' cell pmfs, the arrays of the same shape the bounds use (five) and the rows taken
+    by each transform (two), the transforms of one block of replicates (at most _FFT_BYTES, or one row;
+    four such arrays), the direct transform's matrices (:func:`_unit_roots`: cosines and sines of two
+    blocks, and the indices that give them) and the arrays of about the transform's length N <= the padded
+    n+ n- + 1 (the sum of the spectra, the FFTs' twiddles, their powers and the layout that unfolds them,
+    the inverse transform, its indices and the values taken from it, a period of cosines and sines).
 
     >>> round(_pmf_memory(34, 1531, 560, 128) / 1e9, 2)  # the 34 AUCs of a board of n = 1,531, 560 positive
-    0.42
+    0.48
     """
     small = min(positives, test_size - positives)
     large = test_size - small
     size = small * large + 1
-    length = max(_length(size), fft.next_fast_len(size, real=True))
+    length = _length(size)
     block = min(_FFT_BYTES, 16 * replicates * length) + 16 * length
-    matrix = 32 * min(_BAND_ENTRIES, (large + 1) * length)
-    working = 40 * replicates * (large + 1) + 4 * block + matrix + 40 * length
+    matrix = 40 * min(_BAND_ENTRIES, (large + 1) * length)
+    working = 56 * replicates * (large + 1) + 4 * block + matrix + 104 * length
     return 8 * aucs * size + max(32 * replicates * large, working)
 
 

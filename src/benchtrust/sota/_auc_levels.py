@@ -147,9 +147,12 @@ class _AucModel(_Levels):
         sums = []
         for values, before in zip((tail, log_cdf), carry or (None, None), strict=True):
             np.multiply(values, weights, out=values)
+            total = values[0]
             if before is not None:
-                values[0] += before
-            sums.append(np.cumsum(values, axis=0, out=values)[-1])
+                total += before
+            for level in values[1:]:  # as np.cumsum(axis=0) adds, 20 times faster (its steps are strided)
+                total += level
+            sums.append(total)
         return sums
 
     def _log_cdfs(self, i):
