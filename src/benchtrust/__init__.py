@@ -26,6 +26,8 @@ from benchtrust._figures import save_figure
 from benchtrust._interval import Interval
 from benchtrust._io import InputError
 
+# The one source of the version: pyproject.toml reads it from here (without importing the package); every
+# result's to_dict() (so every --json output), report and BibTeX entry of benchtrust says it.
 __version__ = "0.1.0"
 
 __all__ = ["InputError", "Interval", "__version__", "save_figure"]

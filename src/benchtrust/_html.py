@@ -47,6 +47,8 @@ class Section:
         Further tables, each ``(caption, columns, rows)``.
     notes : tuple of str
         Further sentences shown below the verdict.
+    cite : tuple of str
+        The BibTeX entries to cite for the analysis (:func:`benchtrust._citations.citations`).
     """
 
     title: str
@@ -60,6 +62,7 @@ class Section:
     analysis: str = ""
     tables: tuple = ()
     notes: tuple = ()
+    cite: tuple = ()
 
 
 def environment():

@@ -10,7 +10,8 @@ The views follow from that description, as statsmodels' ``Summary`` serves both 
 * ``str(result)``: the text, exactly what the command prints (its verdict included);
 * ``result._repr_html_()``: the section a notebook shows and the report lays out
   (:meth:`Description.section`, rendered by :func:`benchtrust._html.section_html`);
-* ``result.to_dict()``: the data as plain JSON types, through :func:`jsonable`, the one JSON helper;
+* ``result.to_dict()``: the data as plain JSON types, through :func:`jsonable`, the one JSON helper, with
+  what to cite for it (:mod:`benchtrust._citations`) and the version of benchtrust that made it;
 * ``result.to_frame()``: the table as a pandas DataFrame.
 
 A result keeps what its views need: the files it was read from are its ``inputs`` (set by the function
@@ -27,9 +28,11 @@ from collections.abc import Callable, Mapping
 
 import numpy as np
 
+from benchtrust import __version__
+from benchtrust._citations import citations
 from benchtrust._html import Section, section_html, svg_of
 
-__all__ = ["Description", "Result", "jsonable", "made"]
+__all__ = ["Description", "Result", "jsonable", "made", "plain_data"]
 
 
 def jsonable(value):
@@ -88,6 +91,12 @@ def made(part):
     ('text', 'text')
     """
     return part() if callable(part) else part
+
+
+def plain_data(result: Result) -> dict:
+    """`result`'s data as plain JSON types: its ``to_dict()`` without ``"cite"`` and
+    ``"benchtrust_version"``, for a result held in another's data (which says them once, at its top)."""
+    return jsonable(result.describe().data)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -158,6 +167,7 @@ class Description:
             analysis=self.analysis,
             tables=self.tables,
             notes=self.notes,
+            cite=citations(self.analysis),
         )
 
 
@@ -194,8 +204,16 @@ class Result:
         return section_html(self.section())
 
     def to_dict(self) -> dict:
-        """The result as plain JSON types (None where a number is not computed)."""
-        return jsonable(self.describe().data)
+        """The result as plain JSON types (None where a number is not computed), then ``"cite"``: the BibTeX
+        entries to cite for it (:func:`benchtrust._citations.citations`), and ``"benchtrust_version"``: the
+        version that made it, so that a saved result says both. A result within another's data is given by
+        :func:`plain_data`, without them."""
+        description = self.describe()
+        return {
+            **jsonable(description.data),
+            "cite": list(citations(description.analysis)),
+            "benchtrust_version": __version__,
+        }
 
     def to_frame(self):
         """The result's table as a :class:`pandas.DataFrame`."""

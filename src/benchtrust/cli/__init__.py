@@ -3,8 +3,9 @@
 The root :data:`app` and :func:`main` are here; each command group is a module of its own, which parses its
 commands' options, calls the subpackage and prints the result: :mod:`~benchtrust.cli.sota`,
 :mod:`~benchtrust.cli.consistency`, :mod:`~benchtrust.cli.compare`, :mod:`~benchtrust.cli.multiverse`, and
-:mod:`~benchtrust.cli.report` for ``benchtrust report``. What they share (options, checks, one-line errors,
-progress bars, printing, report writing) is in ``_common``.
+:mod:`~benchtrust.cli.report` for ``benchtrust report`` and :mod:`~benchtrust.cli.cite` for
+``benchtrust cite``; the root app's ``--version`` prints the version. What they share (options, checks,
+one-line errors, progress bars, printing, report writing) is in ``_common``.
 
 Heavy modules (numpy, scipy, pandas, matplotlib and the subpackages themselves) are imported inside the
 command functions, so ``benchtrust --help`` stays fast.
@@ -17,6 +18,7 @@ Commands catch InputError themselves too (so the same holds when the app is run 
 
 import typer
 
+from benchtrust import __version__
 from benchtrust._io import InputError
 from benchtrust.cli import (  # noqa: F401 (they add commands to their groups)
     compare_tasks,
@@ -25,6 +27,7 @@ from benchtrust.cli import (  # noqa: F401 (they add commands to their groups)
 )
 from benchtrust.cli._common import INPUT_ERROR_EXIT_CODE, PROG, _error_line, _PlainUsageErrors
 from benchtrust.cli._signals import stopped_line, stopping_on_signals
+from benchtrust.cli.cite import cite_command
 from benchtrust.cli.compare import compare_app
 from benchtrust.cli.consistency import consistency_app
 from benchtrust.cli.multiverse import multiverse_app
@@ -42,8 +45,26 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     cls=_PlainUsageErrors,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"{PROG} {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Print the version and exit."
+    ),
+) -> None:
+    """Tell how much to trust a machine-learning benchmark claim."""
+
+
 # `benchtrust --help` lists the commands, then the groups, each in the order they are added here.
 app.command("report")(report_command)
+app.command("cite")(cite_command)
 app.add_typer(sota_app)
 app.add_typer(consistency_app)
 app.add_typer(compare_app)

@@ -598,7 +598,10 @@ def datasets_command(
         if not found:
             raise InputError(f"no named test set contains {pattern!r}")
         if json_output:
-            typer.echo(json_text({"datasets": [counts.to_dict() for counts in found]}))
+            from benchtrust import __version__
+
+            datasets = [counts.to_dict() for counts in found]
+            typer.echo(json_text({"datasets": datasets, "benchtrust_version": __version__}))
             return
         width = max(len(counts.name) for counts in found)
         typer.echo(f"{'name':<{width}}  {'items':>6}  {'positives':>12}  {'negatives':>13}")

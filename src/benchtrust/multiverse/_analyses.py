@@ -454,7 +454,7 @@ def impact(multiverse) -> ImpactResult:
     Every pair of options of the choice is compared under every setting of the other choices, without
     forming the pairs: equal rankings are counted by grouping identical rows, and the sum of absolute
     rank changes over all pairs comes from each method's sorted ranks,
-    Σ_{a<b} |x_a − x_b| = Σ_k (2k − n + 1) x_(k).
+    Σ_{a<b} abs(x_a − x_b) = Σ_k (2k − n + 1) x_(k).
 
     A choice with one option has no pairs: its row counts 0 pairs. When every choice has one option there
     is one combination and nothing to compare.

@@ -12,7 +12,7 @@ import numpy as np
 
 from benchtrust._figures import figures_bytes
 from benchtrust._io import InputError, bundled_file
-from benchtrust._result import Description, Result
+from benchtrust._result import Description, Result, plain_data
 from benchtrust._write import check_folder, write_together
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._analyses import (
@@ -224,7 +224,7 @@ class MultiverseStudyResult(Result):
         """The rankings (:meth:`MultiverseResult.to_dict <benchtrust.multiverse.MultiverseResult.to_dict>`),
         the step-wise order and ranks, the impact of each choice, the unfolding's fit and the median and
         largest distance of Fig. 5 per choice, the permutation test and the subsample."""
-        out = self.multiverse.to_dict()
+        out = plain_data(self.multiverse)
         out["stepwise"] = {"order": list(self.stepwise.order), "best": self.stepwise.best}
         out["impact"] = self.impact.to_dict()["impact"]
         if self.unfolding is not None:
@@ -234,9 +234,9 @@ class MultiverseStudyResult(Result):
                 for row in self.distance_summary().itertuples()
             }
         if self.permutation is not None:
-            out["permutation_test"] = self.permutation.to_dict()
+            out["permutation_test"] = plain_data(self.permutation)
         for name, (sampled, fitted) in zip(self._subsample_names(), self.subsample_fits(), strict=True):
-            out[name] = sampled.to_dict()
+            out[name] = plain_data(sampled)
             if fitted is not None:
                 out[name]["unfolding"] = _fit_summary(fitted)
         return out

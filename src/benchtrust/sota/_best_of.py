@@ -220,11 +220,12 @@ class BestOfResult(Result):
         )
 
     def to_dict(self, *, distribution=False):
-        """The result as plain JSON types; with ``distribution`` also the score grid, pmf and cdf."""
-        data = dict(self.describe().data)
+        """The result as plain JSON types (:meth:`Result.to_dict`); with ``distribution`` also the score
+        grid, pmf and cdf."""
+        data = super().to_dict()
         if distribution:
-            data["distribution"] = {"score": self.score, "pmf": self.pmf, "cdf": self.cdf}
-        return jsonable(data)
+            data["distribution"] = jsonable({"score": self.score, "pmf": self.pmf, "cdf": self.cdf})
+        return data
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -20,7 +20,7 @@ import dataclasses
 import numpy as np
 
 from benchtrust._io import InputError, check_count
-from benchtrust._result import Description, Result
+from benchtrust._result import Description, Result, plain_data
 from benchtrust._words import ALPHA, BETA, GAMMA, aligned, interval_text, level_text, paragraph
 from benchtrust.compare._pipelines._estimators import source_variances
 from benchtrust.compare._pipelines._outperform import (
@@ -174,8 +174,8 @@ class ExampleResult(Result):
                 "seed": self.seed,
                 "scores_a": self.scores_a,
                 "scores_b": self.scores_b,
-                "variances": {name: value.to_dict() for name, value in self.variances.items()},
-                "outperform": result.to_dict(),
+                "variances": {name: plain_data(value) for name, value in self.variances.items()},
+                "outperform": plain_data(result),
                 "runs_needed": self.runs_needed,
             },
             columns=("", f"A = {self.names[0]}", f"B = {self.names[1]}"),

@@ -107,7 +107,7 @@ class AutomaticResult(Result):
     mean_ranks : numpy.ndarray
         The average rank of each method, 1 = best (autorank's ``meanrank``).
     centre, spread : numpy.ndarray
-        Mean and standard deviation (parametric) or median and MAD, the median of |x - median| (not).
+        Mean and standard deviation (parametric) or median and MAD, the median of abs(x - median) (not).
     ci_low, ci_high : numpy.ndarray
         On the ANOVA path, centre ± HSD/2 (two methods whose intervals do not overlap differ); on the t-test
         path, the mean ± t_(1 - α/4, N - 1) SD/√N; when not all methods are normal (the rank paths),
@@ -120,7 +120,7 @@ class AutomaticResult(Result):
         The effect size of `reference` against each method, as autorank signs it: reference minus method
         (0 for the reference itself), so negative where the method scores higher.
     magnitudes : tuple of str
-        autorank's words for each |effect|: negligible, small, medium or large.
+        autorank's words for each abs(effect): negligible, small, medium or large.
     ranks : RankResult
         :func:`rank_test` on the same scores: the mean ranks and, on the Friedman path, the test and the
         critical-difference diagram.

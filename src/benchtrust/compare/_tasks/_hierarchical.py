@@ -93,7 +93,7 @@ class HierarchicalResult(Result):
     posterior_mean : numpy.ndarray
         The posterior means of the three probabilities of the next task (the columns of `posterior`).
     task_probabilities : numpy.ndarray
-        Shape (tasks, 3): per task, the posterior probabilities that δ_i > r, |δ_i| <= r, δ_i < -r.
+        Shape (tasks, 3): per task, the posterior probabilities that δ_i > r, -r <= δ_i <= r, δ_i < -r.
     delta0, sigma0, nu : numpy.ndarray
         The posterior draws of the location, scale and degrees of freedom of the t of the δ_i (units of
         the scores).
@@ -566,7 +566,7 @@ def hierarchical_test(
     HierarchicalTest with its defaults, as the data it passes to Stan and the parameters of its fit show
     (benchmarks/BAYCOMP_FACTS.md §5; baycomp documents neither): the differences and r are divided by
     the mean over the tasks of the differences' standard deviations (divisor n_i); ν - 1 ~ Gamma(α, β)
-    (rate β; so ν >= 1), α ~ U(1, 2), β ~ U(0.01, 0.1); δ0 ~ U(-m, m), m the largest |d_ij|;
+    (rate β; so ν >= 1), α ~ U(1, 2), β ~ U(0.01, 0.1); δ0 ~ U(-m, m), m the largest abs(d_ij);
     σ_i ~ U(0, 1000 s), s the mean standard deviation after the filling below (about 1); σ0 ~ U(0, 1000 s0),
     s0 the standard deviation of the tasks' means. A task whose differences are all 0 (r > 0) is filled,
     as baycomp does, with n_i/2 differences drawn from U(-r, r) and their negatives (baycomp draws them

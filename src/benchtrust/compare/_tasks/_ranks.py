@@ -563,7 +563,7 @@ def _task_means(scores):
 
 def _raw_pairs(posthoc, z, means, p_adjust):
     """The post-hoc statistic of every pair and its two-sided p-value before any correction; for
-    Conover-Friedman's ``"single-step"``, P(W > √2 |t|), W the range of k standard normals (the studentized
+    Conover-Friedman's ``"single-step"``, P(W > √2 abs(t)), W the range of k standard normals (the studentized
     range with infinite degrees of freedom, as scikit-posthocs computes it, not the (N - 1)(k - 1) of t)."""
     if posthoc == "conover":
         t, p = conover_pairs(means.T)
@@ -687,10 +687,10 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=N
       p-value decides;
     * the post-hoc test compares average ranks through z = (R_i - R_j) / SE, SE = sqrt(k(k + 1) / (6N)):
 
-      - ``"nemenyi"``: all pairs; two methods differ when |R_i - R_j| >= CD = q_α SE, q_α the quantile
+      - ``"nemenyi"``: all pairs; two methods differ when abs(R_i - R_j) >= CD = q_α SE, q_α the quantile
         at 1 - α of the studentized range for k groups and infinite degrees of freedom (the range of k
         standard normals) over √2 (Demšar's Table 5); the p-value of a pair is the probability that the
-        range exceeds √2 |z|. Both are computed by quadrature: they agree with
+        range exceeds √2 abs(z). Both are computed by quadrature: they agree with
         :data:`scipy.stats.studentized_range` (the p-values to 1e-12), faster;
       - ``"holm"``: two-sided normal p-values of z, adjusted by Holm's step-down procedure
         (:func:`holm`) over the k(k - 1)/2 pairs, or over the k - 1 comparisons with `control`;
@@ -732,7 +732,7 @@ def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=N
         ``"bonferroni"``, ``"sidak"``, ``"holm-sidak"``, ``"simes-hochberg"``, ``"hommel"``, ``"fdr_bh"``,
         ``"fdr_by"``, ``"fdr_tsbh"``, ``"fdr_tsbky"`` (the two-stage FDR procedures: their adjusted p-values
         hold at `alpha` only) or ``"none"``; and, for ``"conover"`` over all pairs, scikit-posthocs'
-        ``"single-step"``: P(W > √2 |t|), W the range of k standard normals (Tukey's single-step method
+        ``"single-step"``: P(W > √2 abs(t)), W the range of k standard normals (Tukey's single-step method
         on Conover's t, with infinite degrees of freedom as scikit-posthocs: too small for few data sets).
         The other tests have their own.
     control : str, optional
