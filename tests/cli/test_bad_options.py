@@ -102,6 +102,7 @@ READ_ONLY = [name for name in FILES if name.startswith("readonly")]
 #: command -> its minimal valid arguments, cheap to run (a correlation of 0, no resamples, tiny files).
 VALID = {
     "report": ["config.yaml", "--out", "out.html"],
+    "cite": ["sota", "leaderboard"],
     "sota best-of": ["--classifiers", "3", "--test-size", "20", "--accuracy", "0.8"],
     "sota leaderboard": [
         *("board.csv", "--test-size", "209", "--direction", "higher"),
