@@ -45,3 +45,25 @@ def test_command_examples_print_what_is_shown(command, expected, tmp_path, monke
     result = CliRunner().invoke(cli.app, command.split()[1:])
     assert result.exit_code == 0, result.output
     assert result.output == expected
+
+
+def first_screen():
+    """(command, quoted verdict) of each row of the README's first table: one question each."""
+    rows = re.findall(
+        r"^\| [^|]+ \| `(benchtrust [^`]+)` \| \"([^\"]+)\" \|$", README.read_text("utf-8"), re.M
+    )
+    assert [command.split()[1] for command, _ in rows] == ["sota", "consistency", "compare", "multiverse"]
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict"), first_screen(), ids=[c.split()[1] for c, _ in first_screen()]
+)
+def test_the_first_screen_quotes_what_each_command_says(command, verdict, tmp_path, monkeypatch):
+    """Each question's command, run from the repository's root (the bundled data at the path shown), prints
+    the verdict quoted beside it (the text wraps its lines; the quote does not)."""
+    monkeypatch.chdir(tmp_path)  # multiverse example --out writes relative to the current folder
+    shutil.copytree(Path(cli.__file__).parents[1] / "data", tmp_path / "src" / "benchtrust" / "data")
+    result = CliRunner().invoke(cli.app, command.split()[1:])
+    assert result.exit_code == 0, result.output
+    assert verdict in " ".join(result.output.split())
