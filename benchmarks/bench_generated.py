@@ -1,12 +1,12 @@
 """The generated tests at full size: every example and row ``make test`` leaves out.
 
 ``make test`` runs samples of its largest generated tests, to stay within its 10 minutes (issue 33): a
-third of the examples of the property tests of ``check_kfold`` and ``check_test_set``
+quarter of the examples of the property tests of ``check_kfold`` and ``check_test_set``
 (``tests/consistency/test_kfold_properties.py``, ``test_test_set_properties.py``); in
 ``tests/cli/test_fuzz.py``, input files of 10^5 rows and half the fuzzed multiverse inputs; 100 of the
 reference's 500 permutations of the §4.2 unfolding (``tests/papers/test_multiverse_section_4_2.py``); 8
-of the 10-fold scikit-learn experiments (``tests/consistency/test_kfold_tenfold.py``) and 250 of the 400
-of ``test_kfold_sklearn.py``, 80 of the 120 multiclass ones; ``multiverse run`` on the dask cluster but
+of the 10-fold scikit-learn experiments (``tests/consistency/test_kfold_tenfold.py``) and 160 of the 400
+of ``test_kfold_sklearn.py``, 70 of the 120 multiclass ones; ``multiverse run`` on the dask cluster but
 not on two local workers (``tests/cli/test_parallel.py``). This script runs the same tests with
 ``BENCHTRUST_ALL_EXAMPLES=1``: all the examples (600 cross-validations with true or unknown folds, 500
 stratified, 1,000 scores of means, 2,000 rounded and 1,500 floored or ceiled test-set claims; drawn as in

@@ -121,9 +121,9 @@ def undefined_somewhere(options):
     return min(options["positives"], options["negatives"]) < options["folds"]
 
 
-#: Experiments of ``make test``: 250 (400 with BENCHTRUST_ALL_EXAMPLES, as benchmarks/bench_generated.py
+#: Experiments of ``make test``: 160 (400 with BENCHTRUST_ALL_EXAMPLES, as benchmarks/bench_generated.py
 #: sets it; benchmarks/bench_kfold_sklearn.py runs 10,000).
-EXPERIMENTS = 400 if os.environ.get("BENCHTRUST_ALL_EXAMPLES") else 250
+EXPERIMENTS = 400 if os.environ.get("BENCHTRUST_ALL_EXAMPLES") else 160
 
 
 @pytest.mark.slow
