@@ -101,3 +101,8 @@ def test_each_command_links_the_function_it_runs(site):
     page = (site / "cli.html").read_text("utf-8")
     assert 'href="api/generated/benchtrust.sota.leaderboard.html' in page
     assert 'href="api/generated/benchtrust.consistency.check_kfold.html' in page
+
+
+def test_each_function_links_its_command(site):
+    page = (site / "api" / "generated" / "benchtrust.sota.best_of.html").read_text("utf-8")
+    assert 'href="../../cli.html#cli-sota-best-of"' in page
