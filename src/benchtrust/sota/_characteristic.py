@@ -50,6 +50,7 @@ References
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -344,21 +345,16 @@ def _node(k, q1, q0, counts, n, m, pooled, lattice, base, size):
 
 def _fast_length(size):
     """The smallest length at least ``size`` whose prime factors are 2, 3 and 5 (fast FFTs)."""
-    return int(_SMOOTH[np.searchsorted(_SMOOTH, size)])
+    smooth = _smooth_numbers()
+    return int(smooth[np.searchsorted(smooth, size)])
 
 
-#: The 5-smooth numbers below 2^24, ascending (each a distinct product: np.unique would load numpy.ma).
-_SMOOTH = np.sort(
-    np.array(
-        [
-            2**a * 3**b * 5**c
-            for a in range(24)
-            for b in range(16)
-            for c in range(11)
-            if 2**a * 3**b * 5**c < 2**24
-        ]
-    )
-)
+@functools.cache
+def _smooth_numbers():
+    """The 5-smooth numbers below 2^24, ascending: made on first use, not when the sota commands import
+    this module (2 ms); each is a distinct product (np.unique would load numpy.ma)."""
+    products = (2**a * 3**b * 5**c for a in range(24) for b in range(16) for c in range(11))
+    return np.sort(np.array([value for value in products if value < 2**24]))
 
 
 def _cdf_block(k, q1, q0, n, lattice, cells, w0):
