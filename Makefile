@@ -49,5 +49,5 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks docs/conf.py docs/_ext
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis demo-output docs/_build docs/api/generated
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis demo-output docs/_build docs/api/generated
 	find src tests benchmarks -name __pycache__ -type d -prune -exec rm -rf {} +

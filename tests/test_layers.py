@@ -39,11 +39,22 @@ def module_name(path: Path) -> str:
     return ".".join(pieces)
 
 
-def imports(path: Path):
-    """(line, imported module) of every import of a benchtrust module in `path`."""
+def imports(path: Path, *, run_time: bool = False):
+    """(line, imported module) of every import of a benchtrust module in `path`; with `run_time`, not
+    those under ``if TYPE_CHECKING:``, which only type checkers read."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    unread = {
+        id(inner)
+        for block in ast.walk(tree)
+        if run_time and _type_checking_only(block)
+        for statement in block.body
+        for inner in ast.walk(statement)
+    }
+    for node in ast.walk(tree):
+        if id(node) in unread:
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -65,6 +76,10 @@ def imports(path: Path):
                 yield node.lineno, target
 
 
+def _type_checking_only(node) -> bool:
+    return isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
 def _is_module(dotted: str) -> bool:
     """Whether a dotted name inside benchtrust is a module or package of the source tree."""
     path = SRC.parent.joinpath(*dotted.split("."))
@@ -79,8 +94,8 @@ def violations(path: Path) -> list[str]:
     found = []
     for line, target in imports(path):
         there = part(target)
-        if there == here:
-            continue
+        if there == here or (here == ROOT and target == f"{ROOT}.{there}" and there in SUBPACKAGES):
+            continue  # the root names its subpackages for type checkers; it imports them on first access
         if layer(there) > layer(here):
             found.append(f"{path.relative_to(SRC.parent)}:{line} imports {target} (a higher layer)")
         elif there in SUBPACKAGES and here in SUBPACKAGES:
@@ -157,10 +172,13 @@ def test_the_checker_finds_the_family_of_two_pipelines_importing_the_one_over_ma
 
 def import_cycles(modules) -> list[str]:
     """Every import cycle among `modules` (paths), one line each: the modules of a strongly connected
-    component of the import graph, as ``a -> b -> a`` along imports found in the source."""
+    component of the import graph, as ``a -> b -> a`` along imports found in the source. Imports that
+    only type checkers read (``if TYPE_CHECKING:``, such as a result's class named in its text module's
+    annotations) are not part of the graph: they are never run."""
     names = {module_name(path): path for path in modules}
     graph = {
-        name: sorted({t for _, t in imports(path) if t in names} - {name}) for name, path in names.items()
+        name: sorted({t for _, t in imports(path, run_time=True) if t in names} - {name})
+        for name, path in names.items()
     }
     order, low, stack, on_stack, found = {}, {}, [], set(), []
 
@@ -210,13 +228,17 @@ def test_no_import_cycles():
 
 def test_the_checker_names_an_import_cycle(tmp_path, monkeypatch):
     """Two modules of a subpackage importing each other (one inside a function), through the package's
-    name for one of them, are a cycle; a third importing both is not in it."""
+    name for one of them, are a cycle; a third importing both is not in it, nor are two modules one of
+    which imports the other only for type checkers."""
     fake = tmp_path / "benchtrust"
     (fake / "sota").mkdir(parents=True)
     (fake / "sota" / "__init__.py").write_text("", "utf-8")
     (fake / "sota" / "_a.py").write_text("from benchtrust.sota import _b\n", "utf-8")
     (fake / "sota" / "_b.py").write_text("def f():\n    from benchtrust.sota._a import g\n", "utf-8")
     (fake / "sota" / "_c.py").write_text("from benchtrust.sota import _a, _b\n", "utf-8")
+    # _d names _e's class only for type checkers: never run, no cycle
+    (fake / "sota" / "_d.py").write_text("if TYPE_CHECKING:\n    from benchtrust.sota._e import E\n", "utf-8")
+    (fake / "sota" / "_e.py").write_text("from benchtrust.sota import _d\n", "utf-8")
     monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
     assert import_cycles(sorted(fake.rglob("*.py"))) == [
         "benchtrust.sota._a -> benchtrust.sota._b -> benchtrust.sota._a"

@@ -22,9 +22,18 @@ Beside the subpackages, the package holds what they share: :class:`InputError` (
 input), :class:`Interval` (every interval of a result) and :func:`save_figure` (every plot, once drawn).
 """
 
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from benchtrust._figures import save_figure
 from benchtrust._interval import Interval
 from benchtrust._io import InputError
+
+if TYPE_CHECKING:  # what type checkers see: the subpackages imported on first access below
+    from benchtrust import compare as compare
+    from benchtrust import consistency as consistency
+    from benchtrust import multiverse as multiverse
+    from benchtrust import sota as sota
 
 # The one source of the version: pyproject.toml reads it from here (without importing the package); every
 # result's to_dict() (so every --json output), report and BibTeX entry of benchtrust says it.
@@ -35,7 +44,7 @@ __all__ = ["InputError", "Interval", "__version__", "save_figure"]
 _SUBPACKAGES = frozenset({"sota", "consistency", "compare", "multiverse"})
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     """Import the subpackage `name` on first access (PEP 562)."""
     if name not in _SUBPACKAGES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -294,7 +294,8 @@ def _board(competition, options):
 
 def _cassava_line(result):
     """The paper's Cassava numbers (§5.1.2) beside benchtrust's, in one line."""
-    paper, low, high = PAPER_CASSAVA, *result.naive_ci
+    paper = PAPER_CASSAVA
+    low, high = result.naive_ci
     return (
         f"Paper §5.1.2 / benchtrust: {paper['teams']} / {result.teams} teams above chance, the best "
         f"{paper['best']:.4f} / {result.observed_max:.4f} with 95% interval ({paper['interval'][0]:.4f}, "

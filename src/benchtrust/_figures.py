@@ -6,15 +6,24 @@ suffix names, and :func:`benchtrust._html.svg_of` inlines it in HTML. Both rende
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from benchtrust._io import InputError
 from benchtrust._write import write_atomic
 
-__all__ = ["axes_for", "figure_bytes", "figures_bytes", "image_format", "save_figure"]
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure, SubFigure
+
+__all__ = ["FigureLike", "axes_for", "figure_bytes", "figures_bytes", "image_format", "save_figure"]
+
+#: What a ``plot_*`` function returns (its Axes), or a whole figure.
+FigureLike: TypeAlias = "Axes | Figure | SubFigure"
 
 
-def axes_for(ax, size):
+def axes_for(ax: Axes | None, size: tuple[float, float]) -> Axes:
     """`ax`, or the Axes of a new figure of `size` inches (drawn without a display, pyplot untouched)."""
     if ax is not None:
         return ax
@@ -26,7 +35,7 @@ def axes_for(ax, size):
     return figure.add_subplot()
 
 
-def save_figure(figure, path):
+def save_figure(figure: FigureLike, path: str | os.PathLike[str]) -> Path:
     """Write a figure to `path` atomically, in the format the suffix names (``.png`` without one).
 
     Parameters
@@ -74,7 +83,7 @@ _NO_RUN_METADATA = {
 }
 
 
-def figure_bytes(figure, kind, *, text_as_text=False) -> bytes:
+def figure_bytes(figure: FigureLike, kind: str, *, text_as_text: bool = False) -> bytes:
     """`figure` rendered in format `kind` (``"png"``, ``"svg"``, ``"pdf"``, ...), the same bytes on every run.
 
     Matplotlib's defaults write the time of the run into SVG, PDF and PostScript files, its version into
@@ -104,13 +113,16 @@ def figure_bytes(figure, kind, *, text_as_text=False) -> bytes:
     import re
 
     import matplotlib
+    from matplotlib.figure import Figure
 
-    figure = getattr(figure, "figure", figure)
+    whole = figure
+    while not isinstance(whole, Figure):  # an Axes's (sub)figure, a subfigure's figure
+        whole = whole.figure
     rendered = "svg" if kind == "svgz" else kind
-    settings = {"svg.hashsalt": "benchtrust", **({"svg.fonttype": "none"} if text_as_text else {})}
     buffer = io.BytesIO()
-    with matplotlib.rc_context(settings):
-        figure.savefig(buffer, format=rendered, dpi=120, metadata=_NO_RUN_METADATA.get(rendered))
+    text_settings = {"svg.fonttype": "none"} if text_as_text else None
+    with matplotlib.rc_context({"svg.hashsalt": "benchtrust"}), matplotlib.rc_context(text_settings):  # type: ignore[arg-type]
+        whole.savefig(buffer, format=rendered, dpi=120, metadata=_NO_RUN_METADATA.get(rendered))
     data = buffer.getvalue()
     if kind in ("ps", "eps"):
         data = re.sub(rb"^%%CreationDate:[^\n]*\n", b"", data, count=1, flags=re.MULTILINE)
@@ -119,7 +131,7 @@ def figure_bytes(figure, kind, *, text_as_text=False) -> bytes:
     return data
 
 
-def figures_bytes(makers, kind) -> list[bytes]:
+def figures_bytes(makers: Sequence[Callable[[], FigureLike]], kind: str) -> list[bytes]:
     """Each figure drawn by `makers` rendered by :func:`figure_bytes` in format `kind`, in their order.
 
     Rendering a figure is single-threaded and takes most of a study's time (a panel of text and ticks costs
@@ -159,15 +171,15 @@ def figures_bytes(makers, kind) -> list[bytes]:
 
 
 #: What the forked workers of :func:`figures_bytes` render: (maker, kind), by index.
-_PENDING: list = []
+_PENDING: list[tuple[Callable[[], FigureLike], str]] = []
 
 
-def _render_pending(index):
+def _render_pending(index: int) -> bytes:
     make, kind = _PENDING[index]
     return figure_bytes(make(), kind)
 
 
-def _quiet_worker():
+def _quiet_worker() -> None:
     """A worker leaves Ctrl-C to the process that started it, and ends at once when that one ends it."""
     import signal
 
@@ -179,7 +191,7 @@ def _quiet_worker():
 _NEEDS_A_PROGRAM = {"pgf": "LaTeX (xelatex)"}
 
 
-def image_format(path):
+def image_format(path: str | os.PathLike[str]) -> str:
     """The format matplotlib writes ``path`` in (its suffix, ``png`` without one); InputError if none.
 
     Formats that need an outside program (``.pgf``: LaTeX) are refused too, before any work is done.

@@ -14,8 +14,20 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
-__all__ = ["Section", "environment", "prefix_ids", "section_html", "svg_of"]
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from benchtrust._figures import FigureLike
+
+__all__ = ["Row", "Section", "Table", "environment", "prefix_ids", "section_html", "svg_of"]
+
+#: A row of a table: its cells as text.
+Row: TypeAlias = Sequence[str]
+#: A further table of a section: (caption, columns, rows).
+Table: TypeAlias = tuple[str, Sequence[str], Sequence[Row]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,19 +65,19 @@ class Section:
 
     title: str
     verdict: str
-    columns: tuple = ()
-    rows: tuple = ()
+    columns: Sequence[str] = ()
+    rows: Sequence[Row] = ()
     figure_svg: str | None = None
-    assumptions: tuple = ()
+    assumptions: Sequence[tuple[str, str]] = ()
     source: str = ""
-    inputs: tuple = ()
+    inputs: Sequence[str] = ()
     analysis: str = ""
-    tables: tuple = ()
-    notes: tuple = ()
-    cite: tuple = ()
+    tables: Sequence[Table] = ()
+    notes: Sequence[str] = ()
+    cite: Sequence[str] = ()
 
 
-def environment():
+def environment() -> Environment:
     """The Jinja2 environment of benchtrust's templates: autoescaped, strict about undefined names."""
     from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
@@ -127,7 +139,7 @@ def prefix_ids(svg: str, prefix: str) -> str:
     return re.sub(r"#([\w.:-]+)", lambda m: f"#{prefix}{m[1]}" if m[1] in ids else m[0], svg)
 
 
-def svg_of(figure) -> str:
+def svg_of(figure: FigureLike | str | list[FigureLike | str]) -> str:
     """A figure as SVG text to inline in a :class:`Section`.
 
     Parameters

@@ -22,8 +22,9 @@ import math
 import numbers
 import operator
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,7 +32,10 @@ if TYPE_CHECKING:
 __all__ = [
     "DIRECTIONS",
     "MAX_MEMORY",
+    "Direction",
     "InputError",
+    "Progress",
+    "Seed",
     "check_count",
     "check_direction",
     "check_memory",
@@ -50,6 +54,15 @@ __all__ = [
     "sniff_delimiter",
     "table_of",
 ]
+
+# The annotations of arguments many analyses take alike.
+#: A score's declared direction (:func:`check_direction`).
+Direction: TypeAlias = Literal["higher", "lower"]
+#: A seed (:func:`check_seed`): None for fresh entropy, a non-negative int, or a numpy Generator.
+Seed: TypeAlias = "int | np.random.Generator | None"
+#: A progress callback that names its steps, ``progress(done, total=None, description=None)``, as the
+#: command line's progress bar is (sota's leaderboard); most analyses call ``progress(done, total)``.
+Progress: TypeAlias = Callable[..., object]
 
 #: Delimiters recognised in a table's header line, in order of preference when counts tie.
 _DELIMITERS = (",", "\t", ";")
@@ -557,6 +570,19 @@ class _Columns:
     Subclasses provide ``header``, ``header_place``, ``layout``, ``cells(column)`` and ``where(k)``.
     """
 
+    name: str  # the file's name, or "<table>" for a DataFrame, for messages
+    header: list[str]  # the column names
+    header_place: str  # where the header is, for messages: "runs.csv, line 1"
+    layout: str  # how the file was read, for messages: " (read as comma-separated)", or ""
+
+    def cells(self, column: int) -> list[str]:
+        """The column's cells as text."""
+        raise NotImplementedError
+
+    def where(self, k: int) -> str:
+        """Where the k-th cell of a column is, for messages: "runs.csv, line 3"."""
+        raise NotImplementedError
+
     def column(self, wanted: str, *, purpose: str = "") -> int:
         """The index of column ``wanted`` (any case, :func:`find_column`), or an InputError listing the
         columns found."""
@@ -585,7 +611,7 @@ class _Columns:
         bad = (
             range(len(cells))
             if values is None
-            else np.flatnonzero(~np.isfinite(values) & ~(np.isnan(values) if missing else False))
+            else np.flatnonzero(~np.isfinite(values) & ~(np.isnan(values) if missing else False)).tolist()
         )
         for k in bad:
             where = f"{self.where(k)}, column {self.header[column]!r}"
@@ -594,6 +620,7 @@ class _Columns:
             value = float(cells[k])
             if not (np.isfinite(value) or (missing and np.isnan(value))):
                 raise InputError(f"{where}: {cells[k]!r} is not a finite number")
+        assert values is not None  # every cell was checked above
         return values
 
     def texts(self, column: int, what: str) -> list[str]:
@@ -739,6 +766,7 @@ def read_table(path, *, example: str, what: str = "a table") -> _Table:
     if plain is not None:
         header, columns, numbers = plain
         return _Table(name, header, columns, numbers[1:], numbers[0], layout)
+    records: list[list[str]] | None
     if delimiter is None:
         # a one-column table: never split its rows, so "0,93" is reported rather than misread
         numbers = [number for number, line in enumerate(lines[start:], start=start + 1) if line.strip()]
@@ -799,7 +827,7 @@ def _plain_columns(lines: list[str], start: int, delimiter: str):
     return header, [fields[width + j :: width] for j in range(width)], numbers
 
 
-def _csv_records(lines: list[str], start: int, delimiter: str) -> tuple[list | None, list[int]]:
+def _csv_records(lines: list[str], start: int, delimiter: str) -> tuple[list[list[str]] | None, list[int]]:
     """The non-blank records of ``lines[start:]`` and their 1-based line numbers, parsed by the csv module
     in one call (a million rows in about a second); ``(None, [])`` when a record is malformed or spans
     lines, whose line numbers only a line-by-line reading gives.
@@ -830,11 +858,14 @@ def _csv_records(lines: list[str], start: int, delimiter: str) -> tuple[list | N
     return [rows[k] for k in kept], [start + 1 + k for k in kept]
 
 
-def _csv_records_by_line(lines: list[str], start: int, delimiter: str, name: str) -> tuple[list, list[int]]:
+def _csv_records_by_line(
+    lines: list[str], start: int, delimiter: str, name: str
+) -> tuple[list[list[str]], list[int]]:
     """As :func:`_csv_records`, one record at a time, so that a malformed one is named by its line."""
     import csv
 
-    records, numbers = [], []
+    records: list[list[str]] = []
+    numbers: list[int] = []
     reader = csv.reader((line + "\n" for line in lines[start:]), delimiter=delimiter, strict=True)
     while True:
         number = start + reader.line_num + 1

@@ -24,18 +24,26 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from benchtrust import __version__
 from benchtrust._citations import citations
-from benchtrust._html import Section, section_html, svg_of
+from benchtrust._html import Row, Section, Table, section_html, svg_of
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from benchtrust._figures import FigureLike
+
+_Part = TypeVar("_Part")
 
 __all__ = ["Description", "Result", "jsonable", "made", "plain_data"]
 
 
-def jsonable(value):
+def jsonable(value: object) -> Any:
     """`value` as plain JSON types: dicts, lists, str, int, float, bool and None.
 
     NaN and infinities become None (JSON has neither), numpy scalars and arrays their Python values,
@@ -67,7 +75,8 @@ def jsonable(value):
         if value.dtype.kind in "biu":
             return value.tolist()
         if value.dtype.kind == "f":
-            return np.where(np.isfinite(value), value, None).tolist()
+            # None as an array's value (an object array) is valid numpy its stubs do not allow
+            return np.where(np.isfinite(value), value, None).tolist()  # type: ignore[call-overload]
         return jsonable(value.tolist())
     if isinstance(value, int):
         return int(value)
@@ -82,7 +91,7 @@ def jsonable(value):
     raise TypeError(f"not a JSON value: {type(value).__name__}")
 
 
-def made(part):
+def made(part: _Part | Callable[[], _Part]) -> _Part:
     """A part of a :class:`Description`, made if it is given as a function that makes it.
 
     Examples
@@ -93,7 +102,7 @@ def made(part):
     return part() if callable(part) else part
 
 
-def plain_data(result: Result) -> dict:
+def plain_data(result: Result) -> Any:
     """`result`'s data as plain JSON types: its ``to_dict()`` without ``"cite"`` and
     ``"benchtrust_version"``, for a result held in another's data (which says them once, at its top)."""
     return jsonable(result.describe().data)
@@ -140,17 +149,17 @@ class Description:
     question: str
     verdict: str
     text: str | Callable[[], str]
-    data: Mapping
-    columns: tuple = ()
-    rows: tuple | Callable[[], tuple] = ()
-    frame: Mapping | None = None
-    assumptions: tuple = ()
+    data: Mapping[str, Any]
+    columns: Sequence[str] = ()
+    rows: Sequence[Row] | Callable[[], Sequence[Row]] = ()
+    frame: Mapping[str, Any] | None = None
+    assumptions: Sequence[tuple[str, str]] = ()
     source: str = ""
-    inputs: tuple = ()
+    inputs: Sequence[str] = ()
     analysis: str = ""
-    tables: tuple = ()
-    notes: tuple = ()
-    figure: Callable | None = None
+    tables: Sequence[Table] = ()
+    notes: Sequence[str] = ()
+    figure: Callable[[], FigureLike | str | list[FigureLike | str]] | None = None
 
     def section(self) -> Section:
         """The result as the report and a notebook show it, its figure drawn and inlined as SVG."""
@@ -185,7 +194,7 @@ class Result:
         The files the result was read from, as given (empty for data passed in Python).
     """
 
-    inputs: tuple = dataclasses.field(default=(), kw_only=True)
+    inputs: tuple[str, ...] = dataclasses.field(default=(), kw_only=True)
 
     def describe(self) -> Description:
         """The one description every view follows from."""
@@ -203,7 +212,7 @@ class Result:
         """The report's section of this result, for a notebook."""
         return section_html(self.section())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The result as plain JSON types (None where a number is not computed), then ``"cite"``: the BibTeX
         entries to cite for it (:func:`benchtrust._citations.citations`), and ``"benchtrust_version"``: the
         version that made it, so that a saved result says both. A result within another's data is given by
@@ -215,7 +224,7 @@ class Result:
             "benchtrust_version": __version__,
         }
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The result's table as a :class:`pandas.DataFrame`."""
         import pandas as pd
 

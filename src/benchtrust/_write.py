@@ -316,7 +316,8 @@ def check_target(
         )
     if os.path.isdir(target):  # False, not an error, for a path the system cannot look up
         raise InputError(f"{prefix}cannot write {text}: it is a folder")
-    read = (_READ.get() or {}).get(_identity(target))
+    identity = _identity(target)
+    read = None if identity is None else (_READ.get() or {}).get(identity)
     if read is not None:
         raise InputError(
             f"{prefix}cannot write {text} over {read}, which this command reads; "

@@ -279,3 +279,12 @@ def test_svg_from_2_to_20_methods(k):
     assert len(texts) == 2 * k + 1 + (not result.rejected)  # ranks, labels, CD (and the warning)
     for text in root.iter(f"{SVG}text"):
         assert 0 < float(text.get("x")) < width and 0 < float(text.get("y")) < height
+
+
+def test_drawn_on_an_axes_of_a_subfigure(uci_runs):
+    from matplotlib.figure import Figure
+
+    ax = Figure(figsize=(10, 3)).subfigures(1, 2)[0].add_subplot()
+    result = rank_test(uci_runs)
+    assert plot_critical_difference(result, ax=ax) is ax
+    assert set(labels(ax, result)) == set(result.methods)  # each method labelled with its rank

@@ -10,7 +10,13 @@ import pandas as pd
 import pytest
 
 from benchtrust import InputError
-from benchtrust.multiverse import MultiverseStudyResult, default_distance_summary, study
+from benchtrust.multiverse import (
+    MultiverseStudyResult,
+    default_distance_summary,
+    read_spec,
+    study,
+    study_files,
+)
 
 NASTY = '<b>"Ben & Jerry\'s"</b>'
 SPEC = {
@@ -201,3 +207,17 @@ def test_a_written_table_with_a_bad_cell_is_named(tmp_path):
     (tmp_path / "s.csv").write_text("method,step,choice,option,rank,changed\nA,0,,mean,1,maybe\n")
     with pytest.raises(InputError, match=r"s\.csv, line 2, column 'changed': expected True or False"):
         plot_stepwise(tmp_path / "s.csv", {"A": (1, 2)})
+
+
+def test_a_spec_already_read_is_taken_as_it_is(result):
+    spec = read_spec(SPEC)
+    assert study_files(spec) == study_files(SPEC)
+    again = study(results(), spec, characteristics=CHARACTERISTICS, n_orders=3, seed=2)
+    pd.testing.assert_frame_equal(again.to_frame(), result.to_frame())
+
+
+def test_a_study_without_an_unfolding_says_it_has_no_unfolding_table():
+    plain = study(results(), {**SPEC, "unfolding": False}, characteristics=CHARACTERISTICS)
+    assert plain.unfolding is None
+    with pytest.raises(ValueError, match="no unfolding"):
+        plain.unfolding_table()

@@ -90,3 +90,12 @@ def test_importing_sota_does_not_load_matplotlib():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert json.loads(completed.stdout) is False
+
+
+def test_saved_from_an_axes_of_a_subfigure(tmp_path, paper):
+    """The whole figure is written, as for any Axes (an Axes's figure is then the subfigure)."""
+    from matplotlib.figure import Figure
+
+    ax = Figure(figsize=(8, 3)).subfigures(1, 2)[1].add_subplot()
+    plot_best_of(paper, ax=ax)
+    assert save_figure(ax, tmp_path / "fig1.png").read_bytes().startswith(PNG_SIGNATURE)

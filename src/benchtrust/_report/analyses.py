@@ -26,10 +26,15 @@ import inspect
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from benchtrust._io import InputError, check_count, read_numbers
 
-__all__ = ["ANALYSES", "Analysis", "entry_keys", "public_function", "resolve", "run_analysis"]
+if TYPE_CHECKING:
+    from benchtrust._figures import FigureLike
+    from benchtrust._result import Result
+
+__all__ = ["ANALYSES", "Analysis", "draw", "entry_keys", "public_function", "resolve", "run_analysis"]
 
 #: Values of ``folding`` that name a kind of folds rather than a file of folds.
 _FOLDINGS = ("stratified", "unknown")
@@ -67,7 +72,7 @@ class Analysis:
     plot: str | None = None
 
 
-def public_function(name: str):
+def public_function(name: str) -> Callable[..., Any]:
     """The public function ``subpackage:name`` of benchtrust (imported on first use).
 
     Examples
@@ -77,6 +82,14 @@ def public_function(name: str):
     """
     package, _, function = name.partition(":")
     return getattr(importlib.import_module(f"benchtrust.{package}"), function)
+
+
+def draw(analysis: str, result: Result) -> FigureLike:
+    """The figure of `result`, drawn by the plot function of `analysis` (its ``--plot``)."""
+    plot = ANALYSES[analysis].plot
+    if plot is None:
+        raise ValueError(f"{analysis} draws no figure")
+    return public_function(plot)(result)
 
 
 def resolve(folder, name) -> Path:
@@ -136,7 +149,8 @@ def entry_keys(analysis: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     (('file',), ('sigma', 'test_size'))
     """
     spec = ANALYSES[analysis]
-    required, optional = [], []
+    required: list[str] = []
+    optional: list[str] = []
     for key, required_key in spec.extra:
         (required if required_key else optional).append(key)
     for key, parameter in inspect.signature(public_function(spec.function)).parameters.items():

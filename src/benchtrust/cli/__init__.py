@@ -37,7 +37,7 @@ from benchtrust.cli.sota import sota_app
 __all__ = ["app", "compare_app", "consistency_app", "main", "multiverse_app", "sota_app"]
 
 
-app = typer.Typer(
+app: typer.Typer = typer.Typer(
     name=PROG,
     help="Tell how much to trust a machine-learning benchmark claim.",
     no_args_is_help=True,

@@ -185,7 +185,7 @@ def _named_files() -> tuple[list[str], list[tuple[str, str]], bool | None]:
         return [], [], None
     inputs, outputs = [], []
     for parameter in context.command.params:
-        value = context.params.get(parameter.name)
+        value = context.params.get(parameter.name or "")
         if parameter.name in _OUTPUTS:
             if isinstance(value, str) and parameter.metavar != "DIR":
                 outputs.append((parameter.opts[0], value))
@@ -232,9 +232,10 @@ def _count(text: str, option: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        value = _number(text, option)
-        if not value.is_integer():
+        number = _number(text, option)
+        if not number.is_integer():
             raise InputError(f"{option}: expected a positive whole number, got {text!r}") from None
+        value = int(number)
     return check_count(value, option)
 
 
@@ -517,7 +518,7 @@ def run_analysis_command(
     figure written to `plot`, the result printed (its text, or ``to_dict()`` as JSON) and its section
     written to `report`. Returns the result, for a command that writes more.
     """
-    from benchtrust._report.analyses import ANALYSES, public_function, run_analysis
+    from benchtrust._report.analyses import draw, run_analysis
 
     if plot is not None:
         _check_plot_path(plot)
@@ -529,7 +530,7 @@ def run_analysis_command(
     if plot is not None:
         from benchtrust._figures import save_figure
 
-        save_figure(public_function(ANALYSES[name].plot)(result), plot)
+        save_figure(draw(name, result), plot)
     show_result(result, json_output=json_output, report=report, plot=plot)
     return result
 

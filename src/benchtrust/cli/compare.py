@@ -8,6 +8,8 @@ the result is printed (its text, or ``--json``), with an optional plot and HTML 
 section).
 """
 
+from collections.abc import Sequence
+
 import typer
 
 from benchtrust._io import InputError, check_direction
@@ -28,7 +30,7 @@ from benchtrust.cli._common import (
     typed_option,
 )
 
-compare_app = _group("compare", "Is A really better than B, given all the sources of variance?")
+compare_app: typer.Typer = _group("compare", "Is A really better than B, given all the sources of variance?")
 
 
 def _gamma(text: str, option: str) -> float:
@@ -51,7 +53,7 @@ def _runs(text: str, option: str) -> int:
     return runs
 
 
-def _probabilities(text: str, option: str) -> list:
+def _probabilities(text: str, option: str) -> list[float]:
     """`text` given to `option`: probabilities in (0, 1], separated by commas."""
     parts = [part.strip() for part in text.split(",")]
     if not all(parts):
@@ -249,7 +251,7 @@ def error_rates_command(
         parse=_number_or_zero,
         help="Biased estimator: SD of its mean across hyperparameter optimisations (with --conditional-sd).",
     ),
-    probabilities: list | None = _PROBABILITIES_OPTION,
+    probabilities: Sequence[float] | None = _PROBABILITIES_OPTION,
     delta: float | None = typed_option(
         None,
         "--delta",

@@ -17,10 +17,12 @@ for ``bayes``, to pick the test by its number of tasks. The commands join the gr
 :mod:`benchtrust.cli.compare`.
 """
 
+from collections.abc import Sequence
+
 import typer
 
 from benchtrust._io import InputError, check_direction
-from benchtrust._report.analyses import ANALYSES, public_function, read_tasks, run_analysis
+from benchtrust._report.analyses import draw, read_tasks, run_analysis
 from benchtrust._words import ALPHA, GAMMA, TIMES
 from benchtrust.cli._common import (
     _FORCE_OPTION,
@@ -125,7 +127,7 @@ def _run(name: str, arguments: dict, *, json_output: bool, report, plot=None, qu
     if report is not None:
         _check_report_path(report)
     result = _with_progress(label, quiet, lambda progress: run_analysis(name, arguments, progress=progress))
-    missing = set()
+    missing: set[str] = set()
     if plot is not None:
         if name == "compare rank" and str(plot).lower().endswith(".svg"):
             from benchtrust._write import write_atomic
@@ -135,7 +137,7 @@ def _run(name: str, arguments: dict, *, json_output: bool, report, plot=None, qu
         else:
             from benchtrust._figures import save_figure
 
-            _drawing(lambda: save_figure(public_function(ANALYSES[name].plot)(result), plot), missing)
+            _drawing(lambda: save_figure(draw(name, result), plot), missing)
     _drawing(lambda: show_result(result, json_output=json_output, report=report, plot=plot), missing)
     if missing:
         typer.echo(
@@ -178,7 +180,7 @@ def _pair(a, b, scores):
     return a.strip(), b.strip()
 
 
-def _thresholds(text: str, option: str) -> list:
+def _thresholds(text: str, option: str) -> list[float]:
     """`text` given to `option` (``--thresholds``): numbers separated by commas, such as ``0,0.5,1``."""
     return [_number(item, option) for item in text.split(",")]
 
@@ -855,7 +857,7 @@ def profile_command(
     fold_column: str | None = _FOLD_COLUMN_OPTION,
     normalise: str = _NORMALISE_OPTION,
     reference: str | None = _REFERENCE_OPTION,
-    thresholds: list | None = _THRESHOLDS_OPTION,
+    thresholds: Sequence[float] | None = _THRESHOLDS_OPTION,
     kind: str = typed_option(
         "runs",
         "--kind",

@@ -42,7 +42,7 @@ from benchtrust.cli._common import (
     typed_option,
 )
 
-consistency_app = _group(
+consistency_app: typer.Typer = _group(
     "consistency", "Could these reported scores have come from the experiment described?"
 )
 
@@ -186,7 +186,8 @@ def _scores(texts, own=()) -> dict:
 
     if not texts:
         raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score acc=0.94")
-    scores, canonical = {}, {}
+    scores: dict[str, str] = {}
+    canonical: dict[str, str] = {}  # a score's canonical name -> its name as given
     for text in texts:
         name, equals, value = (part.strip() for part in text.partition("="))
         if not (equals and name and value):

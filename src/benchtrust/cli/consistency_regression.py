@@ -40,7 +40,8 @@ def _regression_scores(score_texts) -> dict:
 
     if not score_texts:
         raise InputError("give the reported scores: --score NAME=VALUE for each, such as --score mse=0.0123")
-    scores, seen = {}, {}
+    scores: dict[str, str] = {}
+    seen: dict[str, str] = {}  # a score's name as check_regression reads it -> its name as given
     for text in score_texts:
         name, equals, value = (part.strip() for part in text.partition("="))
         if not (equals and name and value):

@@ -43,7 +43,7 @@ def _refits(text: str, option: str) -> int:
         raise InputError(f"{option}: expected 0 or more refits, got {text!r}") from None
 
 
-multiverse_app = _group(
+multiverse_app: typer.Typer = _group(
     "multiverse", "Would the ranking survive other reasonable design and analysis choices?"
 )
 

@@ -39,7 +39,9 @@ def _auc(text: str, option: str) -> float:
     return value
 
 
-sota_app = _group("sota", "Is the top of a leaderboard the state of the art, or the luck of many tries?")
+sota_app: typer.Typer = _group(
+    "sota", "Is the top of a leaderboard the state of the art, or the luck of many tries?"
+)
 
 
 @sota_app.command("best-of")

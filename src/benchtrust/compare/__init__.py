@@ -25,6 +25,7 @@ prints), ``_repr_html_`` (the report's section, in a notebook), ``to_dict()`` an
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 #: Where each public name lives. The names are imported on first use (PEP 562), so that a command loads
 #: only the modules it runs: importing them all took about as long as importing numpy.
@@ -93,10 +94,184 @@ _MODULES = {
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
-__all__ = sorted(_WHERE)
+if TYPE_CHECKING:  # what type checkers see: the same names, where they live (tests/test_typing.py)
+    from benchtrust.compare._pipelines._criteria import (
+        CriterionResult,
+        average_difference,
+        single_point,
+        t_test,
+    )
+    from benchtrust.compare._pipelines._datasets import (
+        DatasetTestResult,
+        EverywhereResult,
+        PairwiseResult,
+        better_everywhere,
+        friedman_datasets,
+        holm,
+        pairwise,
+        wilcoxon_datasets,
+    )
+    from benchtrust.compare._pipelines._error_rates import ErrorRatesResult, error_rates
+    from benchtrust.compare._pipelines._estimators import (
+        Estimate,
+        SourceVariances,
+        TestSetVariance,
+        average_correlation,
+        binomial_variance,
+        fixed_hopt_estimate,
+        ideal_estimate,
+        mean_variance,
+        source_variances,
+        test_set_variance,
+    )
+    from benchtrust.compare._pipelines._example import ExampleResult, sklearn_example
+    from benchtrust.compare._pipelines._history import HistoryResult, history
+    from benchtrust.compare._pipelines._outperform import (
+        OutperformResult,
+        SampleSizeResult,
+        outperform,
+        probability_of_outperforming,
+        runs_needed,
+        sample_size,
+    )
+    from benchtrust.compare._pipelines._plot import plot_error_rates, plot_history
+    from benchtrust.compare._pipelines._study import (
+        NoisyGridSearch,
+        RandomSearch,
+        Run,
+        Runs,
+        Study,
+        out_of_bootstrap,
+    )
+    from benchtrust.compare._tasks._aggregate import AggregateResult, aggregate
+    from benchtrust.compare._tasks._aso import AsoResult, almost_stochastic_order
+    from benchtrust.compare._tasks._automatic import AutomaticResult, automatic_test
+    from benchtrust.compare._tasks._chooser import ChoiceResult, choose_analysis
+    from benchtrust.compare._tasks._correlated_t import CorrelatedTResult, correlated_t_test
+    from benchtrust.compare._tasks._effect import (
+        EffectSizeResult,
+        cohen_magnitude,
+        effect_sizes,
+        vargha_delaney_magnitude,
+    )
+    from benchtrust.compare._tasks._efficiency import (
+        EfficiencyResult,
+        plot_sample_efficiency,
+        sample_efficiency,
+        simulated_learning_curves,
+    )
+    from benchtrust.compare._tasks._hierarchical import (
+        HierarchicalResult,
+        hierarchical_test,
+        plot_hierarchical,
+    )
+    from benchtrust.compare._tasks._improvement import (
+        ImprovementResult,
+        improvement_probabilities,
+        plot_improvement,
+    )
+    from benchtrust.compare._tasks._profiles import (
+        ProfileResult,
+        performance_profile,
+        plot_performance_profile,
+    )
+    from benchtrust.compare._tasks._rank_plot import critical_difference_svg, plot_critical_difference
+    from benchtrust.compare._tasks._ranks import RankResult, rank_test
+    from benchtrust.compare._tasks._scores import (
+        MissingRuns,
+        TaskScores,
+        bundled_results,
+        bundled_task_scores,
+        read_task_scores,
+    )
+    from benchtrust.compare._tasks._signed_rank import SignedRankResult, plot_simplex, signed_rank_test
+
+__all__ = [
+    "AggregateResult",
+    "AsoResult",
+    "AutomaticResult",
+    "ChoiceResult",
+    "CorrelatedTResult",
+    "CriterionResult",
+    "DatasetTestResult",
+    "EffectSizeResult",
+    "EfficiencyResult",
+    "ErrorRatesResult",
+    "Estimate",
+    "EverywhereResult",
+    "ExampleResult",
+    "HierarchicalResult",
+    "HistoryResult",
+    "ImprovementResult",
+    "MissingRuns",
+    "NoisyGridSearch",
+    "OutperformResult",
+    "PairwiseResult",
+    "ProfileResult",
+    "RandomSearch",
+    "RankResult",
+    "Run",
+    "Runs",
+    "SampleSizeResult",
+    "SignedRankResult",
+    "SourceVariances",
+    "Study",
+    "TaskScores",
+    "TestSetVariance",
+    "aggregate",
+    "almost_stochastic_order",
+    "automatic_test",
+    "average_correlation",
+    "average_difference",
+    "better_everywhere",
+    "binomial_variance",
+    "bundled_results",
+    "bundled_task_scores",
+    "choose_analysis",
+    "cohen_magnitude",
+    "correlated_t_test",
+    "critical_difference_svg",
+    "effect_sizes",
+    "error_rates",
+    "fixed_hopt_estimate",
+    "friedman_datasets",
+    "hierarchical_test",
+    "history",
+    "holm",
+    "ideal_estimate",
+    "improvement_probabilities",
+    "mean_variance",
+    "out_of_bootstrap",
+    "outperform",
+    "pairwise",
+    "performance_profile",
+    "plot_critical_difference",
+    "plot_error_rates",
+    "plot_hierarchical",
+    "plot_history",
+    "plot_improvement",
+    "plot_performance_profile",
+    "plot_sample_efficiency",
+    "plot_simplex",
+    "probability_of_outperforming",
+    "rank_test",
+    "read_task_scores",
+    "runs_needed",
+    "sample_efficiency",
+    "sample_size",
+    "signed_rank_test",
+    "simulated_learning_curves",
+    "single_point",
+    "sklearn_example",
+    "source_variances",
+    "t_test",
+    "test_set_variance",
+    "vargha_delaney_magnitude",
+    "wilcoxon_datasets",
+]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,6 +25,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from benchtrust._io import InputError, json_text
 from benchtrust._result import Description, Result
@@ -45,6 +46,11 @@ from benchtrust.consistency._records import (
 from benchtrust.consistency._scores import score as _score
 from benchtrust.consistency._test_set import check_test_set
 from benchtrust.consistency._text import batch_counts, batch_verdict, claim_message
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import pandas as pd
 
 __all__ = ["BatchResult", "check_batch", "output_format", "read_folding"]
 
@@ -143,11 +149,11 @@ class BatchResult(Result):
     """
 
     source: str
-    rows: tuple[dict, ...]
+    rows: tuple[dict[str, Any], ...]
     counts: dict[str, int]
     every_row: str = "result.write(path) writes every row"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         counts = ", ".join(f"{verdict}={count}" for verdict, count in batch_counts(self).items())
         return f"BatchResult(source={self.source!r}, rows={len(self.rows)}, {counts})"
 
@@ -164,7 +170,7 @@ class BatchResult(Result):
         paragraphs = batch_verdict(self)
         total = len(self.rows)
         summary = ", ".join(f"{count} {verdict}" for verdict, count in batch_counts(self).items())
-        rows = self.rows
+        rows: Sequence[dict[str, Any]] = self.rows
         if total > _SECTION_LISTED:
             rows = [row for row in rows if row["verdict"] != "consistent"]
         notes = list(paragraphs[1:])
@@ -195,7 +201,7 @@ class BatchResult(Result):
             notes=tuple(notes),
         )
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The verdicts as a table, one row per claim in table order.
 
         It is made here, not from :meth:`describe`, for its nullable columns: pandas makes them, and the
@@ -225,7 +231,7 @@ class BatchResult(Result):
         frame = pd.DataFrame.from_records(list(self.rows), columns=list(FIELDS))
         return frame.astype({"line": "int64", "consistent": "boolean", "detail": "Int64"})
 
-    def write(self, path):
+    def write(self, path: str | os.PathLike[str]) -> None:
         """Write the rows to `path`, atomically: CSV (the table of :meth:`to_frame`) or JSON, by the suffix.
 
         A CSV file has one line per claim; ``consistent`` is ``true``, ``false`` or empty, as are missing
@@ -248,7 +254,7 @@ class BatchResult(Result):
         write_atomic(path, buffer.getvalue())
 
 
-def output_format(path):
+def output_format(path: str | os.PathLike[str]) -> str:
     """``"csv"`` or ``"json"``, by the suffix of `path`; InputError for any other."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".csv", ".json"):
@@ -257,16 +263,16 @@ def output_format(path):
 
 
 def check_batch(
-    claims,
+    claims: str | os.PathLike[str] | pd.DataFrame,
     *,
     id_column: str = "id",
     positives_column: str = "positives",
     negatives_column: str = "negatives",
     folds_column: str = "folds",
     dataset_column: str = "dataset",
-    n_jobs=None,
+    n_jobs: int | None = None,
     progress: Callable[[int, int], object] | None = None,
-    out=None,
+    out: str | os.PathLike[str] | None = None,
 ) -> BatchResult:
     """Check every claim of a claims table, each row as paper §3 (one test set), §4 (k-fold) or §5.1 (which
     candidate protocol fits).
@@ -442,7 +448,7 @@ def check_batch(
     return result
 
 
-def _check_out(out) -> None:
+def _check_out(out: str | os.PathLike[str]) -> None:
     """InputError naming ``out`` unless it is a .csv or .json name in an existing folder."""
     try:
         output_format(out)
@@ -461,7 +467,7 @@ def _names(**named) -> dict[str, str]:
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{option}_column: expected the name of a column, got {name!r}")
         names[option] = name.strip()
-    taken = {}
+    taken: dict[str, str] = {}
     for option, name in names.items():
         other = taken.setdefault(name.lower(), option)
         if other != option and option in named:
@@ -488,7 +494,9 @@ def _columns(header: list[str], source: str, line: int, names) -> tuple[tuple[st
     """
     where = f"{source}, line {line}"
     options = {name.lower(): option for option, name in names.items()}
-    columns, seen, scores = [], {}, {}
+    columns: list[tuple[str, str, str]] = []
+    seen: dict[str, str] = {}
+    scores: dict[str, str] = {}
     for k, field in enumerate(header):
         written = field.strip()
         if not written:
@@ -516,10 +524,10 @@ def _columns(header: list[str], source: str, line: int, names) -> tuple[tuple[st
         columns.append((kind, key, written))
     missing = [names[option] for option in ("positives", "negatives") if option not in seen]
     if missing and "dataset" not in seen:
-        found = ", ".join(repr(field.strip()) for field in header)
+        fields = ", ".join(repr(field.strip()) for field in header)
         raise InputError(
             f"{where}: no column {' nor '.join(repr(name) for name in missing)} (required, or a column "
-            f"{names['dataset']!r} naming the test sets); found {found}"
+            f"{names['dataset']!r} naming the test sets); found {fields}"
         )
     if not scores:
         raise InputError(
@@ -528,7 +536,7 @@ def _columns(header: list[str], source: str, line: int, names) -> tuple[tuple[st
     return tuple(columns)
 
 
-def read_folding(path):
+def read_folding(path: str | os.PathLike[str]) -> list[tuple[int, int]] | list[list[tuple[int, int]]]:
     """The folds' counts (p_i, n_i) in a CSV file: one row per fold, columns ``positives`` and ``negatives``.
 
     An optional column ``dataset`` names the data set of each fold, for cross-validation of several data
@@ -576,7 +584,7 @@ def read_folding(path):
     records = _file_records(path)
     header_line, header = next(records)
     known = ("dataset", "positives", "negatives")
-    index = {}
+    index: dict[str, int] = {}
     for k, field in enumerate(header):
         column = field.strip().lower()
         if column not in known:
@@ -724,7 +732,7 @@ def _run(cells: dict[str, str], scores: dict[str, str], names):
     named = _named(cells, names)
     if "protocols" in cells:
         return check_protocols_row(cells, scores, names, named)
-    options = {
+    options: dict[str, Any] = {
         "positives": named.positives if named else _whole(cells.get("positives"), "positives"),
         "negatives": named.negatives if named else _whole(cells.get("negatives"), "negatives"),
         "rounding": cells.get("rounding", "round").lower(),

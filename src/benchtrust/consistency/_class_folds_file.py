@@ -16,12 +16,18 @@ the delimiter (comma, tab or semicolon) taken from the header line, blank lines 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from benchtrust._io import InputError, is_number, same_name_message
 from benchtrust.consistency._records import _file_records, _RowError, _whole
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-def read_class_folds(path, *, class_counts=None, folds=None):
+
+def read_class_folds(
+    path: str | os.PathLike[str], *, class_counts: Sequence[int] | None = None, folds: int | None = None
+) -> list[list[int]]:
     """The k × C class counts of the folds in a CSV file: one line per fold, one column per class.
 
     Parameters
@@ -73,7 +79,8 @@ def read_class_folds(path, *, class_counts=None, folds=None):
     header_line, fields = next(records)
     header = [field.strip() for field in fields]
     _check_header(name, header_line, header, class_counts)
-    table, lines = [], []
+    table: list[list[int]] = []
+    lines: list[int] = []
     for line, fields in records:
         where = f"{name}, line {line}"
         if len(fields) != len(header):

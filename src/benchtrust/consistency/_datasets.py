@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from typing import Any
 
 from benchtrust._io import InputError
 
@@ -95,18 +96,18 @@ class TestSetCounts:
     name: str
     positives: int
     negatives: int
-    folds: tuple = ()
-    items: tuple = ()
+    folds: tuple[tuple[int, int], ...] = ()
+    items: tuple[str, ...] = ()
     collection: str = ""
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         parts = f", folds=<{len(self.folds)} {self.item_word}>" if self.folds else ""
         return (
             f"TestSetCounts(name={self.name!r}, positives={self.positives}, negatives={self.negatives}"
             f"{parts})"
         )
 
-    def __str__(self):
+    def __str__(self) -> str:
         """One line: the name, p and n, and the items for a per-image collection."""
         counts = f"{self.positives:,} positives, {self.negatives:,} negatives"
         if not self.folds:
@@ -118,7 +119,7 @@ class TestSetCounts:
         """What the items are: ``"images"`` or ``"batches"``."""
         return _ITEM_WORDS.get(self.collection, "images")
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The counts as plain JSON types."""
         return {
             "name": self.name,
@@ -129,7 +130,7 @@ class TestSetCounts:
             "collection": self.collection,
         }
 
-    def kfold_options(self, folds=None) -> dict:
+    def kfold_options(self, folds: int | None = None) -> dict[str, Any]:
         """The arguments ``positives``, ``negatives``, ``folds`` (and ``folding``) of
         :func:`~benchtrust.consistency.check_kfold` for scores aggregated over this set (§4).
 
@@ -164,7 +165,7 @@ class TestSetCounts:
         return {**options, "folds": len(self.folds), "folding": [list(pair) for pair in self.folds]}
 
 
-def dataset(name) -> TestSetCounts:
+def dataset(name: str) -> TestSetCounts:
     """The class counts of a named test set (paper §5: the test sets of the literature it audits).
 
     Parameters

@@ -24,10 +24,16 @@ are subtracted after being listed explicitly.
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._io import InputError, check_count
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    import numpy.typing as npt
 
 #: Configurations generated at a time (rows of a chunk), bounding memory.
 CHUNK = 1 << 15
@@ -40,7 +46,7 @@ LIKELY = 1 << 12
 ENTRIES = 1 << 22
 
 
-def check_folding(positives, negatives, folds):
+def check_folding(positives: int, negatives: int, folds: int) -> tuple[int, int, int]:
     """p, n and k of k-fold cross-validation, checked: whole numbers, p, n >= 1, 2 <= k <= p + n.
 
     Examples
@@ -64,7 +70,7 @@ def check_folding(positives, negatives, folds):
     return p, n, k
 
 
-def fold_sizes(positives, negatives, folds):
+def fold_sizes(positives: int, negatives: int, folds: int) -> npt.NDArray[np.int64]:
     """The sizes of the k folds: the k^a folds of ⌊(p+n)/k⌋ + 1 items, then the k^b of ⌊(p+n)/k⌋ (§4.4.3).
 
     Examples
@@ -78,14 +84,14 @@ def fold_sizes(positives, negatives, folds):
 
 
 def fold_configurations(
-    positives,
-    negatives,
-    folds,
+    positives: int,
+    negatives: int,
+    folds: int,
     *,
-    positive_in_every_fold=False,
-    negative_in_every_fold=False,
-    training_sets_hold_both=True,
-):
+    positive_in_every_fold: bool = False,
+    negative_in_every_fold: bool = False,
+    training_sets_hold_both: bool = True,
+) -> npt.NDArray[np.int64]:
     """Every fold configuration of k-fold cross-validation (paper §4.4, §4.4.3, Algorithm 2).
 
     Parameters
@@ -150,14 +156,14 @@ def fold_configurations(
 
 
 def count_fold_configurations(
-    positives,
-    negatives,
-    folds,
+    positives: int,
+    negatives: int,
+    folds: int,
     *,
-    positive_in_every_fold=False,
-    negative_in_every_fold=False,
-    training_sets_hold_both=True,
-):
+    positive_in_every_fold: bool = False,
+    negative_in_every_fold: bool = False,
+    training_sets_hold_both: bool = True,
+) -> int:
     """The number of fold configurations :func:`fold_configurations` lists, without listing them (§4.4.3).
 
     With ``training_sets_hold_both=False`` the configurations where one fold holds all of a class (its
@@ -198,7 +204,7 @@ def count_fold_configurations(
     )
 
 
-def stratified_folds(positives, negatives, folds):
+def stratified_folds(positives: int, negatives: int, folds: int) -> npt.NDArray[np.int64]:
     """The folds scikit-learn's ``StratifiedKFold`` makes of p positives and n negatives (paper §4.4.2).
 
     The rule (scikit-learn >= 0.22; checked against 1.9.1, with and without ``shuffle``): the labels are
@@ -421,7 +427,13 @@ def _log_choose(n, k):
     return gammaln(np.add(n, 1)) - gammaln(np.add(k, 1)) - gammaln(np.subtract(n, k) + 1)
 
 
-def count_sized(sizes, totals, positive_in_every_fold, negative_in_every_fold, training_sets_hold_both=True):
+def count_sized(
+    sizes: npt.ArrayLike,
+    totals: Iterable[int],
+    positive_in_every_fold: bool,
+    negative_in_every_fold: bool,
+    training_sets_hold_both: bool = True,
+) -> int:
     """The number of configurations :func:`sized_chunks` lists, without listing them (exact).
 
     Per group of folds of one size the nondecreasing tuples are counted by Gaussian binomial coefficients

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -78,6 +79,11 @@ from benchtrust.consistency._solver._mean_constraints import CONVENTIONS, constr
 from benchtrust.consistency._solver._mean_of_scores import MAX_STATES
 from benchtrust.consistency._test_set import check_test_set, matrices_columns
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+    from benchtrust.consistency._reported import Reported
+
 #: Default ``max_work``: combinations of fold configurations the exact search may decide (a few
 #: milliseconds each) before the check stops undecided.
 MAX_WORK = 50_000
@@ -90,7 +96,7 @@ _FOLDINGS = ("stratified", "unknown")
 _ZERO_DIVISION = (*CONVENTIONS, "any")
 
 
-def aggregation_name(aggregation):
+def aggregation_name(aggregation: str) -> str:
     """`aggregation` spelled out: ``"mean_of_scores"`` or ``"score_of_means"``, the paper's acronyms ``"mos"``
     and ``"som"`` accepted for them; InputError for another value.
 
@@ -118,10 +124,10 @@ class KFoldResult(Result):
         Whether per-fold counts exist that give every reported score. ``False`` is certain about the
         folds described (``fold_sizes``; see the notes of :func:`check_kfold`); None: undecided, the
         search stopped first (``undecided`` says why).
-    fold_sizes : str or list
+    fold_sizes : str or tuple of tuple of int
         The folds' sizes the verdict covers (mean of scores): ``"equal"``, within one of each other (KFold,
         StratifiedKFold: §4.4.3); ``"any"``, every composition of the items into k non-empty folds; or the
-        sizes given, a list of k sizes per data set.
+        sizes given, a tuple of k sizes per data set.
     partial : bool
         Whether the folds hold only part of each data set (their sizes sum to less, as
         ``TimeSeriesSplit``'s test folds).
@@ -196,28 +202,28 @@ class KFoldResult(Result):
            (``zero_division``) and to folds of other sizes (``fold_sizes``, ``partial``).
     """
 
-    consistent: bool
+    consistent: bool | None
     aggregation: str
     folding: str
-    positives: tuple
-    negatives: tuple
+    positives: tuple[int, ...]
+    negatives: tuple[int, ...]
     folds: int
     repeats: int
     configurations_tested: int
-    evidence: dict | None
-    scores: tuple
+    evidence: dict[str, Any] | None
+    scores: tuple[Reported, ...]
     beta: float | None
-    bounds: dict
-    configurations: dict = dataclasses.field(default_factory=dict)
+    bounds: dict[str, Interval]
+    configurations: dict[str, int] = dataclasses.field(default_factory=dict)
     tier: str | None = None
     order: str | None = None
     zero_division: str = "any"
-    conventions: dict = dataclasses.field(default_factory=dict)
-    fold_sizes: object = "equal"
+    conventions: dict[str, str] = dataclasses.field(default_factory=dict)
+    fold_sizes: str | tuple[tuple[int, ...], ...] = "equal"
     partial: bool = False
     undecided: str | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         data = ", ".join(f"(p={p}, n={n})" for p, n in zip(self.positives, self.negatives, strict=True))
         shown = ", ".join(f"{rep.score}={rep.value!r}±{rep.eps:g}" for rep in self.scores)
         if self.evidence is None:
@@ -297,7 +303,7 @@ class KFoldResult(Result):
             analysis="consistency kfold",
         )
 
-    def _evidence_columns(self) -> dict:
+    def _evidence_columns(self) -> dict[str, Any]:
         """The columns of the table of the evidence: per-fold (mean of scores) or pooled matrices."""
         evidence = self.evidence
         if self.aggregation == "score_of_means":
@@ -320,26 +326,28 @@ class KFoldResult(Result):
 
 
 def check_kfold(
-    scores,
+    scores: Mapping[str, str | float],
     *,
-    positives,
-    negatives,
-    folds,
-    repeats=1,
-    aggregation="mean_of_scores",
-    folding="unknown",
-    eps=None,
-    rounding="round",
-    beta=None,
-    bounds=None,
-    zero_division="any",
-    fold_sizes=None,
-    partial=False,
-    max_configurations=10**7,
-    max_work=MAX_WORK,
-    max_states=MAX_STATES,
-    progress=None,
-):
+    positives: int | Sequence[int],
+    negatives: int | Sequence[int],
+    folds: int,
+    repeats: int = 1,
+    aggregation: Literal["mean_of_scores", "score_of_means", "mos", "som"] = "mean_of_scores",
+    folding: Literal["stratified", "unknown"]
+    | Sequence[Sequence[int]]
+    | Sequence[Sequence[Sequence[int]]] = "unknown",
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+    beta: float | None = None,
+    bounds: Mapping[str, Sequence[str | float]] | None = None,
+    zero_division: Literal["any", "0", "1", "skip", 0, 1] = "any",
+    fold_sizes: Literal["equal", "any"] | Sequence[int] | Sequence[Sequence[int]] | None = None,
+    partial: bool = False,
+    max_configurations: int = 10**7,
+    max_work: int | None = MAX_WORK,
+    max_states: int = MAX_STATES,
+    progress: Callable[[int, int], object] | None = None,
+) -> KFoldResult:
     """Could the scores come from (repeated) k-fold cross-validation of these data sets? (paper §4)
 
     Parameters
@@ -491,24 +499,24 @@ def check_kfold(
     for p_d, n_d in zip(p, n, strict=True):
         check_folding(p_d, n_d, k)
     r = check_count(repeats, "repeats")
-    aggregation = aggregation_name(aggregation)
-    zero_division = str(zero_division).strip().lower()
-    if zero_division not in _ZERO_DIVISION:
-        raise InputError(f"zero_division: expected one of {', '.join(_ZERO_DIVISION)}, got {zero_division!r}")
+    spelled = aggregation_name(aggregation)
+    convention = str(zero_division).strip().lower()
+    if convention not in _ZERO_DIVISION:
+        raise InputError(f"zero_division: expected one of {', '.join(_ZERO_DIVISION)}, got {convention!r}")
     explicit = _explicit(folding, p, n, k)
     name = "explicit" if explicit is not None else folding
     limit = check_count(max_configurations, "max_configurations")
     work = check_count(max_states, "max_states")
     most = None if max_work is None else check_count(max_work, "max_work")
     sizes = _fold_sizes(fold_sizes, partial, p, n, k)
-    if (fold_sizes is not None or partial) and (aggregation != "mean_of_scores" or name != "unknown"):
+    if (fold_sizes is not None or partial) and (spelled != "mean_of_scores" or name != "unknown"):
         raise InputError(
             f"{'fold_sizes' if fold_sizes is not None else 'partial'}: describes the folds the "
             "configurations are drawn from, for the mean of scores (aggregation=mean_of_scores) with unknown "
             "folds (folding=unknown) only"
         )
     result = {
-        "aggregation": aggregation,
+        "aggregation": spelled,
         "folding": name,
         "positives": p,
         "negatives": n,
@@ -516,18 +524,18 @@ def check_kfold(
         "repeats": r,
         "beta": None if beta is None else float(beta),
         "bounds": {},
-        "zero_division": zero_division,
+        "zero_division": convention,
         "fold_sizes": sizes if isinstance(sizes, str) else tuple(tuple(s) for s in sizes),
         "partial": bool(partial),
     }
-    if aggregation == "score_of_means":
+    if spelled == "score_of_means":
         if bounds is not None:
             raise InputError("bounds: the min and max over folds (Eq. 10) apply to the mean of scores only")
         return _score_of_means(scores, reported, r, eps, rounding, beta, result)
     given = constraints(reported, bounds, eps=eps, rounding=rounding)
     if bounds is not None:
         result["bounds"] = {str(name).strip(): Interval(*pair) for name, pair in bounds.items()}
-    search = FoldSearch(given, zero_division, k, work)
+    search = FoldSearch(given, convention, k, work)
     if name == "unknown":
         units = [
             Shape(p_d, n_d, k, sizes if isinstance(sizes, str) else sizes[d], bool(partial))
@@ -547,7 +555,7 @@ def check_kfold(
     sizes = configuration.sum(axis=1)[None]
     rows = configuration[None, :, 0]
     tier = "paper" if search.paper(rows, sizes)[0] else "beyond"
-    unsettled = set()
+    unsettled: set[int] = set()
     found = search.first(rows, sizes, unsettled)
     tried = {"paper": int(tier == "paper"), "beyond": int(tier == "beyond")}
     stopped = None

@@ -76,6 +76,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -105,6 +106,11 @@ from benchtrust.consistency._test_set import (
     matrices_columns,
     satisfies,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+    from benchtrust.consistency._reported import Reported
 
 #: The work of one cell of a macro average's C × C confusion matrix, in score evaluations: the matrix is
 #: built, verified and listed in full.
@@ -165,18 +171,18 @@ class MulticlassResult(Result):
 
     consistent: bool
     average: str
-    class_counts: tuple
-    scores: tuple
+    class_counts: tuple[int, ...]
+    scores: tuple[Reported, ...]
     beta: float | None
     n_solutions: int | None = None
-    solutions: tuple | None = None
-    pooled: tuple | None = None
-    evidence: list | None = None
+    solutions: tuple[int, ...] | None = None
+    pooled: tuple[tuple[int, int], ...] | None = None
+    evidence: list[list[int]] | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         scores = ", ".join(f"{rep.score}={rep.value!r}±{rep.eps:g}" for rep in self.scores)
         found = (
-            f"n_solutions={self.n_solutions}, solutions={list(self.solutions)}"
+            f"n_solutions={self.n_solutions}, solutions={list(self.solutions or ())}"
             if self.average == "micro"
             else f"evidence={self.evidence}"
         )
@@ -191,7 +197,7 @@ class MulticlassResult(Result):
         return _text.multiclass_verdict(self)
 
     @property
-    def notes(self) -> tuple:
+    def notes(self) -> tuple[str, ...]:
         """What a reported accuracy means here: the one-vs-rest ``acc`` or scikit-learn's ``accuracy_score``.
 
         Examples
@@ -262,7 +268,7 @@ class MulticlassResult(Result):
             analysis="consistency multiclass",
         )
 
-    def _solution_columns(self) -> dict:
+    def _solution_columns(self) -> dict[str, Any]:
         """The columns of the table of the solutions: the pooled matrices (micro) or the classes of the
         evidence (macro)."""
         counts = np.array(self.class_counts, dtype=np.int64)
@@ -293,17 +299,17 @@ class MulticlassResult(Result):
 
 
 def check_multiclass(
-    scores,
+    scores: Mapping[str, str | float],
     *,
-    class_counts,
-    average,
-    eps=None,
-    rounding="round",
-    beta=None,
-    examples=10,
-    max_work=MAX_WORK,
-    progress=None,
-):
+    class_counts: Sequence[int],
+    average: Literal["micro", "macro"],
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+    beta: float | None = None,
+    examples: int = 10,
+    max_work: int = MAX_WORK,
+    progress: Callable[[int, int], object] | None = None,
+) -> MulticlassResult:
     """Could one multiclass test set with these class counts give these averaged scores?
 
     Parameters
@@ -377,7 +383,7 @@ def check_multiclass(
     count = check_examples(examples)
     limit = check_count(max_work, "max_work")
     beta = None if beta is None else float(beta)
-    common = {"average": average, "class_counts": counts, "scores": reported, "beta": beta}
+    common: dict[str, Any] = {"average": average, "class_counts": counts, "scores": reported, "beta": beta}
     nonlinear = [rep.score for rep in reported if rep.score not in (*_LINEAR, SKLEARN_ACCURACY)]
     if average == "macro" and nonlinear:
         raise InputError(

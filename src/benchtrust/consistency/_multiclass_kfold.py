@@ -19,6 +19,7 @@ filling it) has an undefined score and ``zero_division`` says how the fold's mea
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -34,6 +35,14 @@ from benchtrust.consistency._solver import _macro_witness as witness
 from benchtrust.consistency._solver._mean_of_scores import MAX_STATES
 from benchtrust.consistency._test_set import MAX_WORK, check_work, matrices_columns
 from benchtrust.consistency._text import AGGREGATION_WORDS, CERTAIN, COULD, PAPER
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    import numpy.typing as npt
+
+    from benchtrust.consistency._multiclass import MulticlassResult
+    from benchtrust.consistency._reported import Reported
 
 _AVERAGES = ("micro", "macro")
 _FOLDINGS = ("stratified", "unknown")
@@ -136,19 +145,19 @@ class MulticlassKFoldResult(Result):
     average: str
     aggregation: str
     folding: str
-    class_counts: tuple
+    class_counts: tuple[int, ...]
     folds: int
     repeats: int
-    scores: tuple
+    scores: tuple[Reported, ...]
     zero_division: str
-    configurations: dict
+    configurations: dict[str, int]
     tier: str | None = None
-    fold_counts: list | None = None
-    correct: list | None = None
-    matrices: list | None = None
-    conventions: dict | None = None
-    choices: dict | None = None
-    pooled: object = None
+    fold_counts: list[list[int]] | list[int] | None = None
+    correct: list[int] | None = None
+    matrices: list[list[list[int]]] | None = None
+    conventions: dict[str, str] | None = None
+    choices: dict[str, dict[int, tuple[int, int]]] | None = None
+    pooled: MulticlassResult | None = None
 
     @property
     def verdict(self) -> str:
@@ -215,7 +224,7 @@ class MulticlassKFoldResult(Result):
             analysis="consistency multiclass",
         )
 
-    def _evidence_columns(self) -> dict:
+    def _evidence_columns(self) -> Mapping[str, Any] | None:
         """The columns of the table of the evidence: per fold (micro), per fold and class (macro), or the
         pooled check's (score of means)."""
         if self.pooled is not None:
@@ -249,22 +258,22 @@ class MulticlassKFoldResult(Result):
 
 
 def check_multiclass_kfold(
-    scores,
+    scores: Mapping[str, str | float],
     *,
-    class_counts,
-    folds,
-    average,
-    repeats=1,
-    aggregation="mean_of_scores",
-    folding="unknown",
-    eps=None,
-    rounding="round",
-    beta=None,
-    zero_division="any",
-    max_configurations=MAX_CONFIGURATIONS,
-    max_states=MAX_STATES,
-    max_work=MAX_WORK,
-):
+    class_counts: Sequence[int],
+    folds: int,
+    average: Literal["micro", "macro"],
+    repeats: int = 1,
+    aggregation: Literal["mean_of_scores", "score_of_means", "mos", "som"] = "mean_of_scores",
+    folding: Literal["stratified", "unknown"] | npt.ArrayLike = "unknown",
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+    beta: float | None = None,
+    zero_division: Literal["any", "0", "1", "skip"] = "any",
+    max_configurations: int = MAX_CONFIGURATIONS,
+    max_states: int = MAX_STATES,
+    max_work: int = MAX_WORK,
+) -> MulticlassKFoldResult:
     """Could k-fold cross-validation of a multiclass data set give these averaged scores? (paper §4)
 
     Parameters
@@ -342,7 +351,7 @@ def check_multiclass_kfold(
     ):
         if value not in allowed:
             raise InputError(f"{name}: expected one of {', '.join(allowed)}, got {value!r}")
-    aggregation = aggregation_name(aggregation)
+    spelled = aggregation_name(aggregation)
     counts = _class_counts(class_counts)
     k = check_count(folds, "folds")
     if not 2 <= k <= sum(counts):
@@ -353,9 +362,9 @@ def check_multiclass_kfold(
             f"repeats: expected 1 to {MOST_FOLDS // k:,} ({MOST_FOLDS:,} folds in all), got {times}"
         )
     reported = multiclass_reported(scores, eps=eps, rounding=rounding, beta=beta)
-    common = {
+    common: dict[str, Any] = {
         "average": average,
-        "aggregation": aggregation,
+        "aggregation": spelled,
         "class_counts": counts,
         "folds": k,
         "repeats": times,
@@ -363,12 +372,12 @@ def check_multiclass_kfold(
         "zero_division": zero_division,
     }
     explicit = _explicit(folding, counts, k)
-    label = "explicit" if explicit is not None else folding
+    label = "explicit" if explicit is not None else str(folding)
     if explicit is None and folding not in _FOLDINGS:
         raise InputError(
             f"folding: expected stratified, unknown or k rows of class counts, got {folding!r:.80}"
         )
-    if aggregation == "score_of_means":
+    if spelled == "score_of_means":
         pooled = check_multiclass(
             scores, class_counts=counts, average=average, eps=eps, rounding=rounding, beta=beta
         )
@@ -544,10 +553,10 @@ def _verdict(result) -> str:
         what = f"in none of the {_tried(result)} do confusion matrices give"
     source = {"stratified": "the stratified folds", "explicit": "the folds given"}.get(result.folding)
     if source is None:  # unknown folds: those of KFold and StratifiedKFold only (issue 29)
-        sizes = sorted(
+        ends = sorted(
             {sum(result.class_counts) // result.folds, -(-sum(result.class_counts) // result.folds)}
         )
-        sizes = " or ".join(map(str, sizes[::-1]))
+        sizes = " or ".join(map(str, ends[::-1]))
         source = (
             f"a split into {result.folds} folds of near-equal size ({sizes} items, as KFold and "
             "StratifiedKFold make)"

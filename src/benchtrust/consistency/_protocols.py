@@ -33,6 +33,7 @@ fold configurations) is shown with the check's reason, not as a verdict.
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result
@@ -43,6 +44,28 @@ from benchtrust.consistency._datasets import dataset as named_dataset
 from benchtrust.consistency._kfold import ACRONYMS, check_kfold
 from benchtrust.consistency._reported import _ROUNDING, reported_scores
 from benchtrust.consistency._test_set import check_test_set
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from benchtrust.consistency._kfold import KFoldResult
+    from benchtrust.consistency._test_set import TestSetResult
+
+    class _Choice(TypedDict):
+        """One protocol: the value of each family, None where the family does not apply."""
+
+        region: str | None
+        aggregation: str
+        folding: str | None
+        rounding: str | None
+
+    class _Row(_Choice):
+        """One protocol's row of :attr:`ProtocolsResult.rows`."""
+
+        protocol: str
+        verdict: str
+        evidence: str
+
 
 #: The families of protocol choices and their values, in the order protocols are listed.
 FAMILIES = {
@@ -121,14 +144,14 @@ class ProtocolsResult(Result):
     """
 
     consistent: bool | None
-    rows: tuple
-    results: tuple
-    test_sets: tuple
-    scores: dict
-    eps: float | dict | None
+    rows: tuple[_Row, ...]
+    results: tuple[TestSetResult | KFoldResult | None, ...]
+    test_sets: tuple[str, ...]
+    scores: dict[str, str | float]
+    eps: float | Mapping[str, float] | None
     beta: float | None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         counts = ", ".join(f"{sum(r['verdict'] == v for r in self.rows)} {v}" for v in _VERDICTS)
         return (
             f"ProtocolsResult(consistent={self.consistent}, protocols={len(self.rows)} ({counts}), "
@@ -167,7 +190,7 @@ class ProtocolsResult(Result):
             },
             columns=("protocol", "verdict", "evidence"),
             rows=tuple(table[1:]),
-            frame={column: [row[column] for row in self.rows] for column in columns},
+            frame={column: [row.get(column) for row in self.rows] for column in columns},
             assumptions=(
                 ("test sets", "; ".join(self.test_sets)),
                 ("reported scores", ", ".join(f"{name} {value}" for name, value in self.scores.items())),
@@ -207,17 +230,17 @@ class ProtocolsResult(Result):
 
 
 def check_protocols(
-    scores,
+    scores: Mapping[str, str | float],
     *,
-    dataset=None,
-    positives=None,
-    negatives=None,
-    folds=None,
-    candidates=None,
-    eps=None,
-    rounding=None,
-    beta=None,
-):
+    dataset: str | None = None,
+    positives: int | None = None,
+    negatives: int | None = None,
+    folds: int | None = None,
+    candidates: Mapping[str, str | Sequence[str]] | None = None,
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] | Sequence[Literal["round", "floor-or-ceil"]] | None = None,
+    beta: float | None = None,
+) -> ProtocolsResult:
     """Which candidate evaluation protocols could have produced the reported scores? (paper §3-4, §5.1)
 
     Every combination of the chosen values of the families of the module (region, aggregation, folding,
@@ -319,13 +342,14 @@ def check_protocols(
     cut = k is not None and not some.folds and "mean_of_scores" in aggregations
     foldings = _values(chosen, "folding", FAMILIES["folding"] if cut else None, _FOLDING_HINT)
     roundings = _values(chosen, "rounding", None if eps is not None else _ROUNDING, _ROUNDING_HINT)
-    rows, results = [], []
+    rows: list[_Row] = []
+    results: list[TestSetResult | KFoldResult | None] = []
     for region in regions:
         counts = sets[region]
         for aggregation in aggregations:
             for folding in foldings if aggregation == "mean_of_scores" and not counts.folds else (None,):
                 for rule in roundings:
-                    choice = {
+                    choice: _Choice = {
                         "region": region,
                         "aggregation": aggregation,
                         "folding": folding,

@@ -12,7 +12,7 @@ import csv
 import itertools
 import numbers
 import os
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from benchtrust._io import InputError, sniff_delimiter
 
@@ -31,12 +31,12 @@ def _is_frame(claims) -> bool:
     return True
 
 
-def _records(claims) -> Iterator[tuple[int, list[str]]]:
+def _records(claims) -> Generator[tuple[int, list[str]], None, None]:
     """Yield (line number, fields) of the header and of each claim of a file or DataFrame."""
     return _frame_records(claims) if _is_frame(claims) else _file_records(claims)
 
 
-def _file_records(path) -> Iterator[tuple[int, list[str]]]:
+def _file_records(path) -> Generator[tuple[int, list[str]], None, None]:
     """Yield (line number, fields) of the header line and of each row with a non-blank field."""
     name = os.fspath(path)
     try:
@@ -107,7 +107,7 @@ def _not_utf8(path, exc):
     return f"{os.fspath(path)}{where}: not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8"
 
 
-def _frame_records(frame) -> Iterator[tuple[int, list[str]]]:
+def _frame_records(frame) -> Generator[tuple[int, list[str]], None, None]:
     """Yield (line, fields) of a DataFrame's header and rows, the cells as text, as a CSV of it would read."""
     yield 1, [str(column) for column in frame.columns]
     for position, cells in enumerate(frame.itertuples(index=False, name=None)):

@@ -47,6 +47,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -56,6 +57,12 @@ from benchtrust._result import Description, Result
 from benchtrust._words import paragraph
 from benchtrust.consistency import _text
 from benchtrust.consistency._reported import _ROUNDING, TOLERANCE, Reported, _value, _written, decimals
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    import numpy.typing as npt
+    import pandas as pd
 
 #: The regression scores in the order they are shown, with the names each is accepted under.
 NAMES = {
@@ -123,10 +130,10 @@ class RegressionResult(Result):
 
     consistent: bool | None
     size: int
-    scores: tuple
+    scores: tuple[Reported, ...]
     target_variance: Reported | None
-    checked: tuple
-    violations: tuple
+    checked: tuple[str, ...]
+    violations: tuple[tuple[str, str], ...]
     mse: Interval | None
 
     @property
@@ -183,7 +190,14 @@ class RegressionResult(Result):
         )
 
 
-def check_regression(scores, *, size, target_variance=None, eps=None, rounding="round"):
+def check_regression(
+    scores: Mapping[str, str | float],
+    *,
+    size: int,
+    target_variance: float | str | None = None,
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+) -> RegressionResult:
     """Whether reported MSE, RMSE, MAE and R² can come from one regression of n items (relations 1-5).
 
     Parameters
@@ -259,7 +273,14 @@ def check_regression(scores, *, size, target_variance=None, eps=None, rounding="
     return RegressionResult(consistent, size, reported, variance, checked, violations, mse)
 
 
-def regression_verdicts(scores, *, size, target_variance=None, eps=None, rounding="round"):
+def regression_verdicts(
+    scores: Mapping[str, Sequence[str | float | None] | npt.ArrayLike],
+    *,
+    size: npt.ArrayLike,
+    target_variance: Sequence[str | float | None] | npt.ArrayLike | None = None,
+    eps: float | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+) -> pd.DataFrame:
     """:func:`check_regression` of many claims at once, vectorised: one verdict per claim.
 
     Parameters
@@ -326,8 +347,10 @@ def regression_verdicts(scores, *, size, target_variance=None, eps=None, roundin
         raise InputError("size: expected positive whole numbers")
     var_bounds = None
     if target_variance is not None:
-        column = target_variance if np.ndim(target_variance) else [target_variance] * rows
-        var_bounds = _column_bounds(column, "target_variance", None, rounding)
+        # np.ndim takes any object (a list holding None too); numpy's stubs accept array-likes only
+        many = np.ndim(target_variance)  # type: ignore[arg-type]
+        variances = target_variance if many else [target_variance] * rows
+        var_bounds = _column_bounds(variances, "target_variance", None, rounding)
         if (var_bounds[1] < 0).any():
             raise InputError("target_variance: expected numbers >= 0 (a variance)")
     relations, _ = _relations(bounds, n, var_bounds)

@@ -16,6 +16,8 @@ import dataclasses
 import math
 import numbers
 import re
+from collections.abc import Mapping
+from typing import Literal
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError
@@ -86,13 +88,13 @@ class Reported:
     text: str
     rounding: str | None
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, str | float]:
         """As plain JSON types: ``score``, ``value``, ``eps`` and the interval's ends ``low`` and ``high``."""
         low, high = self.interval
         return {"score": self.score, "value": self.value, "eps": self.eps, "low": low, "high": high}
 
 
-def decimals(value):
+def decimals(value: str | float) -> int:
     """Decimals of a reported value as written: of the text itself, or of the float's shortest repr.
 
     See Also
@@ -124,7 +126,13 @@ def decimals(value):
     raise InputError(f"{value!r} is not a number")
 
 
-def reported_scores(scores, *, eps=None, rounding="round", beta=None):
+def reported_scores(
+    scores: Mapping[str, str | float],
+    *,
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+    beta: float | None = None,
+) -> tuple[Reported, ...]:
     """The reported scores as intervals (the numerical uncertainty of paper §2).
 
     Parameters
@@ -172,13 +180,14 @@ def reported_scores(scores, *, eps=None, rounding="round", beta=None):
         raise InputError(f"rounding: expected one of {', '.join(_ROUNDING)}, got {rounding!r}")
     if not hasattr(scores, "items") or not scores:
         raise InputError(f"scores: expected one or more name=value pairs, got {scores!r:.80}")
-    per_score = eps if hasattr(eps, "items") else {}
+    per_score = eps if isinstance(eps, Mapping) else {}
     if per_score:
         unknown = set(_canonical(name) for name in per_score) - set(_canonical(name) for name in scores)
         if unknown:
             raise InputError(f"eps: given for {', '.join(sorted(unknown))}, which is not reported")
         per_score = {_canonical(name): value for name, value in per_score.items()}
-    out, seen = [], {}
+    out: list[Reported] = []
+    seen: dict[str, str] = {}
     for name, value in scores.items():
         found = _score(name)
         if found.name in seen:

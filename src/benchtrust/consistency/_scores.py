@@ -15,10 +15,16 @@ simplification sqrt(fpr) / (sqrt(tpr) + sqrt(fpr)) is monotone everywhere and is
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from benchtrust._io import InputError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import numpy.typing as npt
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,22 +70,36 @@ class Score:
 
     name: str
     title: str
-    formula: object
+    formula: Callable[..., Any]
     in_tn: int
     in_tp: int
-    monotone: object = None
+    monotone: Callable[..., Any] | None = None
     linear: bool = False
     needs_beta: bool = False
-    ratio: object = None
+    ratio: Callable[..., tuple[Any, Any]] | None = None
 
-    def __call__(self, tp, tn, p, n, beta=None):
+    def __call__(
+        self,
+        tp: npt.ArrayLike,
+        tn: npt.ArrayLike,
+        p: npt.ArrayLike,
+        n: npt.ArrayLike,
+        beta: float | None = None,
+    ) -> np.float64 | npt.NDArray[np.float64]:
         """The score of the confusion matrices (tp, tn) of p positives and n negatives."""
         tp, tn, p, n = (np.asarray(v, dtype=float) for v in (tp, tn, p, n))
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             value = np.asarray(self.formula(tp, tn, p, n, beta), dtype=float)
         return np.where(np.isfinite(value), value, np.nan)[()]
 
-    def for_search(self, tp, tn, p, n, beta=None):
+    def for_search(
+        self,
+        tp: npt.ArrayLike,
+        tn: npt.ArrayLike,
+        p: npt.ArrayLike,
+        n: npt.ArrayLike,
+        beta: float | None = None,
+    ) -> np.float64 | npt.NDArray[np.float64]:
         """The monotone form of the score, for locating solutions (the score itself for all but ``pt``)."""
         if self.monotone is None:
             return self(tp, tn, p, n, beta)
@@ -325,7 +345,7 @@ _ALIASES = {
 }
 
 
-def score(name):
+def score(name: str) -> Score:
     """The :class:`Score` called ``name`` (an abbreviation or an alias, any case, '-' or ' ' for '_').
 
     See Also

@@ -57,6 +57,7 @@ from __future__ import annotations
 import dataclasses
 import numbers
 from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -66,6 +67,11 @@ from benchtrust.consistency import _text
 from benchtrust.consistency._reported import reported_scores
 from benchtrust.consistency._scores import SCORES
 from benchtrust.consistency._solver._linear_counts import countable, exact_value, half_planes, lattice_polygon
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from benchtrust.consistency._reported import Reported
 
 #: Default of ``max_work``: the most score evaluations a search may take (a minute or two).
 MAX_WORK = 5 * 10**9
@@ -115,13 +121,13 @@ class TestSetResult(Result):
 
     consistent: bool
     n_solutions: int
-    solutions: tuple
+    solutions: tuple[tuple[int, int], ...]
     positives: int
     negatives: int
-    scores: tuple
+    scores: tuple[Reported, ...]
     beta: float | None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         shown = ", ".join(f"({tp}, {tn})" for tp, tn in self.solutions)
         more = self.n_solutions - len(self.solutions)
         if more:
@@ -169,17 +175,17 @@ class TestSetResult(Result):
 
 
 def check_test_set(
-    scores,
+    scores: Mapping[str, str | float],
     *,
-    positives,
-    negatives,
-    eps=None,
-    rounding="round",
-    beta=None,
-    examples=10,
-    max_work=MAX_WORK,
-    progress=None,
-):
+    positives: int,
+    negatives: int,
+    eps: float | Mapping[str, float] | None = None,
+    rounding: Literal["round", "floor-or-ceil"] = "round",
+    beta: float | None = None,
+    examples: int = 10,
+    max_work: int = MAX_WORK,
+    progress: Callable[[int, int], object] | None = None,
+) -> TestSetResult:
     """Every confusion matrix of one test set that gives the reported scores (paper §3, Eq. 1).
 
     Parameters

@@ -6,6 +6,8 @@ how much each choice alone changes the ranking (§4.2, Fig. 5 in numbers).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,6 +15,25 @@ from benchtrust._io import InputError
 from benchtrust._result import Description, Result
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    import pandas as pd
+    from numpy.typing import ArrayLike
+
+    from benchtrust.multiverse._rankings import MultiverseResult
+
+    class _Ranks(Protocol):
+        """What :func:`rank_distribution` reads: the methods and their ranks, one row per combination (a
+        :class:`MultiverseResult` or a :class:`SubsampleResult`)."""
+
+        @property
+        def methods(self) -> Sequence[str]: ...
+
+        @property
+        def ranks(self) -> ArrayLike: ...
+
 
 __all__ = [
     "ImpactResult",
@@ -54,7 +75,7 @@ class RankDistributionResult(Result):
     methods: tuple[str, ...]
     best: np.ndarray
     worst: np.ndarray
-    table: object
+    table: pd.DataFrame
 
     @property
     def combinations(self) -> int:
@@ -121,7 +142,7 @@ class RankDistributionResult(Result):
         return "\n".join(lines)
 
 
-def rank_distribution(multiverse) -> RankDistributionResult:
+def rank_distribution(multiverse: _Ranks) -> RankDistributionResult:
     """Each method's best and worst rank and the share of combinations at each rank (Fig. 2, §4.1).
 
     See Also
@@ -199,7 +220,7 @@ class StepwiseResult(Result):
     """
 
     order: tuple[str, ...]
-    steps: object
+    steps: pd.DataFrame
     best: dict[str, float]
     rank_range: dict[str, list[float]]
 
@@ -232,7 +253,7 @@ class StepwiseResult(Result):
         step and each method's final rank (the data); the steps ``method``, ``step``, ``choice``,
         ``option``, ``rank``, ``value``, ``changed`` (the frame)."""
         default = self.default
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for method in sorted(default, key=default.__getitem__):
             steps = self.steps[(self.steps["method"] == method) & self.steps["changed"]]
             changes = "; ".join(f"{row.choice} = {row.option} → {row.rank:g}" for row in steps.itertuples())
@@ -280,7 +301,7 @@ class StepwiseResult(Result):
         return "\n".join(lines)
 
 
-def stepwise(multiverse, *, order=None) -> StepwiseResult:
+def stepwise(multiverse: MultiverseResult, *, order: Sequence[str] | None = None) -> StepwiseResult:
     """Optimise each method's rank one choice at a time, from the defaults (§4.1, Fig. 3).
 
     At each step (a choice, in `order`) every option of that choice is tried with the options taken so
@@ -383,7 +404,7 @@ class ImpactResult(Result):
        of individual choices), Fig. 4-5 (combinations that differ in one choice only).
     """
 
-    table: object
+    table: pd.DataFrame
 
     @property
     def strongest(self) -> str | None:
@@ -448,7 +469,7 @@ class ImpactResult(Result):
         return "\n".join(lines)
 
 
-def impact(multiverse) -> ImpactResult:
+def impact(multiverse: MultiverseResult) -> ImpactResult:
     """For each choice, compare the rankings of combinations that differ in that choice only (§4.2).
 
     Every pair of options of the choice is compared under every setting of the other choices, without
@@ -544,7 +565,7 @@ def impact(multiverse) -> ImpactResult:
     return ImpactResult(pd.DataFrame(rows, columns=columns))
 
 
-def _equal_pairs(values) -> int:
+def _equal_pairs(values: np.ndarray) -> int:
     """The number of pairs of options whose rows are equal, summed over settings; `values` is (options,
     settings, methods)."""
     n, settings, methods = values.shape

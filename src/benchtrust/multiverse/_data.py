@@ -163,7 +163,8 @@ def read_characteristics(characteristics, datasets, *, dataset_column: str):
     missing = [name for name in datasets if name not in set(names)]
     if missing:
         raise InputError(f"{table.name}: no row for data set {missing[0]!r} of the results")
-    frame, not_numeric = {}, {}
+    frame: dict[str, np.ndarray | list[str]] = {}
+    not_numeric: dict[str, str] = {}
     for k, column in enumerate(table.header):
         if k != key:
             try:

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from benchtrust._io import InputError, check_seed
+from benchtrust._io import InputError, Seed, check_seed
 from benchtrust._result import Description, Result
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import file_names, read_frame
@@ -32,6 +34,23 @@ from benchtrust.multiverse._unfolding import (
     check_options,
     unfold,
 )
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    import pandas as pd
+    from numpy.typing import ArrayLike
+
+    class _Combinations(Protocol):
+        """What :func:`default_distances` reads of a multiverse: one row per combination and one column per
+        choice, and each choice's default option (a :class:`MultiverseResult`, or any such object)."""
+
+        @property
+        def combinations(self) -> pd.DataFrame: ...
+
+        @property
+        def defaults(self) -> Mapping[str, object]: ...
+
 
 __all__ = [
     "PermutationTestResult",
@@ -234,14 +253,14 @@ class PermutationTestResult(Result):
 
 
 def permutation_test(
-    dissimilarities,
+    dissimilarities: ArrayLike | pd.DataFrame | str | os.PathLike[str],
     *,
-    permutations=500,
-    seed=0,
-    n_jobs=None,
-    progress=None,
-    fitted=None,
-    **unfold_options,
+    permutations: int = 500,
+    seed: Seed = 0,
+    n_jobs: int | None = None,
+    progress: Callable[[int], object] | None = None,
+    fitted: UnfoldingResult | None = None,
+    **unfold_options: float | str,
 ) -> PermutationTestResult:
     """Test whether an unfolding's stress is lower than that of unfoldings of permuted data.
 
@@ -440,7 +459,7 @@ def _refit(delta, seeds, options):
     return stresses, converged
 
 
-def congruence(fitted) -> np.ndarray:
+def congruence(fitted: UnfoldingResult) -> np.ndarray:
     """Each row's congruence coefficient between its disparities and its distances.
 
     For row i (a subject, here a combination of options),
@@ -506,7 +525,7 @@ def congruence(fitted) -> np.ndarray:
         return np.where(denominator > 0, numerator / denominator, np.nan)
 
 
-def default_distances(multiverse, fitted):
+def default_distances(multiverse: _Combinations, fitted: UnfoldingResult | ArrayLike) -> pd.DataFrame:
     """The distances the paper's Fig. 5 summarises: how far one alternative option moves an ideal point.
 
     For each choice, and each combination whose option of that choice is not the default, the Euclidean
@@ -626,7 +645,9 @@ def default_distances(multiverse, fitted):
     return pd.concat(parts, ignore_index=True)
 
 
-def default_distance_summary(table, *, by="choice"):
+def default_distance_summary(
+    table: pd.DataFrame | str | os.PathLike[str], *, by: Literal["choice", "option"] = "choice"
+) -> pd.DataFrame:
     """Count, quartiles and range of the distances of :func:`default_distances`, per choice or per option.
 
     The numbers behind the box plots of the paper's Fig. 5 (Nießl et al. 2022, §4.2): the paper draws one
@@ -695,7 +716,7 @@ def default_distance_summary(table, *, by="choice"):
     return summary.reset_index()
 
 
-def distance_table(table):
+def distance_table(table: pd.DataFrame | str | os.PathLike[str]) -> pd.DataFrame:
     """The table of :func:`default_distances` as a DataFrame (read from the file if `table` is a path,
     such as ``default_distances.csv``); InputError unless it has the columns choice, option and distance."""
     import pandas as pd

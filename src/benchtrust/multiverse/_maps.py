@@ -9,6 +9,10 @@ WIREs Data Mining and Knowledge Discovery 12(2), e1441.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from benchtrust._figures import axes_for
@@ -22,6 +26,11 @@ from benchtrust.multiverse._plot import (
     _panels,
     _square,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from numpy.typing import ArrayLike
 
 #: Fig. 4 colours of the alternative options (the default option is grey): tab10 without its grey, then
 #: the lighter tab20 shades.
@@ -66,7 +75,16 @@ def _default_pairs(options, position, default):
     return pairs["row_default"].to_numpy(dtype=int), pairs["row_other"].to_numpy(dtype=int)
 
 
-def plot_unfolding(row_points, column_points, methods, combinations, defaults, *, ax=None, title=None):
+def plot_unfolding(
+    row_points: ArrayLike,
+    column_points: ArrayLike,
+    methods: Sequence[str],
+    combinations: pd.DataFrame,
+    defaults: Mapping[str, object],
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
     """Draw an unfolding solution once per choice, coloured by the choice's options, as in the paper's Fig. 4.
 
     One panel per choice (column of `combinations`). In each, the ideal points of the combinations are
@@ -190,13 +208,16 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
     for panel, (k, choice, default, values, alternatives) in zip(axes, panels, strict=False):
         first, second = _default_pairs(options, k, default)
         if first.size:
-            segments = np.stack([X[first], X[second]], axis=1)
+            segments = list(np.stack([X[first], X[second]], axis=1))  # one line per pair: its two ends
             panel.add_collection(LineCollection(segments, colors="0.6", linewidths=0.5, zorder=1))
+        palette: Sequence[str | tuple[float, ...]]
         if len(alternatives) <= len(_OPTION_COLORS):
             palette = _OPTION_COLORS
         else:
             palette = [colormaps["turbo"](t) for t in np.linspace(0.05, 0.95, len(alternatives))]
-        styles = [(default, _DEFAULT_COLOR, f"{default} (default)")]
+        styles: list[tuple[str, str | tuple[float, ...], str]] = [
+            (default, _DEFAULT_COLOR, f"{default} (default)")
+        ]
         styles += [(level, palette[i], level) for i, level in enumerate(alternatives)]
         for level, color, label in styles:
             mask = values == level
@@ -235,7 +256,15 @@ def plot_unfolding(row_points, column_points, methods, combinations, defaults, *
     return ax
 
 
-def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, title=None):
+def plot_subsample(
+    row_points: ArrayLike,
+    column_points: ArrayLike,
+    methods: Sequence[str],
+    nrdatasets: ArrayLike,
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
     """Draw an unfolding of the rankings on subsamples of the data sets, as in the paper's Fig. 6 / Fig. S3.
 
     The ideal points of the rankings are circles coloured by the number of data sets each ranking uses (a
@@ -364,7 +393,9 @@ def plot_subsample(row_points, column_points, methods, nrdatasets, *, ax=None, t
     return ax
 
 
-def plot_default_distances(table, *, ax=None, title=None):
+def plot_default_distances(
+    table: pd.DataFrame | str | os.PathLike[str], *, ax: Axes | None = None, title: str | None = None
+) -> Axes:
     """Draw the distances between ideal points of default and alternative options as box plots, as in the
     paper's Fig. 5.
 

@@ -33,6 +33,7 @@ import dataclasses
 import inspect
 import warnings
 from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
@@ -47,6 +48,8 @@ _BETTER = ("higher", "lower", "measure")
 #: The keyword rules took before ``direction`` (True for ``direction="lower"``), still accepted.
 _OLD_KEYWORD = "lower_is_better"
 
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
 
 @dataclasses.dataclass(frozen=True)
 class Rule:
@@ -58,11 +61,11 @@ class Rule:
 
     family: str
     name: str
-    function: Callable
+    function: Callable[..., Any]
     better: str | None
     old_keyword: bool = False
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Call the function as its family calls rules (with ``direction=`` for an imputation or an
         aggregation)."""
         if self.old_keyword:
@@ -81,7 +84,12 @@ class Rule:
 _REGISTRY: dict[str, dict[str, Rule]] = {family: {} for family in _RULE_FAMILIES}
 
 
-def register_option(family: str, name: str, *, better: str | None = None):
+def register_option(
+    family: Literal["datasets", "imputation", "aggregation"],
+    name: str,
+    *,
+    better: Literal["higher", "lower", "measure"] | None = None,
+) -> Callable[[_Function], _Function]:
     """Register ``function`` as rule `name` of option `family`, for use in a spec's ``rule:``.
 
     Parameters
@@ -131,7 +139,7 @@ def register_option(family: str, name: str, *, better: str | None = None):
     if family != "aggregation" and better is not None:
         raise InputError("better: only aggregation rules say which end is better")
 
-    def decorate(function):
+    def decorate(function: _Function) -> _Function:
         old_keyword = _check_keywords(function, family, name)
         _REGISTRY[family][name] = Rule(family, name, function, better, old_keyword)
         return function

@@ -10,12 +10,22 @@ WIREs Data Mining and Knowledge Discovery 12(2), e1441.
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._figures import axes_for
 from benchtrust._io import InputError
 from benchtrust.multiverse._data import read_frame
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from numpy.typing import ArrayLike
+
+    from benchtrust.multiverse._unfolding import UnfoldingResult
 
 #: Fig. 3 colours of the optimisation steps, in the order of the choices: blue, pink, green, yellow as in
 #: the paper, then further distinct colours for more choices.
@@ -35,7 +45,7 @@ _STEP_COLORS = (
 _STEPS_COLUMNS = ("method", "step", "choice", "option", "rank", "changed")
 
 
-def _finite_matrix(values, name, *, columns=None):
+def _finite_matrix(values: object, name: str, *, columns: int | None = None) -> np.ndarray:
     """``values`` as a finite 2-D float array (with ``columns`` columns if given); InputError otherwise."""
     try:
         array = np.asarray(values, dtype=float)
@@ -52,7 +62,7 @@ def _finite_matrix(values, name, *, columns=None):
     return array
 
 
-def _names(values, name, count, what):
+def _names(values: Sequence[object], name: str, count: int, what: str) -> list[str]:
     """``values`` as a list of ``count`` strings; InputError naming ``name`` otherwise."""
     if isinstance(values, str):
         raise InputError(f"{name} must be a sequence of {count} names, got a single string")
@@ -96,7 +106,9 @@ def _panels(ax, rows, columns, *, share=(), width_ratios=None):
     return np.array(panels)
 
 
-def plot_rank_distribution(ranks, methods, *, ax=None, title=None):
+def plot_rank_distribution(
+    ranks: ArrayLike, methods: Sequence[str], *, ax: Axes | None = None, title: str | None = None
+) -> Axes:
     """Draw the distribution of each method's rank over the combinations, as in the paper's Fig. 2.
 
     One panel per method, in the order of their mean rank (best first): a bar chart of the share of
@@ -207,7 +219,13 @@ def plot_rank_distribution(ranks, methods, *, ax=None, title=None):
     return ax
 
 
-def plot_stepwise(steps, rank_range, *, ax=None, title=None):
+def plot_stepwise(
+    steps: pd.DataFrame | str | os.PathLike[str],
+    rank_range: Mapping[str, Sequence[float]],
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
     """Draw the step-wise optimisation of each method's rank, as in the paper's Fig. 3.
 
     One column per method, ordered by its rank with the default options (best first). A black dot marks
@@ -422,7 +440,7 @@ def _draw_columns(ax, Y, names, square):
     ax.tick_params(labelsize="x-small")
 
 
-def plot_unfolding_map(result, *, ax=None, title=None):
+def plot_unfolding_map(result: UnfoldingResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw any fitted unfolding: the row points (ideal points) as circles, the column points as triangles.
 
     The map of :func:`unfold` on any table of ranks or preferences: a row lies close to the columns it

@@ -15,7 +15,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,7 +27,10 @@ from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import file_names, read_characteristics, read_results
 from benchtrust.multiverse._options import FAMILIES, mean_of_rest, rule
 from benchtrust.multiverse._plot import plot_rank_distribution
-from benchtrust.multiverse._spec import Spec, read_spec
+from benchtrust.multiverse._spec import Spec, choice_of, read_spec
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["MultiverseResult", "rankings"]
 
@@ -117,7 +122,7 @@ class MultiverseResult(Result):
         return _text.rankings_verdict(self)
 
     @property
-    def combinations(self):
+    def combinations(self) -> pd.DataFrame:
         """A DataFrame with one row per combination and one column per choice, holding option names."""
         import pandas as pd
 
@@ -153,7 +158,7 @@ class MultiverseResult(Result):
             for m, lo, hi in zip(self.methods, self.ranks.min(0), self.ranks.max(0), strict=True)
         }
 
-    def rankings_table(self):
+    def rankings_table(self) -> pd.DataFrame:
         """One row per combination and method: a column per choice, ``method``, ``value`` and ``rank``
         (``rankings.csv``; the same as :meth:`to_frame`)."""
 
@@ -198,7 +203,13 @@ class MultiverseResult(Result):
 
 
 def rankings(
-    results, spec, *, characteristics=None, characteristics_dataset_column=None, n_jobs=None, progress=None
+    results: str | os.PathLike[str] | pd.DataFrame,
+    spec: str | os.PathLike[str] | Mapping[str, Any] | Spec,
+    *,
+    characteristics: str | os.PathLike[str] | pd.DataFrame | None = None,
+    characteristics_dataset_column: str | None = None,
+    n_jobs: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> MultiverseResult:
     """Rank the methods under every combination of the spec's options (Nießl et al. 2022, §3.1).
 
@@ -283,7 +294,7 @@ def rankings(
         data.datasets,
         dataset_column=characteristics_dataset_column or spec.columns["dataset"],
     )
-    by_family = {family: spec.choice(family) for family in FAMILIES}
+    by_family = {family: choice_of(spec, family) for family in FAMILIES}
     subsets = _subsets(by_family["datasets"], data.datasets, table)
     masks = np.array([[d in set(kept) for d in data.datasets] for kept in subsets.values()])
 
@@ -321,13 +332,13 @@ def rankings(
     )
 
 
-def ranked_first(ranks) -> np.ndarray:
+def ranked_first(ranks: np.ndarray) -> np.ndarray:
     """Shape (rankings, methods): whether the method has the best (smallest) rank of its ranking, alone or
     tied."""
     return ranks == ranks.min(axis=1, keepdims=True)
 
 
-def first_shares(methods, ranks) -> dict[str, float]:
+def first_shares(methods: Sequence[str], ranks: np.ndarray) -> dict[str, float]:
     """Each method's share of the rankings (rows of `ranks`) in which it ranks first, alone or tied."""
     return {m: float(s) for m, s in zip(methods, ranked_first(ranks).mean(axis=0), strict=True)}
 

@@ -31,14 +31,24 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from benchtrust._io import InputError, check_direction, read_text
 from benchtrust.multiverse._options import FAMILIES, rule
 
-__all__ = ["Choice", "Measure", "Option", "Spec", "read_spec"]
+__all__ = ["Choice", "Columns", "Measure", "Option", "Spec", "read_spec"]
 
 _UNFOLDING_KEYS = ("conditionality", "dimensions", "penalty_strength", "penalty_range")
 _FIXED = {"datasets": "all", "imputation": "mean", "aggregation": "mean"}
+
+
+class Columns(TypedDict):
+    """The names of the results file's columns: the data sets, the methods and the resampling iterations
+    (None: the file has no such column)."""
+
+    dataset: str
+    method: str
+    iteration: str | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,7 +65,7 @@ class Measure:
     random: float
     failed_values: tuple[float, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_direction(self.direction)
 
     @property
@@ -85,6 +95,7 @@ class Choice:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The names of the options, in spec order."""
         return tuple(option.name for option in self.options)
 
 
@@ -107,7 +118,7 @@ class Spec:
        choices and their options); §3.1 (their combinations).
     """
 
-    columns: Mapping[str, str | None]
+    columns: Columns
     measures: tuple[Measure, ...]
     failure: str
     methods: tuple[str, ...] | None
@@ -117,10 +128,22 @@ class Spec:
     source: str
 
     def choice(self, family: str) -> Choice | None:
+        """The choice of option family `family`, or None if the spec has none (:func:`read_spec` gives
+        every family a choice)."""
         return next((c for c in self.choices if c.family == family), None)
 
     def measure(self, name: str) -> Measure:
+        """The declared measure `name`."""
         return next(m for m in self.measures if m.name == name)
+
+
+def choice_of(spec: Spec, family: str) -> Choice:
+    """The spec's choice of option family `family` (:func:`read_spec` gives every family one); InputError
+    for a spec made without one."""
+    choice = spec.choice(family)
+    if choice is None:
+        raise InputError(f"{spec.source}: no choice of the option family {family!r}")
+    return choice
 
 
 class _Places:
@@ -130,7 +153,7 @@ class _Places:
         self.source = source
         self.lines = lines
 
-    def __call__(self, *path) -> str:
+    def __call__(self, *path: object) -> str:
         keys = tuple(str(key) for key in path)
         dotted = ".".join(keys) or "top level"
         for end in range(len(keys), -1, -1):
@@ -139,7 +162,7 @@ class _Places:
         return f"{self.source} ({dotted})"
 
 
-def read_spec(spec) -> Spec:
+def read_spec(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Spec:
     """Read and check a multiverse spec from a YAML file (path) or a mapping.
 
     Parameters
@@ -201,11 +224,12 @@ def read_spec(spec) -> Spec:
     if failure not in ("any", "each"):
         raise InputError(f"{places('failure')}: expected 'any' or 'each', got {failure!r}")
     choices = _choices(data.get("choices", {}), measures, places)
+    methods = data.get("methods")
     return Spec(
         columns=columns,
         measures=measures,
         failure=failure,
-        methods=_names(data.get("methods"), places, "methods", "method names"),
+        methods=None if methods is None else _names(methods, places, "methods", "method names"),
         choices=choices,
         stepwise=_stepwise(data.get("stepwise"), choices, places),
         unfolding=_unfolding(data.get("unfolding", {}), places),
@@ -282,9 +306,7 @@ def _number(value, places, *path) -> float:
     return float(value)
 
 
-def _names(value, places, key, what) -> tuple[str, ...] | None:
-    if value is None:
-        return None
+def _names(value, places, key, what) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise InputError(f"{places(key)}: expected a list of {what}, got {value!r}")
     names = tuple(_text(item, places, key, k) for k, item in enumerate(value))
@@ -294,11 +316,15 @@ def _names(value, places, key, what) -> tuple[str, ...] | None:
     return names
 
 
-def _columns(value, places) -> dict[str, str | None]:
+def _columns(value, places) -> Columns:
     columns = _mapping(value, places, "columns")
     _only(columns, ("dataset", "method", "iteration"), places, "columns")
     named = {key: _text(columns[key], places, "columns", key) for key in columns}
-    return {"dataset": "dataset", "method": "method", "iteration": None} | named
+    return Columns(
+        dataset=named.get("dataset", "dataset"),
+        method=named.get("method", "method"),
+        iteration=named.get("iteration"),
+    )
 
 
 def _measures(value, places) -> tuple[Measure, ...]:
@@ -307,7 +333,7 @@ def _measures(value, places) -> tuple[Measure, ...]:
     measures = _mapping(value, places, "measures")
     if not measures:
         raise InputError(f"{places('measures')}: declare at least one measure")
-    out = []
+    out: list[Measure] = []
     for name, entry in measures.items():
         entry = _mapping(entry, places, "measures", name)
         _only(entry, ("column", "better", "random", "failed_values"), places, "measures", name)
@@ -340,7 +366,7 @@ def _measures(value, places) -> tuple[Measure, ...]:
 
 def _choices(value, measures, places) -> tuple[Choice, ...]:
     choices = _mapping(value, places, "choices")
-    out = []
+    out: list[Choice] = []
     for name, entry in choices.items():
         entry = _mapping(entry, places, "choices", name)
         _only(entry, ("family", "default", "options"), places, "choices", name)
@@ -374,6 +400,7 @@ def _choices(value, measures, places) -> tuple[Choice, ...]:
 
 
 def _options(value, family, measures, places, *path) -> tuple[Option, ...]:
+    entries: Mapping[str, object]
     if isinstance(value, list) and value:
         entries = {_text(item, places, *path, "options", k): {} for k, item in enumerate(value)}
         if len(entries) < len(value):
@@ -386,7 +413,7 @@ def _options(value, family, measures, places, *path) -> tuple[Option, ...]:
             f"{places(*path, 'options')}: expected a list of options or a mapping name → rule, "
             f"one option or more; got {value!r:.60}"
         )
-    out = []
+    out: list[Option] = []
     for name, entry in entries.items():
         where = (*path, "options", name)
         entry = {} if entry is None else dict(_mapping(entry, places, *where))

@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,9 +36,15 @@ from benchtrust.multiverse._fit import (
 from benchtrust.multiverse._maps import plot_default_distances, plot_subsample, plot_unfolding
 from benchtrust.multiverse._plot import plot_rank_distribution, plot_stepwise
 from benchtrust.multiverse._rankings import MultiverseResult, rankings
-from benchtrust.multiverse._spec import read_spec
+from benchtrust.multiverse._spec import Spec, read_spec
 from benchtrust.multiverse._subsample import SubsampleResult, measure_option, subsample
 from benchtrust.multiverse._unfolding import UnfoldingResult, unfold
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+    from benchtrust._figures import FigureLike
 
 __all__ = ["MultiverseStudyResult", "bundled_study", "study", "study_files"]
 
@@ -100,12 +108,12 @@ class MultiverseStudyResult(Result):
     stepwise: StepwiseResult
     impact: ImpactResult
     unfolding: UnfoldingResult | None
-    distances: object = None
+    distances: pd.DataFrame | None = None
     permutation: PermutationTestResult | None = None
     subsamples: tuple[SubsampleResult, ...] = ()
     subsample_unfoldings: tuple[UnfoldingResult | None, ...] = ()
     what: str | None = dataclasses.field(default=None, kw_only=True)
-    written: tuple = dataclasses.field(default=(), kw_only=True)
+    written: tuple[Path, ...] = dataclasses.field(default=(), kw_only=True)
 
     @property
     def subsample(self) -> SubsampleResult | None:
@@ -193,10 +201,11 @@ class MultiverseStudyResult(Result):
             f"winner in {row.winner_changed:.0%}."
             for row in impact_table[impact_table["from_option"] == "*"].itertuples()
         ]
-        if self.distances is not None:
+        summary = self.distance_summary()
+        if summary is not None:
             notes.append(
                 "Median distance between the ideal points of the default and an alternative option (Fig. 5): "
-                + ", ".join(f"{row.choice} {row.median:.3f}" for row in self.distance_summary().itertuples())
+                + ", ".join(f"{row.choice} {row.median:.3f}" for row in summary.itertuples())
                 + "."
             )
         if self.permutation is not None:
@@ -215,7 +224,7 @@ class MultiverseStudyResult(Result):
                 )
         return tuple(notes)
 
-    def distance_summary(self):
+    def distance_summary(self) -> pd.DataFrame | None:
         """Per choice, the count, quartiles, range and mean of the distances of Fig. 5 (``distances``;
         :func:`~benchtrust.multiverse.default_distance_summary`), or None without an unfolding."""
         return None if self.distances is None else default_distance_summary(self.distances)
@@ -229,10 +238,12 @@ class MultiverseStudyResult(Result):
         out["impact"] = self.impact.to_dict()["impact"]
         if self.unfolding is not None:
             out["unfolding"] = _fit_summary(self.unfolding)
-            out["default_distances"] = {
-                row.choice: {"median": float(row.median), "max": float(row.max)}
-                for row in self.distance_summary().itertuples()
-            }
+            summary = self.distance_summary()
+            if summary is not None:  # a study has distances whenever it has an unfolding
+                out["default_distances"] = {
+                    row.choice: {"median": float(row.median), "max": float(row.max)}
+                    for row in summary.itertuples()
+                }
         if self.permutation is not None:
             out["permutation_test"] = plain_data(self.permutation)
         for name, (sampled, fitted) in zip(self._subsample_names(), self.subsample_fits(), strict=True):
@@ -262,12 +273,14 @@ class MultiverseStudyResult(Result):
         combination, and how far a method's rank moves across them (the rankings' verdict)."""
         return self.multiverse.verdict
 
-    def unfolding_table(self):
+    def unfolding_table(self) -> pd.DataFrame:
         """One row per point of the unfolding: ``kind`` (combination or method), ``label``, the option of
         each choice (combinations only), the coordinates ``dim1``, ``dim2``, … and ``stress_share`` (%)."""
         import pandas as pd
 
         u = self.unfolding
+        if u is None:
+            raise ValueError("the study has no unfolding: its spec says unfolding: false")
         dims = [f"dim{k + 1}" for k in range(u.row_points.shape[1])]
         rows = self.multiverse.combinations.assign(
             kind="combination", label=[str(k + 1) for k in range(len(u.row_points))]
@@ -281,7 +294,7 @@ class MultiverseStudyResult(Result):
         table = pd.concat([rows, methods], ignore_index=True)
         return table[["kind", "label", *self.multiverse.choices, *dims, "stress_share", "congruence"]]
 
-    def subsample_table(self, which=0):
+    def subsample_table(self, which: int = 0) -> pd.DataFrame:
         """One row per ranking of the subsample (``rep``, ``nrdatasets``, a rank per method) with its ideal
         point ``dim1``, ``dim2``, … when the rankings were unfolded, then one row per method (``rep`` and
         ``nrdatasets`` empty) with its point; `which` is the position of the subsample in
@@ -300,7 +313,7 @@ class MultiverseStudyResult(Result):
         )
         return pd.concat([table.assign(method=""), methods], ignore_index=True)
 
-    def write(self, folder, *, plots: bool = True, force: bool = False) -> list[Path]:
+    def write(self, folder: str | os.PathLike[str], *, plots: bool = True, force: bool = False) -> list[Path]:
         """Write the tables (CSV) and the figures (PNG) into `folder`, each atomically; return the paths.
 
         ``rankings.csv`` has one row per combination × method: a column per choice, ``method``, ``value``
@@ -327,16 +340,17 @@ class MultiverseStudyResult(Result):
         tables, figures = self._tables(), self._figures()
         drawn = [name for name in names if name in figures]  # rendered side by side, the slowest first
         images = dict(zip(drawn, figures_bytes([figures[name] for name in drawn], "png"), strict=True))
-        files = {
-            folder / name: images[name]
-            if name in images
-            else tables[name]().to_csv(index=False, lineterminator="\n")
-            for name in names
-        }
-        write_together(files)  # all of them or, stopped midway, none
-        return list(files)
+        write_together(  # all of them or, stopped midway, none
+            {
+                folder / name: images[name]
+                if name in images
+                else tables[name]().to_csv(index=False, lineterminator="\n")
+                for name in names
+            }
+        )
+        return [folder / name for name in names]
 
-    def _tables(self) -> dict[str, object]:
+    def _tables(self) -> dict[str, Callable[[], pd.DataFrame]]:
         """The tables :meth:`write` may save: file name → a function that returns the table."""
         return {
             "rankings.csv": self.multiverse.rankings_table,
@@ -345,18 +359,18 @@ class MultiverseStudyResult(Result):
             "impact.csv": lambda: self.impact.table,
             "unfolding.csv": self.unfolding_table,
             "default_distances.csv": lambda: self.distances,
-            "permutation_test.csv": lambda: self.permutation.to_frame(),
+            **({} if self.permutation is None else {"permutation_test.csv": self.permutation.to_frame}),
             **{
                 f"{name}.csv": functools.partial(self.subsample_table, k)
                 for k, name in enumerate(self._subsample_names())
             },
         }
 
-    def _figures(self) -> dict[str, object]:
+    def _figures(self) -> dict[str, Callable[[], FigureLike]]:
         """The figures :meth:`write` may save: file name → a function that draws it and returns its Axes,
         for the parts the study has."""
         mv, u = self.multiverse, self.unfolding
-        figures = {
+        figures: dict[str, Callable[[], FigureLike]] = {
             "rank_distribution.png": lambda: plot_rank_distribution(mv.ranks, mv.methods),
             "stepwise.png": lambda: plot_stepwise(self.stepwise.steps, self.stepwise.rank_range),
         }
@@ -374,7 +388,12 @@ class MultiverseStudyResult(Result):
 
 
 def study_files(
-    spec, *, permutations: int = 0, subsample: bool = False, subsample_measure=None, plots: bool = True
+    spec: str | os.PathLike[str] | Mapping[str, Any] | Spec,
+    *,
+    permutations: int = 0,
+    subsample: bool = False,
+    subsample_measure: str | Sequence[str] | None = None,
+    plots: bool = True,
 ) -> list[str]:
     """The names of the files :meth:`MultiverseStudyResult.write` writes for a :func:`study` with these
     arguments, tables first: to check an output folder before the study runs.
@@ -416,9 +435,9 @@ def study_files(
     >>> names[4:]
     ['unfolding.csv', 'default_distances.csv', 'permutation_test.csv']
     """
-    spec = read_spec(spec)
-    measures = _subsample_measures(spec, subsample_measure) if subsample else []
-    measures = [measure_option(spec, m) for m in measures]  # named as the results name them
+    spec = spec if isinstance(spec, Spec) else read_spec(spec)
+    wanted = _subsample_measures(spec, subsample_measure) if subsample else []
+    measures = [measure_option(spec, m) for m in wanted]  # named as the results name them
     return _file_names(
         unfolding=not spec.unfolding.get("skip", False),
         permutation=permutations > 0,
@@ -427,7 +446,7 @@ def study_files(
     )
 
 
-def subsample_names(measures) -> list[str]:
+def subsample_names(measures: Sequence[str]) -> list[str]:
     """The name of the files and the JSON key of the subsample by each of `measures` (a study's, in its
     order): ``subsample`` for the first, ``subsample_<measure>`` for each other (characters other than
     letters, digits, ``-``, ``_`` and ``.`` made ``_``).
@@ -455,7 +474,7 @@ def _file_names(*, unfolding: bool, permutation: bool, subsamples: list[str], pl
     return tables + figures * plots
 
 
-def _subsample_measures(spec, subsample_measure) -> list[str]:
+def _subsample_measures(spec: Spec, subsample_measure: str | Sequence[str] | None) -> Sequence[str | None]:
     """The measures a study ranks its subsamples by: `subsample_measure` (one, or several separated by
     commas or in a sequence; ``"all"``: every option of the spec's measure choice, the default first), by
     default (None) the spec's default measure."""
@@ -478,19 +497,19 @@ def _subsample_measures(spec, subsample_measure) -> list[str]:
 
 
 def study(
-    results,
-    spec,
+    results: str | os.PathLike[str] | pd.DataFrame,
+    spec: str | os.PathLike[str] | Mapping[str, Any] | Spec,
     *,
-    characteristics=None,
-    characteristics_dataset_column=None,
-    permutations=0,
-    seed=0,
-    orders=None,
-    orders_label_column=None,
-    n_orders=None,
-    subsample_measure=None,
-    n_jobs=None,
-    progress=None,
+    characteristics: str | os.PathLike[str] | pd.DataFrame | None = None,
+    characteristics_dataset_column: str | None = None,
+    permutations: int = 0,
+    seed: int = 0,
+    orders: str | os.PathLike[str] | pd.DataFrame | Sequence[Sequence[str]] | None = None,
+    orders_label_column: str | None = None,
+    n_orders: int | None = None,
+    subsample_measure: str | Sequence[str] | None = None,
+    n_jobs: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> MultiverseStudyResult:
     """Rank the methods under every combination and analyse the rankings (Nießl et al. 2022, §3–4).
 
@@ -565,8 +584,8 @@ def study(
     [3.0, 13.0]
     """
     inputs = file_names(results, spec, characteristics, orders)
-    spec = read_spec(spec)
-    settings = dict(spec.unfolding)
+    spec = spec if isinstance(spec, Spec) else read_spec(spec)
+    settings: dict[str, Any] = dict(spec.unfolding)  # unfold's options as the spec gives them
     skip = settings.pop("skip", False)
     multiverse = rankings(
         results,
@@ -625,7 +644,7 @@ def study(
     )
 
 
-def _plot_sampled(sampled, fitted, figure):
+def _plot_sampled(sampled: SubsampleResult, fitted: UnfoldingResult, figure: str) -> Axes:
     """The map of a subsample's unfolding, its rankings coloured by their number of data sets, titled as
     the paper's `figure` (Fig. 6 or Fig. S3)."""
     return plot_subsample(
@@ -641,14 +660,14 @@ def _plot_sampled(sampled, fitted, figure):
     )
 
 
-def _unfold(ranks, settings, source):
+def _unfold(ranks: np.ndarray, settings: Mapping[str, Any], source: str) -> UnfoldingResult:
     try:
         return unfold(ranks, **settings)
     except InputError as exc:
         raise InputError(f"{source} (unfolding): {exc}") from None
 
 
-def _fit_summary(fitted) -> dict[str, object]:
+def _fit_summary(fitted: UnfoldingResult) -> dict[str, object]:
     return {
         "stress": fitted.stress,
         "penalized_stress": fitted.penalized_stress,

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,7 +28,10 @@ from benchtrust._result import Description, Result
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import file_names, read_characteristics, read_results
 from benchtrust.multiverse._rankings import _impute, _rank_subsets, first_shares, ranked_first
-from benchtrust.multiverse._spec import Spec, read_spec
+from benchtrust.multiverse._spec import Option, Spec, choice_of, read_spec
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["SubsampleResult", "bundled_orders", "subsample"]
 
@@ -90,8 +94,8 @@ class SubsampleResult(Result):
     ranks: np.ndarray
     values: np.ndarray
     included: np.ndarray
-    table: object
-    orders: object
+    table: pd.DataFrame
+    orders: pd.DataFrame
     measure: str
     imputation: str
     aggregation: str
@@ -191,14 +195,14 @@ class SubsampleResult(Result):
 
 
 def subsample(
-    results,
-    spec,
+    results: str | os.PathLike[str] | pd.DataFrame,
+    spec: str | os.PathLike[str] | Mapping[str, Any] | Spec,
     *,
-    orders=None,
+    orders: str | os.PathLike[str] | pd.DataFrame | Sequence[Sequence[str]] | None = None,
     n_orders: int | None = None,
-    seed=0,
+    seed: int | np.random.Generator = 0,
     measure: str | None = None,
-    characteristics=None,
+    characteristics: str | os.PathLike[str] | pd.DataFrame | None = None,
     characteristics_dataset_column: str | None = None,
     orders_label_column: str | None = None,
 ) -> SubsampleResult:
@@ -304,6 +308,7 @@ def subsample(
 
     datasets = data.datasets
     L = len(datasets)
+    reps: list[int] | list[str]
     if orders is None:
         count = 50 if n_orders is None else check_count(n_orders, "n_orders")
         codes = check_seed(seed).permuted(np.tile(np.arange(L), (count, 1)), axis=1)
@@ -347,7 +352,7 @@ def subsample(
     )
 
 
-def _distinct(codes, reps) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _distinct(codes: np.ndarray, reps: Sequence[int | str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct sets of the first l = 1 … L − 1 data sets of the orders, then all L.
 
     Returns the sets as masks (sets × L), the index of the order each was kept from and its size l. Of
@@ -391,15 +396,15 @@ def bundled_orders() -> Path:
     return bundled_file("datasample_orders_50x18.csv")
 
 
-def _default(spec: Spec, family: str):
+def _default(spec: Spec, family: str) -> Option:
     """The default option of the spec's choice of `family`."""
-    choice = spec.choice(family)
+    choice = choice_of(spec, family)
     return next(o for o in choice.options if o.name == choice.default)
 
 
-def measure_option(spec: Spec, measure) -> str:
+def measure_option(spec: Spec, measure: str | None) -> str:
     """The declared measure to rank by: the default measure option's, or the one `measure` names."""
-    choice = spec.choice("measure")
+    choice = choice_of(spec, "measure")
     if measure is None:
         return _default(spec, "measure").rule
     for option in choice.options:
@@ -414,7 +419,11 @@ def measure_option(spec: Spec, measure) -> str:
     )
 
 
-def _read_orders(orders, datasets, label_column=None) -> tuple[np.ndarray, list]:
+def _read_orders(
+    orders: str | os.PathLike[str] | pd.DataFrame | Sequence[Sequence[str]],
+    datasets: Sequence[str],
+    label_column: str | None = None,
+) -> tuple[np.ndarray, list[int] | list[str]]:
     """The orders as codes into `datasets` (orders × L) and their labels; InputError naming the place.
 
     `label_column` names the column of labels (required then); None takes ``rep`` if there is one."""

@@ -196,7 +196,7 @@ def rankings_rows(multiverse) -> list[tuple[str, ...]]:
 
     default = multiverse.ranks[multiverse.index(multiverse.defaults)]
     ranges, shares = multiverse.rank_range(), multiverse.first_share
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for m in np.argsort(default, kind="stable"):
         name = multiverse.methods[m]
         best, worst = ranges[name]

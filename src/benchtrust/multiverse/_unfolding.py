@@ -75,6 +75,7 @@ from __future__ import annotations
 import dataclasses
 import numbers
 import os
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -84,6 +85,10 @@ from benchtrust._words import paragraph
 from benchtrust.multiverse import _text
 from benchtrust.multiverse._data import file_names
 from benchtrust.multiverse._plot import plot_unfolding_map
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from numpy.typing import ArrayLike
 
 #: The conditionalities: one transformation for the whole matrix, or one per row.
 CONDITIONALITIES = ("unconditional", "row")
@@ -193,7 +198,7 @@ class UnfoldingResult(Result):
     transformation: str = "ordinal"
     ties: str = "primary"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         (n, p), m = self.row_points.shape, self.column_points.shape[0]
         return (
             f"UnfoldingResult({n} rows x {m} columns in {p} dimensions, {self.conditionality}, "
@@ -267,7 +272,7 @@ class UnfoldingResult(Result):
             ),
         )
 
-    def _points(self):
+    def _points(self) -> pd.DataFrame:
         """One row per point, as :meth:`to_frame` gives it."""
         import pandas as pd
 
@@ -278,15 +283,14 @@ class UnfoldingResult(Result):
             ("column", self.column_points, self.column_labels, self.column_stress),
         ):
             part = pd.DataFrame(points, columns=dims)
-            if labels is None:
-                labels = [str(k + 1) for k in range(len(points))]
-            part.insert(0, "label", list(labels))
+            named = [str(k + 1) for k in range(len(points))] if labels is None else list(labels)
+            part.insert(0, "label", named)
             part.insert(0, "kind", kind)
             part["stress_share"] = shares
             parts.append(part)
         return pd.concat(parts, ignore_index=True)
 
-    def coincident_columns(self, tolerance=0.01):
+    def coincident_columns(self, tolerance: float = 0.01) -> int:
         """How many column points lie within `tolerance` times the configuration's extent of another.
 
         A symptom of a degenerate solution (Busing et al. 2005, §2): objects the data rank differently
@@ -308,18 +312,18 @@ class UnfoldingResult(Result):
 
 
 def unfold(
-    dissimilarities,
+    dissimilarities: ArrayLike | pd.DataFrame | str | os.PathLike[str],
     *,
-    dimensions=2,
-    conditionality="unconditional",
-    transformation="ordinal",
-    ties="primary",
-    penalty_strength=0.5,
-    penalty_range=1.0,
-    init=None,
-    tolerance=1e-6,
-    max_iterations=10_000,
-    row_labels=None,
+    dimensions: int = 2,
+    conditionality: Literal["unconditional", "row"] = "unconditional",
+    transformation: Literal["ordinal", "interval", "ratio"] = "ordinal",
+    ties: Literal["primary", "secondary"] = "primary",
+    penalty_strength: float = 0.5,
+    penalty_range: float = 1.0,
+    init: tuple[ArrayLike, ArrayLike] | None = None,
+    tolerance: float = 1e-6,
+    max_iterations: int = 10_000,
+    row_labels: str | None = None,
 ) -> UnfoldingResult:
     """Non-metric unfolding of a rows x columns dissimilarity matrix by penalised stress (PREFSCAL).
 
@@ -465,7 +469,7 @@ def unfold(
     >>> bool(result.stress < 0.1)
     True
     """
-    delta, row_labels, column_labels = _check_matrix(dissimilarities, row_labels)
+    delta, labels, column_labels = _check_matrix(dissimilarities, row_labels)
     options = check_options(
         delta,
         dimensions=dimensions,
@@ -479,7 +483,8 @@ def unfold(
     )
     p, lam, omega = options["dimensions"], options["penalty_strength"], options["penalty_range"]
     tol, max_iterations = options["tolerance"], options["max_iterations"]
-    start = _check_start(init, *delta.shape, p)
+    n, m = delta.shape
+    start = _check_start(init, n, m, p)
     by_row = conditionality == "row"
     if start is None:
         start = (_classical_start if by_row else _reference_start)(delta, p)
@@ -505,7 +510,7 @@ def unfold(
         conditionality=conditionality,
         penalty_strength=lam,
         penalty_range=omega,
-        row_labels=row_labels,
+        row_labels=labels,
         column_labels=column_labels,
         transformation=transformation,
         ties=ties,
@@ -719,17 +724,17 @@ def _fit_by_row(delta, start, admissible, lam, omega, tol, max_iterations):
 
 
 def check_options(
-    delta,
+    delta: np.ndarray,
     *,
-    dimensions,
-    conditionality,
-    penalty_strength,
-    penalty_range,
-    tolerance,
-    max_iterations,
-    transformation="ordinal",
-    ties="primary",
-):
+    dimensions: int,
+    conditionality: str,
+    penalty_strength: float,
+    penalty_range: float,
+    tolerance: float,
+    max_iterations: int,
+    transformation: str = "ordinal",
+    ties: str = "primary",
+) -> dict[str, Any]:
     """The options of :func:`unfold` for the n x m matrix `delta`, checked, as plain Python types.
 
     Raises an InputError naming the option at fault (see :func:`unfold`), or the first constant row of

@@ -12,6 +12,8 @@ its report section in a notebook (``_repr_html_``), ``to_dict()`` and ``to_frame
 matplotlib Axes (``plot_best_of(result, ax=ax)``); :func:`benchtrust.save_figure` writes them.
 """
 
+from typing import TYPE_CHECKING
+
 #: Each public name and the module that holds it: imported on first access (PEP 562), so that a command
 #: loads only what it uses (the exact best of m needs neither the AUC tables nor scipy.stats).
 _WHERE = {
@@ -36,10 +38,40 @@ _WHERE = {
     "single_tail_for_any": "_single",
 }
 
-__all__ = sorted(_WHERE)
+if TYPE_CHECKING:  # what type checkers see: the same names, where they live (tests/test_typing.py)
+    from benchtrust.sota._auc import Binormal, best_of_auc, binormal, sample_auc
+    from benchtrust.sota._best_of import BestOfResult, best_of
+    from benchtrust.sota._crop import SotaEstimate
+    from benchtrust.sota._leaderboard import LeaderboardResult, leaderboard
+    from benchtrust.sota._plot import plot_best_of, plot_leaderboard
+    from benchtrust.sota._read import Leaderboard, bundled_leaderboard, read_leaderboard
+    from benchtrust.sota._simulate import simulate_best_of
+    from benchtrust.sota._single import clopper_pearson, prob_any_reaches, prob_beats, single_tail_for_any
+
+__all__ = [
+    "BestOfResult",
+    "Binormal",
+    "Leaderboard",
+    "LeaderboardResult",
+    "SotaEstimate",
+    "best_of",
+    "best_of_auc",
+    "binormal",
+    "bundled_leaderboard",
+    "clopper_pearson",
+    "leaderboard",
+    "plot_best_of",
+    "plot_leaderboard",
+    "prob_any_reaches",
+    "prob_beats",
+    "read_leaderboard",
+    "sample_auc",
+    "simulate_best_of",
+    "single_tail_for_any",
+]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """Import the module holding the public name ``name`` on first access."""
     if name not in _WHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

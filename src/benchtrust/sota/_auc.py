@@ -31,12 +31,17 @@ import dataclasses
 import functools
 import math
 import numbers
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import fft, special
 
-from benchtrust._io import InputError, check_count, check_probability, check_seed
+from benchtrust._io import InputError, Seed, check_count, check_probability, check_seed
 from benchtrust.sota._best_of import BestOfResult, _summarise
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 #: Multinomial cells (draws x (s + 1)) generated at once: bounds the sampler's memory to about 70 MB.
 _CELLS_PER_CHUNK = 2_000_000
@@ -116,7 +121,7 @@ class Binormal:
     negative_mean: float
     negative_sd: float
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("auc", *_PARAMETERS):
             object.__setattr__(self, name, _finite(getattr(self, name), name))
         _check_auc_value(self.auc, "auc")
@@ -130,7 +135,7 @@ class Binormal:
                 "(Eq. 15); build the model with benchtrust.sota.binormal"
             )
 
-    def score_mean(self, prevalence):
+    def score_mean(self, prevalence: float) -> float:
         """μ = π μ+ + (1 - π) μ-, the mean score of an item that is positive with probability π (Eq. 17).
 
         Examples
@@ -141,7 +146,7 @@ class Binormal:
         pi = check_probability(prevalence, "prevalence", closed=True)
         return pi * self.positive_mean + (1 - pi) * self.negative_mean
 
-    def score_variance(self, prevalence):
+    def score_variance(self, prevalence: float) -> float:
         """σ² = π(σ+² + μ+²) + (1 - π)(σ-² + μ-²) - μ², the variance of the mixed scores (Eq. 18).
 
         Examples
@@ -154,7 +159,7 @@ class Binormal:
         negative = self.negative_sd**2 + self.negative_mean**2
         return pi * positive + (1 - pi) * negative - self.score_mean(pi) ** 2
 
-    def score_pdf(self, s, prevalence):
+    def score_pdf(self, s: npt.ArrayLike, prevalence: float) -> float | np.ndarray:
         """π f+(s) + (1 - π) f-(s), the density of the scores of all items at ``s`` (Eq. 16).
 
         Parameters
@@ -181,7 +186,7 @@ class Binormal:
         )
         return density if density.ndim else float(density)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, float]:
         """The AUC and the four parameters as plain floats."""
         return {name: getattr(self, name) for name in ("auc", *_PARAMETERS)}
 
@@ -209,7 +214,14 @@ def _check_auc_value(value, name):
         raise InputError(f"{name}: expected an AUC strictly between 0.5 and 1, got {value!r}")
 
 
-def binormal(auc, *, positive_mean=None, positive_sd=None, negative_mean=None, negative_sd=None):
+def binormal(
+    auc: float,
+    *,
+    positive_mean: float | None = None,
+    positive_sd: float | None = None,
+    negative_mean: float | None = None,
+    negative_sd: float | None = None,
+) -> Binormal:
     """The binormal score model with a given true AUC, solving Eq. 15 for the parameter left out (§5.2).
 
     AUC = Φ((μ+ - μ-) / sqrt(σ+² + σ-²)) (Eq. 15), with S+ ~ N(μ+, σ+²) and S- ~ N(μ-, σ-²)
@@ -397,7 +409,15 @@ def _auc_array(auc, what):
     return values
 
 
-def sample_auc(auc, *, test_size, positives, size, seed=None, model=None):
+def sample_auc(
+    auc: npt.ArrayLike | None,
+    *,
+    test_size: int,
+    positives: int,
+    size: int | tuple[int, ...] | None,
+    seed: Seed = None,
+    model: Binormal | None = None,
+) -> float | np.ndarray:
     """Draws of one classifier's empirical AUC on a test set, exact under the binormal model (§5.2).
 
     The empirical AUC is U / (n+ n-), U the number of (positive, negative) pairs in which the positive
@@ -916,17 +936,17 @@ def _best_from_log_cdf(log_cdf, lattice, alpha):
 
 
 def best_of_auc(
-    auc,
+    auc: npt.ArrayLike,
     *,
-    test_size,
-    positives,
-    classifiers=None,
-    alpha=0.05,
-    simulations=None,
-    replicates=_REPLICATES,
-    seed=None,
-    progress=None,
-):
+    test_size: int,
+    positives: int,
+    classifiers: int | None = None,
+    alpha: float = 0.05,
+    simulations: int | None = None,
+    replicates: int = _REPLICATES,
+    seed: Seed = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> BestOfResult:
     """Distribution of the best observed AUC among m independent classifiers (paper §5.2.1).
 
     Every classifier's empirical AUC on the same test set design (n items, n+ positives) follows the

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -29,6 +30,9 @@ from benchtrust._result import Description, Result, jsonable
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
 from benchtrust.sota import _binomial, _characteristic, _conditional, _dependence, _text
 from benchtrust.sota._plot import plot_best_of
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 #: Probability mass allowed outside the evaluated window of z, at each end: the error bound of the exact
 #: distributions (every reported probability is within it; doubles resolve 1.1e-16 near 1). In the
@@ -147,7 +151,7 @@ class BestOfResult(Result):
     positives: int | None = None
     error_bound: float = 0.0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         low, high = self.ci
         level = f"{100 * (1 - self.alpha):g}%"
         return (
@@ -219,7 +223,7 @@ class BestOfResult(Result):
             figure=None if auc else lambda: plot_best_of(self),
         )
 
-    def to_dict(self, *, distribution=False):
+    def to_dict(self, *, distribution: bool = False) -> dict[str, Any]:
         """The result as plain JSON types (:meth:`Result.to_dict`); with ``distribution`` also the score
         grid, pmf and cdf."""
         data = super().to_dict()
@@ -310,16 +314,16 @@ def _prepare(
 
 
 def best_of(
-    accuracy,
+    accuracy: npt.ArrayLike,
     *,
-    test_size,
-    classifiers=None,
-    correlation=0.0,
-    reference_accuracy=None,
-    fixed_reference=False,
-    alpha=0.05,
-    invalid="raise",
-):
+    test_size: int,
+    classifiers: int | None = None,
+    correlation: float = 0.0,
+    reference_accuracy: float | None = None,
+    fixed_reference: bool = False,
+    alpha: float = 0.05,
+    invalid: Literal["raise", "drop"] = "raise",
+) -> BestOfResult:
     """Exact distribution of the best observed accuracy among m classifiers (paper §3.3, §4.1-4.3).
 
     Parameters

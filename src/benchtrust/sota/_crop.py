@@ -13,6 +13,7 @@ once. :func:`_closest_level` searches the levels for the crop equations of
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 
@@ -57,7 +58,7 @@ class SotaEstimate:
     teams_above: int
     dropped: int
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The estimate as plain JSON types."""
         out = dataclasses.asdict(self)
         out["ci"] = list(self.ci)

@@ -25,6 +25,7 @@ that are not multiples of a smaller fit (such as (2 10^d + 5 n0) / 5) are taken 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 
@@ -117,11 +118,12 @@ class TestSizeInference:
     __test__ = False  # not a pytest test class
 
     test_size: int
-    candidates: tuple
+    candidates: tuple[int, ...]
     searched: int
     rule: str
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
+        """The inference as plain JSON types."""
         return {**dataclasses.asdict(self), "candidates": list(self.candidates)}
 
 

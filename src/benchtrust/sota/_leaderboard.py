@@ -39,12 +39,23 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from scipy import special
 
+from benchtrust._html import Table
 from benchtrust._interval import Interval
-from benchtrust._io import MAX_MEMORY, InputError, check_count, check_direction, check_probability
+from benchtrust._io import (
+    MAX_MEMORY,
+    Direction,
+    InputError,
+    Progress,
+    Seed,
+    check_count,
+    check_direction,
+    check_probability,
+)
 from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
 from benchtrust.sota import _lattice, _text
@@ -52,6 +63,12 @@ from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, 
 from benchtrust.sota._plot import plot_leaderboard
 from benchtrust.sota._read import read_with_table, top_teams
 from benchtrust.sota._single import clopper_pearson
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    import pandas as pd
+
+    from benchtrust.sota._auc_levels import _AucModel
 
 #: Half a unit of the fourth decimal, the precision the estimates are shown with: an expected best score
 #: less than this above the observed best is not above it (:attr:`LeaderboardResult.top_reading`).
@@ -156,7 +173,7 @@ class LeaderboardResult(Result):
     rounding: str
     inferred: _lattice.TestSizeInference | None
     scores: np.ndarray
-    excluded: dict
+    excluded: dict[str, int]
     observed_max: float
     teams_at_max: int
     naive_ci: Interval
@@ -167,8 +184,8 @@ class LeaderboardResult(Result):
     correlation: float
     alpha: float
     bootstrap: str
-    warnings: tuple = ()
-    top_teams: tuple = ()
+    warnings: tuple[str, ...] = ()
+    top_teams: tuple[tuple[str, str], ...] = ()
     error_bound: float = 0.0
 
     def _gain(self, score):
@@ -176,7 +193,7 @@ class LeaderboardResult(Result):
         return 1.0 - score if self.direction == "lower" else score
 
     @property
-    def teams(self):
+    def teams(self) -> int:
         """Teams used (after the filters)."""
         return int(self.scores.size)
 
@@ -222,7 +239,7 @@ class LeaderboardResult(Result):
         dropped = max(estimate.dropped for estimate in (self.plugin, self.cropped, self.conservative))
         return dropped > self.teams / 2
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"LeaderboardResult(metric={self.metric!r}, direction={self.direction!r}, teams={self.teams}, "
             f"test_size={self.test_size}, "
@@ -280,7 +297,7 @@ class LeaderboardResult(Result):
             assumptions.append(
                 ("computed", f"on a lattice of counts, within {self.error_bound:.1e} of exact")
             )
-        tables = ()
+        tables: tuple[Table, ...] = ()
         if self.top_teams:
             ranked = tuple((str(k + 1), *team) for k, team in enumerate(self.top_teams))
             tables = (("Top of the board", ("rank", "team", "score"), ranked),)
@@ -332,24 +349,24 @@ class LeaderboardResult(Result):
 
 
 def leaderboard(
-    scores,
+    scores: npt.ArrayLike | str | os.PathLike[str] | pd.DataFrame,
     *,
-    test_size,
-    direction,
-    rounding="either",
-    metric="accuracy",
-    positives=None,
-    classes=None,
-    max_plausible=None,
-    score_column=None,
-    team_column=None,
-    correlation=0.6,
-    resamples=1000,
-    seed=None,
-    alpha=0.05,
-    progress=None,
-    max_memory=MAX_MEMORY,
-):
+    test_size: int | Literal["auto"],
+    direction: Direction,
+    rounding: Literal["either", "round", "truncate"] = "either",
+    metric: Literal["accuracy", "auc"] = "accuracy",
+    positives: int | None = None,
+    classes: int | None = None,
+    max_plausible: float | None = None,
+    score_column: str | None = None,
+    team_column: str | None = None,
+    correlation: float = 0.6,
+    resamples: int = 1000,
+    seed: Seed = None,
+    alpha: float = 0.05,
+    progress: Progress | None = None,
+    max_memory: int = MAX_MEMORY,
+) -> LeaderboardResult:
     """Estimate the state of the art from a leaderboard, allowing for multiplicity (paper §5, Table 3).
 
     Parameters
@@ -460,7 +477,7 @@ def leaderboard(
     infer = isinstance(test_size, str) and test_size == "auto"
     if infer and auc:
         raise InputError("test_size: 'auto' is for accuracy; an AUC's lattice needs n and n+")
-    n = None if infer else check_count(test_size, "test_size")
+    n = 0 if infer else check_count(test_size, "test_size")  # 0: inferred from the scores, below
     alpha = check_probability(alpha, "alpha")
     rho = check_probability(correlation, "correlation", closed=True, upper_open=True)
     resamples = _resamples_count(resamples)
@@ -492,7 +509,8 @@ def leaderboard(
     inferred = _lattice.infer_test_size(values, rounding, board.source, complement=lower) if infer else None
     if inferred is not None:
         n = inferred.test_size
-    lattice = positives * (n - positives) if auc else n  # scores are multiples of 1/lattice
+    # scores are multiples of 1/lattice (positives is given for AUC only)
+    lattice = n if positives is None else positives * (n - positives)
     step = 1.0 / lattice
     if lower:
         board_values, values = _error_rates_on_lattice(values, lattice, rounding, board.source, n)
@@ -504,6 +522,7 @@ def leaderboard(
         if progress is not None:
             progress(0, None, step)
 
+    model: _AucModel | _AccuracyModel
     if auc:
         from benchtrust.sota._auc_levels import _AucModel  # scipy.fft and scipy.interpolate: AUC only
 

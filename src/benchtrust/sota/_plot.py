@@ -3,8 +3,16 @@ a leaderboard's scores with its state-of-the-art estimates (§5.1.1)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from benchtrust._figures import axes_for
 from benchtrust.sota._text import better_words, score_name
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from benchtrust.sota._best_of import BestOfResult
+    from benchtrust.sota._leaderboard import LeaderboardResult
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6
@@ -17,7 +25,7 @@ _ZOOM_QUANTILE = 0.1
 _ZOOM_SPREADS = 3.0
 
 
-def plot_best_of(result, *, ax=None, title=None):
+def plot_best_of(result: BestOfResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw the distribution of the best accuracy over that of one classifier, as in the paper's Fig. 1.
 
     The paper's Fig. 1 (§3.4) shows the pmf of one classifier's observed accuracy θ̂ = (n - X) / n,
@@ -130,7 +138,7 @@ def plot_best_of(result, *, ax=None, title=None):
     return ax
 
 
-def plot_leaderboard(result, *, ax=None, title=None):
+def plot_leaderboard(result: LeaderboardResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw a leaderboard's scores with its state-of-the-art estimates, as in the paper's Fig. 7a.
 
     The paper's Fig. 7a (§5.1.1, Multi-Class Prediction of Obesity Risk) is the histogram of the teams'

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from benchtrust._io import (
+    Direction,
     InputError,
     bundled_file,
     check_direction,
@@ -28,6 +30,7 @@ from benchtrust._io import (
 
 if TYPE_CHECKING:
     import numpy as np
+    import pandas as pd
 
 __all__ = ["Leaderboard", "bundled_leaderboard", "read_leaderboard", "read_with_table", "top_teams"]
 
@@ -125,7 +128,7 @@ class Leaderboard:
             "warnings": list(self.warnings),
         }
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The kept teams' scores as a table: one row per team, in the order of :attr:`scores`.
 
         Returns
@@ -147,14 +150,14 @@ class Leaderboard:
 
 
 def read_leaderboard(
-    source,
+    source: str | os.PathLike[str] | pd.DataFrame,
     *,
     score_column: str | None = None,
     team_column: str | None = None,
     classes: int | None = None,
     max_plausible: float | None = None,
     lower_bound: float | None = None,
-    direction: str,
+    direction: Direction,
     listed: bool = True,
 ) -> Leaderboard:
     """Read a leaderboard's team scores from a Kaggle download, a CSV/TSV table or a DataFrame.

@@ -8,28 +8,33 @@ which has the same distribution as drawing all n items one by one (the items are
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Literal
+
 import numpy as np
 
-from benchtrust._io import check_count, check_seed
+from benchtrust._io import Seed, check_count, check_seed
 from benchtrust.sota import _dependence
-from benchtrust.sota._best_of import _prepare, _result
+from benchtrust.sota._best_of import BestOfResult, _prepare, _result
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 _DRAWS_PER_CHUNK = 4_000_000  # binomial draws held in memory at once
 
 
 def simulate_best_of(
-    accuracy,
+    accuracy: npt.ArrayLike,
     *,
-    test_size,
-    classifiers=None,
-    correlation=0.0,
-    reference_accuracy=None,
-    fixed_reference=False,
-    alpha=0.05,
-    invalid="raise",
-    simulations=100_000,
-    seed=None,
-):
+    test_size: int,
+    classifiers: int | None = None,
+    correlation: float = 0.0,
+    reference_accuracy: float | None = None,
+    fixed_reference: bool = False,
+    alpha: float = 0.05,
+    invalid: Literal["raise", "drop"] = "raise",
+    simulations: int = 100_000,
+    seed: Seed = None,
+) -> BestOfResult:
     """Simulated distribution of the best observed accuracy among m classifiers.
 
     Parameters

@@ -5,14 +5,19 @@ Notation of the paper (§3.1): n test items, accuracy θ, X ~ B(n, 1 - θ) failu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from benchtrust._interval import Interval
 from benchtrust._io import InputError, check_count, check_probability
 from benchtrust.sota import _binomial
 
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
-def _correct_count(value, test_size):
+
+def _correct_count(value: float, test_size: int) -> np.ndarray:
     """Smallest number of correct items whose accuracy is at least ``value`` (a value on the grid k/n is
     taken as that grid point, allowing for rounding in the last digits)."""
     scaled = value * test_size
@@ -20,7 +25,7 @@ def _correct_count(value, test_size):
     return np.where(np.abs(scaled - nearest) <= 1e-9 * test_size, nearest, np.ceil(scaled))
 
 
-def clopper_pearson(accuracy, *, test_size, alpha=0.05):
+def clopper_pearson(accuracy: float, *, test_size: int, alpha: float = 0.05) -> Interval:
     """Clopper-Pearson (exact binomial) interval for one classifier's accuracy (paper §3.4).
 
     Parameters
@@ -64,7 +69,7 @@ def clopper_pearson(accuracy, *, test_size, alpha=0.05):
     return Interval(*_binomial.clopper_pearson_limits(correct, n, alpha))
 
 
-def prob_beats(value, *, test_size, accuracy):
+def prob_beats(value: float, *, test_size: int, accuracy: float) -> float:
     """P(θ̂ >= value) for one classifier with true accuracy θ on n items (paper §3.4, Fig. 1).
 
     Parameters
@@ -108,7 +113,9 @@ def prob_beats(value, *, test_size, accuracy):
     return float(_binomial.sf(needed - 1, n, accuracy))
 
 
-def prob_any_reaches(value, *, test_size, accuracy, classifiers=None):
+def prob_any_reaches(
+    value: float, *, test_size: int, accuracy: npt.ArrayLike, classifiers: int | None = None
+) -> float:
     """P(at least one of m classifiers has θ̂ >= value), Eq. 1-2 (identical) and Eq. 7-8 (non-identical).
 
     Parameters
@@ -165,7 +172,7 @@ def prob_any_reaches(value, *, test_size, accuracy, classifiers=None):
     return float(-np.expm1(log_none))
 
 
-def single_tail_for_any(probability, *, classifiers):
+def single_tail_for_any(probability: float, *, classifiers: int) -> float:
     """The P_x for which 1 - (1 - P_x)^m equals ``probability`` (paper §3.4, Eq. 2 inverted).
 
     Parameters

@@ -12,6 +12,8 @@ import contextlib
 import dataclasses
 import math
 import warnings
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,6 +24,11 @@ from benchtrust._words import ALPHA
 from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._outperform import _runs, direction_of
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from benchtrust._io import Direction
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -75,10 +82,10 @@ class CriterionResult(Result):
     alpha: float | None
     n_a: int
     n_b: int
-    direction: str
+    direction: Direction
     conclusion: str
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         extra = ""
         if self.threshold is not None:
             extra += f", threshold={self.threshold:g}"
@@ -107,7 +114,7 @@ class CriterionResult(Result):
             ("runs of A, of B", f"{self.n_a}, {self.n_b}"),
             ("improvement of A", f"{self.improvement:+.4g}"),
         ]
-        assumptions = [("better scores", self.direction)]
+        assumptions: list[tuple[str, str]] = [("better scores", self.direction)]
         if self.threshold is not None:
             assumptions.append(("threshold δ", f"{self.threshold:g}"))
         if self.alpha is not None:
@@ -142,17 +149,19 @@ class CriterionResult(Result):
         )
 
 
-def _check_flag(value, name):
+def _check_flag(value: object, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise InputError(f"{name}: expected True or False, got {value!r}")
     return bool(value)
 
 
-def _verdict(better):
+def _verdict(better: bool) -> str:
     return "A is better than B" if better else "no conclusion that A is better than B"
 
 
-def single_point(a, b, *, direction="higher", lower_is_better=None) -> CriterionResult:
+def single_point(
+    a: float, b: float, *, direction: Direction = "higher", lower_is_better: bool | None = None
+) -> CriterionResult:
     """Compare one run of A with one run of B: A is better when it scores better (paper §4.1-4.2).
 
     The weakest criterion of the paper's Figure 6: it ignores every source of variance. With the threshold
@@ -215,7 +224,14 @@ def single_point(a, b, *, direction="higher", lower_is_better=None) -> Criterion
     )
 
 
-def average_difference(a, b, *, threshold=0.0, direction="higher", lower_is_better=None) -> CriterionResult:
+def average_difference(
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    threshold: float = 0.0,
+    direction: Direction = "higher",
+    lower_is_better: bool | None = None,
+) -> CriterionResult:
     """A is better when its mean score exceeds B's by more than δ: mean(a) - mean(b) > δ (paper §4.1).
 
     The prevalent criterion in the literature; it does not account for variance, so it cannot tell a
@@ -283,7 +299,15 @@ def average_difference(a, b, *, threshold=0.0, direction="higher", lower_is_bett
     )
 
 
-def t_test(a, b, *, paired=True, alpha=0.05, direction="higher", lower_is_better=None) -> CriterionResult:
+def t_test(
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    paired: bool = True,
+    alpha: float = 0.05,
+    direction: Direction = "higher",
+    lower_is_better: bool | None = None,
+) -> CriterionResult:
     """One-sided t-test of "A scores better than B on average" at level α (paper §4.2).
 
     Paired: Student's t-test on the differences a_i - b_i (``scipy.stats.ttest_rel``); unpaired: Welch's
@@ -384,7 +408,7 @@ def t_test(a, b, *, paired=True, alpha=0.05, direction="higher", lower_is_better
 
 
 @contextlib.contextmanager
-def _quiet():
+def _quiet() -> Iterator[None]:
     """Silence scipy's precision-loss warning on nearly identical scores (the p-value says it all)."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore", RuntimeWarning)

@@ -17,6 +17,8 @@ module uses): the limit of appendix C.5's procedure as the number K of bootstrap
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -28,11 +30,17 @@ from benchtrust.compare._pipelines import _datasets_text
 from benchtrust.compare._pipelines._outperform import _exact_interval, direction_of
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
 
+if TYPE_CHECKING:
+    import pandas as pd
+    from numpy.typing import ArrayLike
+
+    from benchtrust._io import Direction
+
 #: The per-data-set tests :func:`better_everywhere` offers.
 _TESTS = ("wilcoxon", "t")
 
 
-def _runs_array(values, name):
+def _runs_array(values: ArrayLike, name: str) -> np.ndarray:
     """A 1-d float array of finite numbers, or an InputError naming `name`."""
     try:
         array = np.asarray(values, dtype=float)
@@ -45,14 +53,14 @@ def _runs_array(values, name):
     return array
 
 
-def _items(mapping, name):
+def _items(mapping: object, name: str) -> list[tuple[str, Any]]:
     """(key, value) pairs of a dict-like (dict, pandas DataFrame), or an InputError naming `name`."""
     if isinstance(mapping, (str, bytes)) or not hasattr(mapping, "items"):
         raise InputError(f"{name}: expected a dict of name -> list of scores, got {type(mapping).__name__}")
     return [(str(key), value) for key, value in mapping.items()]
 
 
-def _level(alpha, name="alpha"):
+def _level(alpha: float, name: str = "alpha") -> float:
     return check_probability(alpha, name)
 
 
@@ -111,7 +119,7 @@ class PairwiseResult(Result):
         rows, columns = np.nonzero(self.better)
         return tuple((self.names[i], self.names[j]) for i, j in zip(rows, columns, strict=True))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         wins = [f"{winner} > {loser}" for winner, loser in self.better_pairs]
         return (
             f"PairwiseResult(pipelines={list(self.names)}, runs={self.runs}, comparisons={self.comparisons}, "
@@ -178,7 +186,14 @@ class PairwiseResult(Result):
         )
 
 
-def pairwise(runs, *, gamma=0.75, alpha=0.05, direction="higher", lower_is_better=None):
+def pairwise(
+    runs: Mapping[str, ArrayLike] | pd.DataFrame,
+    *,
+    gamma: float = 0.75,
+    alpha: float = 0.05,
+    direction: Direction = "higher",
+    lower_is_better: bool | None = None,
+) -> PairwiseResult:
     """P(A > B) for all pairs of several pipelines, with a Bonferroni-adjusted decision (paper §6).
 
     For pipelines i and j with N paired runs (run r of every pipeline shares its data split and seeds,
@@ -286,7 +301,7 @@ def pairwise(runs, *, gamma=0.75, alpha=0.05, direction="higher", lower_is_bette
 # Several data sets
 
 
-def _per_dataset(values, name):
+def _per_dataset(values: Any, name: str) -> tuple[list[str], np.ndarray]:
     """Labels and scores of one score per data set: a sequence, or a dict data set -> score."""
     if hasattr(values, "items") and not isinstance(values, (str, bytes)):
         labels = [str(k) for k in values]
@@ -338,7 +353,7 @@ class DatasetTestResult(Result):
     algorithms: tuple[str, ...]
     alternative: str
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"DatasetTestResult(test={self.test!r}, statistic={self.statistic:.6g}, "
             f"p_value={self.p_value:.6g}, "
@@ -379,7 +394,12 @@ class DatasetTestResult(Result):
         )
 
 
-def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
+def wilcoxon_datasets(
+    scores_a: ArrayLike | Mapping[str, float],
+    *,
+    scores_b: ArrayLike | Mapping[str, float],
+    alternative: Literal["two-sided", "greater", "less"] = "two-sided",
+) -> DatasetTestResult:
     """Wilcoxon signed-rank test of two algorithms over several data sets (paper §6, Demšar 2006).
 
     The sample is the data sets: one score per data set for each algorithm (e.g. its mean over runs). The
@@ -453,7 +473,9 @@ def wilcoxon_datasets(scores_a, *, scores_b, alternative="two-sided"):
     )
 
 
-def friedman_datasets(scores):
+def friedman_datasets(
+    scores: Mapping[str, ArrayLike | Mapping[str, float]] | pd.DataFrame,
+) -> DatasetTestResult:
     """Friedman test of several algorithms over several data sets (paper §6, Demšar 2006).
 
     Each algorithm has one score per data set; the algorithms are ranked within each data set and
@@ -525,7 +547,7 @@ def friedman_datasets(scores):
     )
 
 
-def holm(p_values, *, alpha=0.05):
+def holm(p_values: ArrayLike, *, alpha: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
     """Holm's step-down correction: adjusted p-values and which hypotheses are rejected.
 
     Sort the m p-values, p_(1) <= ... <= p_(m); reject H_(1), ..., H_(i) as long as p_(j) <= α/(m - j + 1)
@@ -611,7 +633,7 @@ class EverywhereResult(Result):
     test: str
     alpha: float
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"EverywhereResult(better_everywhere={self.better_everywhere}, "
             f"rejected={int(self.rejected.sum())}/{len(self.datasets)}, test={self.test!r}, "
@@ -664,8 +686,14 @@ class EverywhereResult(Result):
 
 
 def better_everywhere(
-    runs_a, *, runs_b, alpha=0.05, test="wilcoxon", direction="higher", lower_is_better=None
-):
+    runs_a: Mapping[str, ArrayLike],
+    *,
+    runs_b: Mapping[str, ArrayLike],
+    alpha: float = 0.05,
+    test: Literal["wilcoxon", "t"] = "wilcoxon",
+    direction: Direction = "higher",
+    lower_is_better: bool | None = None,
+) -> EverywhereResult:
     """Whether A is better than B on every data set, with Holm's correction (paper §6, Dror et al. 2017).
 
     On each data set d, the paired runs of A and B (run r of both shares its split and seeds) give a
@@ -758,11 +786,11 @@ def better_everywhere(
             p = float(stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue)
         names.append(name)
         p_values.append(p)
-    p_values = np.array(p_values)
-    adjusted, rejected = holm(p_values, alpha=alpha)
+    p_array = np.array(p_values)
+    adjusted, rejected = holm(p_array, alpha=alpha)
     return EverywhereResult(
         datasets=tuple(names),
-        p_values=p_values,
+        p_values=p_array,
         adjusted_p_values=adjusted,
         rejected=rejected,
         better_everywhere=bool(rejected.all()),

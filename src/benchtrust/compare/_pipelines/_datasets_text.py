@@ -6,8 +6,13 @@ HTML section.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from benchtrust._words import ALPHA, GAMMA, aligned, level_text, listed, paragraph
 from benchtrust.compare._pipelines._text import PAPER
+
+if TYPE_CHECKING:
+    from benchtrust.compare._pipelines._datasets import DatasetTestResult, EverywhereResult, PairwiseResult
 
 __all__ = [
     "EVERYWHERE_TESTS",
@@ -22,12 +27,12 @@ __all__ = [
 ]
 
 
-def pairwise_level(result) -> str:
+def pairwise_level(result: PairwiseResult) -> str:
     """The Bonferroni-adjusted level of a :class:`PairwiseResult`'s intervals, such as ``98.3333%``."""
     return level_text(result.alpha / result.comparisons)
 
 
-def pairwise_cell(result, i, j) -> str:
+def pairwise_cell(result: PairwiseResult, i: int, j: int) -> str:
     """P(row i > column j) with its interval, ``*`` when row i is better; empty on the diagonal."""
     if i == j:
         return ""
@@ -36,7 +41,7 @@ def pairwise_cell(result, i, j) -> str:
     return f"{result.probabilities[i, j]:.3f} [{low:.3f}, {high:.3f}]{mark}"
 
 
-def pairwise_text(result) -> str:
+def pairwise_text(result: PairwiseResult) -> str:
     """The readable summary of P(A > B) for every pair of pipelines (paper §6, C.5-C.6): the matrix of
     P(row > column) with its Bonferroni-adjusted intervals, then the verdict.
 
@@ -67,7 +72,7 @@ def pairwise_text(result) -> str:
     return "\n".join(lines)
 
 
-def pairwise_verdict(result) -> str:
+def pairwise_verdict(result: PairwiseResult) -> str:
     """Which pipelines are better than which, in plain words (paper §6, C.6).
 
     Parameters
@@ -119,7 +124,7 @@ _ALTERNATIVE_WORDS = {
 }
 
 
-def dataset_test_verdict(result) -> str:
+def dataset_test_verdict(result: DatasetTestResult) -> str:
     """The test over data sets, the hypothesis tested and its p-value, in plain words (paper §6).
 
     Parameters
@@ -153,7 +158,7 @@ def dataset_test_verdict(result) -> str:
     )
 
 
-def dataset_test_text(result) -> str:
+def dataset_test_text(result: DatasetTestResult) -> str:
     """The readable summary of a test over data sets (paper §6, Demšar 2006): the algorithms, the data
     sets, the statistic and the p-value, then the verdict.
 
@@ -183,7 +188,7 @@ def dataset_test_text(result) -> str:
 EVERYWHERE_TESTS = {"wilcoxon": "one-sided Wilcoxon signed-rank test", "t": "one-sided paired t-test"}
 
 
-def everywhere_verdict(result) -> str:
+def everywhere_verdict(result: EverywhereResult) -> str:
     """Whether A is better than B on every data set, in plain words (paper §6, Dror et al. 2017).
 
     Parameters
@@ -220,7 +225,7 @@ def everywhere_verdict(result) -> str:
     )
 
 
-def everywhere_text(result) -> str:
+def everywhere_text(result: EverywhereResult) -> str:
     """The readable summary of :func:`better_everywhere` (paper §6, Dror et al. 2017): each data set's
     p-value, Holm-adjusted, and whether it is rejected, then the verdict.
 

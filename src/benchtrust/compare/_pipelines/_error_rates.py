@@ -40,10 +40,12 @@ p, and each value of p costs one comparison of arrays.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count, check_number, check_probability, check_seed
+from benchtrust._io import InputError, Seed, check_count, check_number, check_probability, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, GAMMA, SIGMA
 from benchtrust.compare._bootstrap import check_progress
@@ -52,6 +54,9 @@ from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._outperform import _exact_interval
 from benchtrust.compare._pipelines._plot import plot_error_rates
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 #: §4.2: the average and single-point criteria's threshold δ = 1.9952σ (fitted to paperswithcode.com).
 DELTA_PER_SIGMA = 1.9952
@@ -126,8 +131,8 @@ class ErrorRatesResult(Result):
 
     probabilities: np.ndarray
     differences: np.ndarray
-    rates: dict
-    edge_rates: dict
+    rates: dict[str, dict[str, np.ndarray]]
+    edge_rates: dict[str, dict[str, dict[str, float]]]
     sigma: float
     conditional_sd: float | None
     bias_sd: float | None
@@ -138,11 +143,11 @@ class ErrorRatesResult(Result):
     alpha: float
 
     @property
-    def estimators(self):
+    def estimators(self) -> tuple[str, ...]:
         """The estimators simulated: ("ideal",) or ("ideal", "biased")."""
         return tuple(self.rates[CRITERIA[0]])
 
-    def grid_mean_rates(self):
+    def grid_mean_rates(self) -> dict[str, dict[str, dict[str, float | None]]]:
         """The error rates averaged over the grid's points in each region of §4.2, per criterion and
         estimator: a summary of the grid given, not a rate of the paper (that is :attr:`edge_rates`).
 
@@ -154,7 +159,7 @@ class ErrorRatesResult(Result):
         null = self.probabilities <= 0.5
         meaningful = self.probabilities >= self.gamma
 
-        def mean(rate, where, missed):
+        def mean(rate: np.ndarray, where: np.ndarray, missed: bool) -> float | None:
             if not where.any():
                 return None
             detected = float(rate[where].mean())
@@ -169,8 +174,8 @@ class ErrorRatesResult(Result):
             },
         }
 
-    def __repr__(self):
-        def span(x):
+    def __repr__(self) -> str:
+        def span(x: np.ndarray) -> str:
             return f"{x[0]:.3f}..{x[-1]:.3f}"
 
         parts = [f"{c}[{e}]={span(r)}" for c, by in self.rates.items() for e, r in by.items()]
@@ -180,7 +185,7 @@ class ErrorRatesResult(Result):
             f"sigma={self.sigma:g}, delta={self.delta:.6g}, gamma={self.gamma:g}, rates: {', '.join(parts)})"
         )
 
-    def edge_errors(self, criterion) -> float:
+    def edge_errors(self, criterion: str) -> float:
         """False positives at P(A > B) = 0.5 plus false negatives at P(A > B) = γ, summed over the
         estimators of `criterion`: its errors at the edges of the regions."""
         return sum(sum(by[criterion].values()) for by in self.edge_rates.values())
@@ -257,14 +262,14 @@ class ErrorRatesResult(Result):
         )
 
 
-def _positive(value, name):
+def _positive(value: float, name: str) -> float:
     number = check_number(value, name)
     if number <= 0:
         raise InputError(f"{name}: expected a positive number, got {value!r}")
     return number
 
 
-def _probabilities(values):
+def _probabilities(values: ArrayLike | None) -> np.ndarray:
     if values is None:
         return np.linspace(0.4, 1.0, 25)
     try:
@@ -279,7 +284,7 @@ def _probabilities(values):
     return p
 
 
-def check_runs(value, name):
+def check_runs(value: float, name: str) -> int:
     """`value` as k, the runs of each algorithm: a whole number of at least :data:`MIN_RUNS`.
 
     Examples
@@ -302,19 +307,19 @@ variance: neither the t-test nor the interval of P(A > B) exists)
 
 
 def error_rates(
-    sigma,
+    sigma: float,
     *,
-    runs=50,
-    conditional_sd=None,
-    bias_sd=None,
-    probabilities=None,
-    delta=None,
-    gamma=0.75,
-    alpha=0.05,
-    simulations=1000,
-    seed=None,
-    progress=None,
-):
+    runs: int = 50,
+    conditional_sd: float | None = None,
+    bias_sd: float | None = None,
+    probabilities: ArrayLike | None = None,
+    delta: float | None = None,
+    gamma: float = 0.75,
+    alpha: float = 0.05,
+    simulations: int = 1000,
+    seed: Seed = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> ErrorRatesResult:
     """The detection rates of the single-point, average, t-test, P(A > B) and oracle criteria (§4.2,
     Fig. 6), and their errors at the edges of the regions.
 
@@ -409,7 +414,7 @@ def error_rates(
         missing = "bias_sd" if bias_sd is None else "conditional_sd"
         raise InputError(f"{missing}: give both conditional_sd and bias_sd to simulate the biased estimator")
     biased = conditional_sd is not None
-    if biased:
+    if conditional_sd is not None:
         conditional_sd = _positive(conditional_sd, "conditional_sd")
         bias_sd = check_number(bias_sd, "bias_sd")
         if bias_sd < 0:
@@ -441,7 +446,7 @@ def error_rates(
     t_critical = stats.t.ppf(1 - alpha, k - 1)
     z = ndtri(1 - alpha / 2)
 
-    detected = {c: {} for c in CRITERIA}
+    detected: dict[str, dict[str, np.ndarray]] = {c: {} for c in CRITERIA}
     # Exact: under the ideal estimator the wins of the P(A > B) test are Binomial(k, p), and the oracle
     # knows s = σ√(2/k), the SD of the mean difference.
     wins = stats.binom.pmf(np.arange(k + 1), k, points[:, None])
@@ -504,7 +509,7 @@ def error_rates(
     )
 
 
-def _wins(shift, gaps):
+def _wins(shift: np.ndarray, gaps: np.ndarray) -> np.ndarray:
     """The wins of A, Δ > b_i - a_i, per (point, simulation), in blocks of at most :data:`_CHUNK`
     comparisons: `shift` is (points, 1), `gaps` (simulations, runs)."""
     wins = np.empty((shift.shape[0], gaps.shape[0]), dtype=np.int64)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,6 +28,9 @@ from benchtrust._words import RHO
 from benchtrust.compare._pipelines import _study_text
 from benchtrust.compare._pipelines._study import Runs, Study, _root_seed
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "Estimate",
@@ -41,13 +46,13 @@ __all__ = [
 ]
 
 
-def _check_study(study):
+def _check_study(study: Study) -> Study:
     if not isinstance(study, Study):
         raise InputError(f"study: expected a benchtrust Study, got {study!r}")
     return study
 
 
-def _repetition_seed(root, repetition):
+def _repetition_seed(root: int, repetition: int) -> int:
     """Seed of repetition ``repetition``; repetition 0 uses the study seed itself."""
     if repetition == 0:
         return root
@@ -56,7 +61,7 @@ def _repetition_seed(root, repetition):
     )
 
 
-def _variance(values):
+def _variance(values: ArrayLike) -> float:
     """Sample variance (ddof=1), exactly 0 when the values are all equal (no rounding residue)."""
     values = np.asarray(values, dtype=float)
     return float(np.var(values - values.flat[0], ddof=1))
@@ -118,7 +123,7 @@ class Estimate(Result):
     std_of_mean_eq7: float
     tables: tuple[Runs, ...] = dataclasses.field(repr=False, compare=False)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         text = f"{self.estimator}(k={self.runs}): mean={self.mean:.6g}, std={self.std:.3g}"
         if self.repetitions > 1:
             text += (
@@ -160,7 +165,15 @@ class Estimate(Result):
         )
 
 
-def _estimate(study, name, *, runs, seed, fixed, repetitions):
+def _estimate(
+    study: Study,
+    name: str,
+    *,
+    runs: int,
+    seed: int | np.random.Generator,
+    fixed: tuple[str, ...],
+    repetitions: int,
+) -> Estimate:
     runs = check_count(runs, "runs")
     repetitions = check_count(repetitions, "repetitions")
     if runs < 2:
@@ -190,7 +203,9 @@ def _estimate(study, name, *, runs, seed, fixed, repetitions):
     )
 
 
-def ideal_estimate(study, *, runs, seed, repetitions=1):
+def ideal_estimate(
+    study: Study, *, runs: int, seed: int | np.random.Generator, repetitions: int = 1
+) -> Estimate:
     """IdealEst(k): the ideal estimator μ̂_(k), σ̂_(k) (paper §3.2.1, Algorithm 1).
 
     Each of the k runs draws new seeds for every source — the data split, ξ_O and, when the study searches
@@ -241,7 +256,14 @@ def ideal_estimate(study, *, runs, seed, repetitions=1):
 _VARY = {"init": ("init",), "data": ("split",)}
 
 
-def fixed_hopt_estimate(study, *, runs, seed, vary="all", repetitions=1):
+def fixed_hopt_estimate(
+    study: Study,
+    *,
+    runs: int,
+    seed: int | np.random.Generator,
+    vary: str | Sequence[str] = "all",
+    repetitions: int = 1,
+) -> Estimate:
     """FixHOptEst(k, vary): the biased estimator μ̃_(k), σ̃_(k) (paper §3.2.2, Algorithm 2, §3.3).
 
     Hyperparameters are optimised once (on the first run's split and seeds; O(k + T) trainings) and reused
@@ -340,7 +362,7 @@ class SourceVariances(Result):
     fractions: dict[str, float]
     runs: int
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         parts = ", ".join(f"{s}={self.fractions[s]:.3g}" for s in self.fractions)
         return f"SourceVariances(runs={self.runs}, fraction of split variance: {parts})"
 
@@ -384,7 +406,9 @@ class SourceVariances(Result):
         )
 
 
-def source_variances(study, *, runs, seed, sources=None):
+def source_variances(
+    study: Study, *, runs: int, seed: int | np.random.Generator, sources: Sequence[str] | None = None
+) -> SourceVariances:
     """Variance due to each source of variation, as a fraction of the data-split variance (§2.2, Fig. 1).
 
     For each source, ``runs`` trainings randomise that source only while all others keep their seed (the
@@ -449,7 +473,7 @@ def source_variances(study, *, runs, seed, sources=None):
     return SourceVariances(variances=variances, fractions=fractions, runs=runs)
 
 
-def average_correlation(scores):
+def average_correlation(scores: ArrayLike) -> float:
     """ρ, the average correlation between two runs that share the same fixed seeds (paper §3.2.2, Eq. 7).
 
     ``scores`` has one row per repetition of an estimator (each with its own draw of the fixed sources ξ)
@@ -504,7 +528,7 @@ def average_correlation(scores):
     return float(np.clip((msb - msw) / denominator, -1 / (k - 1), 1.0))
 
 
-def _nonnegative(value, name):
+def _nonnegative(value: float, name: str) -> float:
     if (
         isinstance(value, bool)
         or not isinstance(value, numbers.Real)
@@ -515,7 +539,7 @@ def _nonnegative(value, name):
     return float(value)
 
 
-def mean_variance(variance, *, runs, correlation):
+def mean_variance(variance: float, *, runs: int, correlation: float) -> float:
     """Variance of the mean of k runs with average pairwise correlation ρ (paper Eq. 7).
 
     Var(μ̃_(k) | ξ) = Var(R̂_e | ξ) / k + (k - 1)/k · ρ · Var(R̂_e | ξ). With ρ = 0 this is σ²/k (Eq. 6);
@@ -570,7 +594,7 @@ def mean_variance(variance, *, runs, correlation):
     return max(variance / k + (k - 1) / k * rho * variance, 0.0)
 
 
-def binomial_variance(accuracy, *, test_size):
+def binomial_variance(accuracy: ArrayLike, *, test_size: ArrayLike) -> float | np.ndarray:
     """Variance of a measured accuracy under the binomial model of the test set (paper §2.2, Fig. 2).
 
     A pipeline that errs independently with probability τ = 1 - p on each of n' test examples measures an
@@ -642,7 +666,7 @@ class TestSetVariance(Result):
     test_size: float
     runs: int
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"TestSetVariance(measured std={self.measured_std:.4g}, binomial std={self.binomial_std:.4g}, "
             f"accuracy={self.accuracy:.4g}, mean test size={self.test_size:.1f}, runs={self.runs})"
@@ -689,7 +713,7 @@ class TestSetVariance(Result):
         )
 
 
-def test_set_variance(runs):
+def test_set_variance(runs: Runs) -> TestSetVariance:
     """The measured standard deviation of accuracies beside the binomial model's (paper §2.2, Fig. 2).
 
     Use runs that randomise the data split (e.g. ``study.run(k, seed=..., fixed=<all but 'split'>)``):
@@ -746,4 +770,4 @@ def test_set_variance(runs):
 
 
 # Its name starts with test_: keep pytest from collecting it where it is imported into a test module.
-test_set_variance.__test__ = False
+vars(test_set_variance)["__test__"] = False

@@ -22,7 +22,7 @@ import numpy as np
 from benchtrust._io import InputError, check_count
 from benchtrust._result import Description, Result, plain_data
 from benchtrust._words import ALPHA, BETA, GAMMA, aligned, interval_text, level_text, paragraph
-from benchtrust.compare._pipelines._estimators import source_variances
+from benchtrust.compare._pipelines._estimators import SourceVariances, source_variances
 from benchtrust.compare._pipelines._outperform import (
     OutperformResult,
     probability_of_outperforming,
@@ -114,11 +114,11 @@ class ExampleResult(Result):
     seed: int
     scores_a: tuple[float, ...]
     scores_b: tuple[float, ...]
-    variances: dict
+    variances: dict[str, SourceVariances]
     outperform: OutperformResult
     runs_needed: int
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         result = self.outperform
         return (
             f"ExampleResult({self.names[0]} vs {self.names[1]}, runs={self.runs}, "
@@ -137,7 +137,7 @@ class ExampleResult(Result):
         """The decision on P(A > B) in plain words (paper C.6)."""
         return self.outperform.conclusion
 
-    def source_sd(self, name, source) -> float:
+    def source_sd(self, name: str, source: str) -> float:
         """The standard deviation of pipeline `name`'s accuracy with only `source` randomised (Fig. 1)."""
         return float(np.sqrt(self.variances[name].variances[source]))
 
@@ -205,7 +205,7 @@ class ExampleResult(Result):
         )
 
 
-def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
+def sklearn_example(*, runs: int = 29, seed: int = 0, gamma: float = 0.75) -> ExampleResult:
     """Compare logistic regression (A) with a random forest (B) on the breast cancer data, as §4 says.
 
     Runs both pipelines ``runs`` times, paired, with the split and the model's seed randomised; measures
@@ -287,7 +287,7 @@ def sklearn_example(*, runs=29, seed=0, gamma=0.75) -> ExampleResult:
     )
 
 
-def _example_text(example) -> str:
+def _example_text(example: ExampleResult) -> str:
     """The worked example's report (paper §2-4, C.1-C.6): sources of variance, P(A > B), the decision and
     the runs needed, in lines of at most 100 characters."""
     a, b = example.names
@@ -303,7 +303,7 @@ def _example_text(example) -> str:
         f"Standard deviation of the accuracy, one source randomised at a time ({example.runs} runs each, "
         "§2.2):",
     ]
-    table = [("source", "A", "B")]
+    table: list[tuple[str, ...]] = [("source", "A", "B")]
     for source in (*SOURCES, "none"):
         table.append((source, *(f"{example.source_sd(name, source):.4f}" for name in example.names)))
     table.append(("all", f"{scores_a.std(ddof=1):.4f}", f"{scores_b.std(ddof=1):.4f}"))
@@ -324,6 +324,6 @@ def _example_text(example) -> str:
     return "\n".join(lines)
 
 
-def _runs_words(example) -> str:
+def _runs_words(example: ExampleResult) -> str:
     """Whether the example's runs are enough for the test's stated power (C.3), in words."""
     return "enough" if example.enough_runs else "too few for the test's stated power"

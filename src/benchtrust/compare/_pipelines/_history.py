@@ -20,6 +20,8 @@ import datetime
 import numbers
 import os
 import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +33,12 @@ from benchtrust.compare._pipelines._outperform import direction_of
 from benchtrust.compare._pipelines._plot import plot_history
 from benchtrust.compare._pipelines._runs import _source, iso_date, read_history
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from numpy.typing import ArrayLike
+
+    from benchtrust._io import Direction
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -91,10 +99,10 @@ class HistoryResult(Result):
     alpha: float
     z: float
     test_size: int | None
-    direction: str
+    direction: Direction
     source: str | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         compared = max(self.scores.size - 1, 0)
         source = f"test_size={self.test_size}" if self.test_size is not None else f"sigma={self.sigma[0]:.6g}"
         return (
@@ -130,10 +138,10 @@ class HistoryResult(Result):
         order: ``date``, ``score``, ``sigma``, ``prior_best``, ``increment``, ``threshold`` (NaN for the
         first result) and ``significant`` (the increment exceeds the threshold)."""
 
-        def number(value):
+        def number(value: float) -> str:
             return "" if np.isnan(value) else f"{value:.4f}"
 
-        def rows():  # one per result: made only for the text and the section
+        def rows() -> tuple[tuple[str, ...], ...]:  # one per result: made only for the text and the section
             return tuple(
                 (
                     _text.history_date(self, k),
@@ -224,7 +232,7 @@ def _dates(values):
     return np.array(out, dtype="datetime64[D]")
 
 
-def _is_table(value) -> bool:
+def _is_table(value: object) -> bool:
     """Whether `value` is a table: a file path or a pandas DataFrame (pandas is not imported for this)."""
     if isinstance(value, (str, os.PathLike)):
         return True
@@ -233,17 +241,17 @@ def _is_table(value) -> bool:
 
 
 def history(
-    dates,
-    scores=None,
+    dates: Iterable[str | float | datetime.date | np.datetime64] | str | os.PathLike[str] | pd.DataFrame,
+    scores: ArrayLike | None = None,
     *,
-    sigma=None,
-    test_size=None,
-    alpha=0.05,
-    direction="higher",
-    date_column="date",
-    score_column="score",
-    lower_is_better=None,
-):
+    sigma: float | None = None,
+    test_size: int | None = None,
+    alpha: float = 0.05,
+    direction: Direction = "higher",
+    date_column: str = "date",
+    score_column: str = "score",
+    lower_is_better: bool | None = None,
+) -> HistoryResult:
     """Mark which state-of-the-art increments exceed the benchmark's noise (paper Fig. 3, §2.2, §3.1).
 
     Each result (in date order) is compared with the best score published before it; its increment is
@@ -327,9 +335,8 @@ def history(
             )
         when, values = read_history(dates, date_column=date_column, score_column=score_column)
         source = _source(dates)
-        options = {"sigma": sigma, "test_size": test_size, "alpha": alpha, "direction": direction}
         try:
-            result = history(when, values, **options)
+            result = history(when, values, sigma=sigma, test_size=test_size, alpha=alpha, direction=direction)
         except InputError as exc:
             raise InputError(f"{source or '<table>'}: {exc}") from None
         return dataclasses.replace(result, source=source, inputs=() if source is None else (source,))

@@ -25,7 +25,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
+import os
 import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,7 +36,9 @@ from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
 from benchtrust._io import (
     MAX_MEMORY,
+    Direction,
     InputError,
+    Seed,
     check_direction,
     check_memory,
     check_probability,
@@ -45,6 +50,10 @@ from benchtrust.compare._bootstrap import check_progress, check_resamples
 from benchtrust.compare._pipelines import _text
 from benchtrust.compare._pipelines._runs import read_runs
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from numpy.typing import ArrayLike
 
 #: Relative slack on α/2 when an interval end is read off the exact bootstrap distribution: a tail
 #: probability within this fraction of α/2 counts as reaching it, so rounding can only widen the interval.
@@ -58,7 +67,7 @@ _INDICES_PER_CHUNK = 2_000_000
 _CONVOLUTION_LIMIT = 2_000
 
 
-def _runs(values, name, *, minimum=2):
+def _runs(values: ArrayLike, name: str, *, minimum: int = 2) -> np.ndarray:
     """``values`` as a 1-D float array of at least ``minimum`` finite scores, or an InputError naming it."""
     if isinstance(values, (str, bytes)):
         raise InputError(f"{name}: expected a sequence of scores (one per run), got {values!r}")
@@ -81,7 +90,7 @@ def _runs(values, name, *, minimum=2):
     return array
 
 
-def direction_of(direction, lower_is_better=None):
+def direction_of(direction: Direction, lower_is_better: bool | None = None) -> Direction:
     """The direction of the scores, ``"higher"`` or ``"lower"``, from the keyword ``direction`` or its old
     spelling ``lower_is_better`` (True: ``"lower"``), which warns that it is deprecated.
 
@@ -114,14 +123,14 @@ def direction_of(direction, lower_is_better=None):
     return "lower" if lower_is_better else direction
 
 
-def _check_gamma(gamma):
+def _check_gamma(gamma: float) -> float:
     number = check_probability(gamma, "gamma")
     if number <= 0.5:
         raise InputError(f"gamma: expected a value strictly between 0.5 and 1, got {gamma!r}")
     return number
 
 
-def _mixture_weights(n, ties):
+def _mixture_weights(n: int, ties: int) -> tuple[np.ndarray, np.ndarray]:
     """log P(T* = t), t = 0..n, for T* ~ Bin(n, ties / n); only the terms that are not zero."""
     from scipy.special import gammaln, xlog1py, xlogy
 
@@ -155,7 +164,7 @@ def _sum_tails(s, n, wins, ties, *, mixture=None):
     return below @ w, above @ w
 
 
-def _sum_pmf(n, wins, ties):
+def _sum_pmf(n: int, wins: int, ties: int) -> np.ndarray:
     """P(S = s), s = 0..2n: the coefficients of (L/n + T/n x + W/n x²)^n, by squaring (sums of products
     of non-negative numbers, so exact up to rounding)."""
     draw = np.array([n - wins - ties, ties, wins], dtype=float) / n
@@ -170,7 +179,7 @@ def _sum_pmf(n, wins, ties):
     return pmf
 
 
-def _exact_interval(n, wins, ties, alpha):
+def _exact_interval(n: int, wins: int, ties: int, alpha: float) -> tuple[float, float]:
     """The percentile-bootstrap interval of the mean indicator, from its exact bootstrap distribution.
 
     Lower end: the smallest mean x with P(mean <= x) >= α/2; upper end: the largest x with
@@ -207,7 +216,13 @@ def _exact_interval(n, wins, ties, alpha):
     return low / (2 * n), lo / (2 * n)
 
 
-def _resampled_interval(indicators, alpha, resamples, rng, progress=None):
+def _resampled_interval(
+    indicators: np.ndarray,
+    alpha: float,
+    resamples: int,
+    rng: np.random.Generator,
+    progress: Callable[[int, int], object] | None = None,
+) -> tuple[float, float]:
     """The percentile-bootstrap interval from ``resamples`` resamples, as scipy.stats.bootstrap makes it.
 
     Each resample draws N indices with ``rng.integers(0, N, size=(resamples, N))`` (drawn in row chunks:
@@ -304,7 +319,7 @@ class OutperformResult(Result):
     alpha: float
     beta: float
     paired: bool
-    direction: str
+    direction: Direction
     method: str
     conclusion: str
     names: tuple[str, str] = ("A", "B")
@@ -316,7 +331,7 @@ class OutperformResult(Result):
     source: str | None = None
     seed: int | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         low, high = self.ci
         level = f"{100 * (1 - self.alpha):g}%"
         return (
@@ -424,7 +439,7 @@ class OutperformResult(Result):
         )
 
 
-def _names(names):
+def _names(names: tuple[str, str] | list[str]) -> tuple[str, str]:
     """`names` as a pair of non-empty strings (what A and B are called), or an InputError."""
     if isinstance(names, str) or not isinstance(names, (tuple, list)) or len(names) != 2:
         raise InputError(f"names: expected two names, for A and for B, got {names!r}")
@@ -434,20 +449,20 @@ def _names(names):
 
 
 def probability_of_outperforming(
-    a,
-    b,
+    a: ArrayLike,
+    b: ArrayLike,
     *,
-    paired=True,
-    gamma=0.75,
-    alpha=0.05,
-    beta=0.05,
-    direction="higher",
-    resamples=None,
-    seed=None,
-    names=("A", "B"),
-    progress=None,
-    max_memory=MAX_MEMORY,
-    lower_is_better=None,
+    paired: bool = True,
+    gamma: float = 0.75,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    direction: Direction = "higher",
+    resamples: int | None = None,
+    seed: Seed = None,
+    names: tuple[str, str] | list[str] = ("A", "B"),
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
+    lower_is_better: bool | None = None,
 ) -> OutperformResult:
     """P(A > B) over runs of two pipelines, its percentile-bootstrap interval and the paper's decision.
 
@@ -588,12 +603,8 @@ def probability_of_outperforming(
     rng = check_seed(seed)
     progress = check_progress(progress)
     names = _names(names)
-    given = {
-        "runs_a": x.size,
-        "runs_b": y.size,
-        "mean_a": float(exact_mean(x)),
-        "mean_b": float(exact_mean(y)),
-    }
+    runs_a, runs_b = int(x.size), int(y.size)
+    mean_a, mean_b = float(exact_mean(x)), float(exact_mean(y))
     if paired:
         if x.size != y.size:
             raise InputError(
@@ -637,28 +648,31 @@ def probability_of_outperforming(
         conclusion="",
         names=names,
         seed=int(seed) if isinstance(seed, numbers.Integral) else None,
-        **given,
+        runs_a=runs_a,
+        runs_b=runs_b,
+        mean_a=mean_a,
+        mean_b=mean_b,
     )
     return dataclasses.replace(result, conclusion=_text.outperform_conclusion(result))
 
 
 def outperform(
-    runs,
+    runs: str | os.PathLike[str] | pd.DataFrame,
     *,
-    a,
-    b,
-    pair_by=None,
-    algorithm_column="algorithm",
-    score_column="score",
-    gamma=0.75,
-    alpha=0.05,
-    beta=0.05,
-    direction="higher",
-    resamples=None,
-    seed=None,
-    progress=None,
-    max_memory=MAX_MEMORY,
-    lower_is_better=None,
+    a: str,
+    b: str,
+    pair_by: str | None = None,
+    algorithm_column: str = "algorithm",
+    score_column: str = "score",
+    gamma: float = 0.75,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    direction: Direction = "higher",
+    resamples: int | None = None,
+    seed: Seed = None,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
+    lower_is_better: bool | None = None,
 ) -> OutperformResult:
     """P(A > B) of two algorithms of a runs table, its interval and the decision (paper §4.1, C.2-C.6).
 
@@ -749,7 +763,7 @@ def outperform(
 _ROUNDING = 1e-9
 
 
-def sample_size(gamma=0.75, *, alpha=0.05, beta=0.05) -> int:
+def sample_size(gamma: float = 0.75, *, alpha: float = 0.05, beta: float = 0.05) -> int:
     """The smallest number of runs N to detect P(A > B) >= γ reliably (paper C.3, Noether 1987).
 
         N >= ((Φ⁻¹(1 - α) - Φ⁻¹(β)) / (√6 (1/2 - γ)))²
@@ -864,7 +878,7 @@ class SampleSizeResult(Result):
         )
 
 
-def runs_needed(gamma=0.75, *, alpha=0.05, beta=0.05) -> SampleSizeResult:
+def runs_needed(gamma: float = 0.75, *, alpha: float = 0.05, beta: float = 0.05) -> SampleSizeResult:
     """The runs of each pipeline the test of P(A > B) needs, as a result that explains itself (paper C.3).
 
     The number is :func:`sample_size`'s, Noether's (1987) sample size for the Mann-Whitney test, to which

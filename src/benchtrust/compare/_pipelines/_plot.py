@@ -3,7 +3,15 @@ improvements against the benchmark's noise (§2.2)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from benchtrust._figures import axes_for
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from benchtrust.compare._pipelines._error_rates import ErrorRatesResult
+    from benchtrust.compare._pipelines._history import HistoryResult
 
 #: Fig. 6 colours: oracle blue, single point green, average orange, probability of outperforming purple;
 #: the t-test of §4.2 (not drawn in Fig. 6) grey.
@@ -17,7 +25,7 @@ _CRITERION_STYLE = {
 _ESTIMATOR_STYLE = {"ideal": ("-", "ideal estimator"), "biased": ("--", "biased estimator")}
 
 
-def plot_error_rates(result, *, ax=None, title=None):
+def plot_error_rates(result: ErrorRatesResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw the detection rates of the criteria against the true P(A > B), as in the paper's Fig. 6.
 
     The x axis is the true probability that A outperforms B; the y axis the rate at which each criterion
@@ -100,7 +108,7 @@ def plot_error_rates(result, *, ax=None, title=None):
     return ax
 
 
-def plot_history(result, *, ax=None, title=None):
+def plot_history(result: HistoryResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw successive state-of-the-art results against the benchmark's noise, as in the paper's Fig. 3.
 
     Dots are the results over time. Above (or, for errors, below) the prior state of the art, a red band

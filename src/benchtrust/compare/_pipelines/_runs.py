@@ -18,10 +18,14 @@ import dataclasses
 import datetime
 import os
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._io import InputError, is_number, table_of
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["PairedRuns", "read_history", "read_runs"]
 
@@ -59,14 +63,14 @@ class PairedRuns:
         return self.pair_by is not None
 
 
-def _column_name(value, name):
+def _column_name(value: object, name: str) -> str:
     """`value`, the name of a column given as argument `name`, or an InputError."""
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"{name}: expected the name of a column, got {value!r}")
     return value.strip()
 
 
-def _source(source):
+def _source(source: object) -> str | None:
     """The file name of a table read from a path; None for a DataFrame."""
     return os.fspath(source) if isinstance(source, (str, os.PathLike)) else None
 
@@ -76,7 +80,15 @@ def _row(table, k):
     return table.where(k)[len(table.name) + 2 :]
 
 
-def read_runs(runs, *, a, b, pair_by=None, algorithm_column="algorithm", score_column="score") -> PairedRuns:
+def read_runs(
+    runs: str | os.PathLike[str] | pd.DataFrame,
+    *,
+    a: str,
+    b: str,
+    pair_by: str | None = None,
+    algorithm_column: str = "algorithm",
+    score_column: str = "score",
+) -> PairedRuns:
     """Read the runs of algorithms ``a`` and ``b`` from a long-format table (one run per row).
 
     Parameters
@@ -152,7 +164,7 @@ def read_runs(runs, *, a, b, pair_by=None, algorithm_column="algorithm", score_c
     values = table.texts(key, f"a value of {column!r} to pair the runs by")
     positions = {}
     for wanted in (a, b):
-        seen = {}
+        seen: dict[str, int] = {}
         for k in rows[wanted]:
             if values[k] in seen:
                 raise InputError(
@@ -184,7 +196,9 @@ def read_runs(runs, *, a, b, pair_by=None, algorithm_column="algorithm", score_c
     )
 
 
-def read_history(history, *, date_column="date", score_column="score") -> tuple[list, np.ndarray]:
+def read_history(
+    history: str | os.PathLike[str] | pd.DataFrame, *, date_column: str = "date", score_column: str = "score"
+) -> tuple[list[str] | list[float], np.ndarray]:
     """Read a benchmark's history: the dates (as written) and scores of its published results.
 
     Parameters

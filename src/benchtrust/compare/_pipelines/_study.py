@@ -24,17 +24,22 @@ import json
 import math
 import numbers
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, overload
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count, check_seed
+from benchtrust._io import InputError, Seed, check_count, check_seed
 from benchtrust._result import Description, Result
 from benchtrust.compare._pipelines import _study_text
 from benchtrust.compare._pipelines._outperform import direction_of
 from benchtrust.compare._pipelines._text import COMPARE_QUESTION, SOURCE
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from benchtrust._io import Direction
 
 __all__ = ["NoisyGridSearch", "RandomSearch", "Run", "Runs", "Study", "out_of_bootstrap"]
 
@@ -44,9 +49,17 @@ DEFAULT_SOURCES = ("split", "init", "order", "augment", "dropout")
 #: Most runs of a study its section lists.
 _LISTED_RUNS = 50
 
+#: A search function of a :class:`Study`: ``search(evaluate, rng) -> dict`` of hyperparameters, where
+#: ``evaluate(λ)`` returns the validation score of the hyperparameters λ.
+SearchFunction: TypeAlias = (
+    "Callable[[Callable[[Mapping[str, Any]], float], np.random.Generator], Mapping[str, Any]]"
+)
+
 
 # --------------------------------------------------------------------------------------------- splits
-def out_of_bootstrap(size_or_labels, *, seed):
+def out_of_bootstrap(
+    size_or_labels: int | ArrayLike, *, seed: int | np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
     """One out-of-bootstrap split of the data set's indices (paper appendix B, Eqs. 11-12).
 
     The training set S^t_b is ``n`` indices drawn with replacement from ``0 .. n-1``; the test set S^o_b is
@@ -103,7 +116,7 @@ def out_of_bootstrap(size_or_labels, *, seed):
 
 
 # --------------------------------------------------------------------------------------------- searches
-def _dimension(name, spec):
+def _dimension(name: object, spec: object) -> tuple[float, float, bool]:
     """(low, high, log) of one search dimension, or an InputError naming it."""
     if (
         not isinstance(spec, (tuple, list))
@@ -123,7 +136,7 @@ def _dimension(name, spec):
     return float(low), float(high), log
 
 
-def _space(space):
+def _space(space: object) -> dict[str, tuple[float, float, bool]]:
     if not isinstance(space, Mapping) or not space:
         raise InputError(
             f"space: expected a non-empty mapping of name -> (low, high[, 'log']), got {space!r}"
@@ -165,14 +178,14 @@ class RandomSearch:
     space: Mapping[str, Any]
     trials: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _space(self.space)
         check_count(self.trials, "trials")
 
-    def candidates(self, rng):
+    def candidates(self, rng: np.random.Generator) -> list[dict[str, float]]:
         """The ``trials`` hyperparameter dictionaries to try, drawn with ``rng``."""
         dims = _space(self.space)
-        out = [{} for _ in range(int(self.trials))]
+        out: list[dict[str, float]] = [{} for _ in range(int(self.trials))]
         for name, (low, high, log) in dims.items():
             if log:
                 values = np.exp(rng.uniform(np.log(low), np.log(high), size=len(out)))
@@ -217,15 +230,15 @@ class NoisyGridSearch:
     space: Mapping[str, Any]
     points: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _space(self.space)
         if check_count(self.points, "points") < 2:
             raise InputError(f"points: expected at least 2 values per dimension, got {self.points!r}")
 
-    def candidates(self, rng):
+    def candidates(self, rng: np.random.Generator) -> list[dict[str, float]]:
         """The grid's hyperparameter dictionaries, its ends perturbed with ``rng``."""
         n = int(self.points)
-        axes = {}
+        axes: dict[str, np.ndarray] = {}
         for name, (low, high, log) in _space(self.space).items():
             a, b = (np.log(low), np.log(high)) if log else (low, high)
             delta = (b - a) / (n - 1)
@@ -265,7 +278,7 @@ class Run:
     score: float
     test_size: int
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The run as plain JSON types."""
         return {
             "run": self.index,
@@ -276,7 +289,7 @@ class Run:
         }
 
     @classmethod
-    def _from_dict(cls, row):
+    def _from_dict(cls, row: Mapping[str, Any]) -> Run:
         return cls(
             index=int(row["run"]),
             seeds={str(k): int(v) for k, v in row["seeds"].items()},
@@ -312,26 +325,30 @@ class Runs(Result):
     fixed: tuple[str, ...]
     seed: int
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Run]:
         return iter(self.rows)
 
-    def __getitem__(self, item):
+    @overload
+    def __getitem__(self, item: int) -> Run: ...
+    @overload
+    def __getitem__(self, item: slice) -> tuple[Run, ...]: ...
+    def __getitem__(self, item: int | slice) -> Run | tuple[Run, ...]:
         return self.rows[item]
 
     @property
-    def scores(self):
+    def scores(self) -> np.ndarray:
         """The runs' scores, in run order."""
         return np.array([row.score for row in self.rows], dtype=float)
 
     @property
-    def test_sizes(self):
+    def test_sizes(self) -> np.ndarray:
         """The runs' test-set sizes n', in run order."""
         return np.array([row.test_size for row in self.rows], dtype=int)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         scores = self.scores
         summary = f", mean={scores.mean():.6g}" if len(scores) else ""
         summary += f", std={scores.std(ddof=1):.3g}" if len(scores) > 1 else ""
@@ -349,7 +366,7 @@ class Runs(Result):
         column per source, the hyperparameters, ``score`` and ``test_size``."""
         columns, rows = _study_text.runs_rows(self)
         names = columns[3:]  # the hyperparameters, in order of first appearance
-        notes = ()
+        notes: tuple[str, ...] = ()
         if len(rows) > _LISTED_RUNS:
             notes = (
                 f"{len(rows)} runs; the table lists the first {_LISTED_RUNS} (to_frame() has them all).",
@@ -403,7 +420,7 @@ def _capped_jobs(n_jobs: int, backend: str | None) -> int:
     return cores
 
 
-def _root_seed(seed):
+def _root_seed(seed: Seed) -> int:
     """An int from ``seed`` (int or Generator): the root of every seed of a study run."""
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**63))
@@ -413,12 +430,12 @@ def _root_seed(seed):
     return int(seed)
 
 
-def _source_seed(root, position, run):
+def _source_seed(root: int, position: int, run: int) -> int:
     """Seed of source number ``position`` in run ``run`` (run -1 = the shared seed of a fixed source)."""
     return int(np.random.SeedSequence([root, position, run + 1]).generate_state(1)[0])
 
 
-def _resolve_fixed(fixed, sources):
+def _resolve_fixed(fixed: str | Iterable[str], sources: tuple[str, ...]) -> tuple[str, ...]:
     if isinstance(fixed, str):
         fixed = (fixed,)
     try:
@@ -431,7 +448,13 @@ def _resolve_fixed(fixed, sources):
     return tuple(name for name in sources if name in fixed)
 
 
-def _call(fit_and_score, train, test, hyperparameters, seeds):
+def _call(
+    fit_and_score: Callable[..., float],
+    train: np.ndarray,
+    test: np.ndarray,
+    hyperparameters: Mapping[str, Any],
+    seeds: Mapping[str, int],
+) -> float:
     score = fit_and_score(train, test, dict(hyperparameters), dict(seeds))
     try:
         value = float(score)
@@ -478,11 +501,11 @@ def _execute(study, index, seeds, hyperparameters, hopt_seeds):
     return Run(index, dict(seeds), dict(hyperparameters), score, int(test.size))
 
 
-def _training_seeds(study, seeds):
+def _training_seeds(study: Study, seeds: Mapping[str, int]) -> dict[str, int]:
     return {s: seeds[s] for s in study.sources if s not in ("split", "search")}
 
 
-def _drop_torn_line(path):
+def _drop_torn_line(path: Path) -> None:
     """Cut a last line left unfinished by an interrupted write, so that new rows start on their own line."""
     if not path.exists():
         return
@@ -586,21 +609,32 @@ class Study:
     True
     """
 
+    fit_and_score: Callable[..., float]
+    data_size: int
+    sources: tuple[str, ...]
+    search: RandomSearch | NoisyGridSearch | SearchFunction | None
+    hyperparameters: dict[str, Any]
+    direction: Direction
+    results: Path | None
+    n_jobs: int
+    backend: str | None
+    _labels: np.ndarray | None
+
     def __init__(
         self,
         fit_and_score: Callable[..., float],
         *,
         data_size: int | None = None,
-        labels: Iterable | None = None,
+        labels: Iterable[Any] | None = None,
         sources: Iterable[str] = DEFAULT_SOURCES,
         hyperparameters: Mapping[str, Any] | None = None,
-        search: RandomSearch | NoisyGridSearch | Callable | None = None,
-        direction: str = "higher",
-        results: str | os.PathLike | None = None,
+        search: RandomSearch | NoisyGridSearch | SearchFunction | None = None,
+        direction: Direction = "higher",
+        results: str | os.PathLike[str] | None = None,
         n_jobs: int = 1,
         backend: str | None = None,
         lower_is_better: bool | None = None,
-    ):
+    ) -> None:
         if not callable(fit_and_score):
             raise InputError(f"fit_and_score: expected a function, got {fit_and_score!r}")
         self.fit_and_score = fit_and_score
@@ -650,7 +684,7 @@ class Study:
         self.backend = backend
         self.n_jobs = _capped_jobs(int(n_jobs), backend)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         name = getattr(self.fit_and_score, "__name__", repr(self.fit_and_score))
         return f"Study({name}, data_size={self.data_size}, sources={list(self.sources)})"
 
@@ -660,12 +694,14 @@ class Study:
         code)."""
         return self.direction == "lower"
 
-    def split(self, seed):
+    def split(self, seed: int | np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         """The out-of-bootstrap (train, test) index arrays of split seed ``seed`` (stratified when the study
         has labels); see :func:`out_of_bootstrap`."""
         return out_of_bootstrap(self.data_size if self._labels is None else self._labels, seed=seed)
 
-    def seeds(self, runs, *, seed, fixed=()):
+    def seeds(
+        self, runs: int, *, seed: int | np.random.Generator, fixed: str | Iterable[str] = ()
+    ) -> list[dict[str, int]]:
         """The seeds of runs ``0 .. runs-1``: a list of dicts source -> int.
 
         A fixed source has one seed shared by all runs; a randomised source a new seed per run. Run *i*'s
@@ -679,7 +715,7 @@ class Study:
             for i in range(runs)
         ]
 
-    def run(self, runs, *, seed, fixed=()):
+    def run(self, runs: int, *, seed: int | np.random.Generator, fixed: str | Iterable[str] = ()) -> Runs:
         """Train ``runs`` times and return the table of runs.
 
         Parameters
@@ -704,7 +740,7 @@ class Study:
         done = _read_results(self.results)
         found = {i: done.get((i, tuple(sorted(s.items())))) for i, s in enumerate(plan)}
         todo = [i for i in range(runs) if found[i] is None]
-        hyperparameters = [self.hyperparameters] * runs
+        hyperparameters: list[Mapping[str, Any] | None] = [self.hyperparameters] * runs
         if self.search is not None:
             if "search" in fixed:
                 shared = self.seeds(1, seed=root, fixed=self.sources)[0]
@@ -719,7 +755,9 @@ class Study:
                 found[run.index] = run
         return Runs(tuple(found[i] for i in range(runs)), self.sources, fixed, root)
 
-    def _map(self, todo, plan, hyperparameters):
+    def _map(
+        self, todo: list[int], plan: list[dict[str, int]], hyperparameters: list[Mapping[str, Any] | None]
+    ) -> Iterator[Run]:
         import joblib
 
         tasks = (
@@ -746,7 +784,7 @@ class Study:
             if handle is not None:
                 handle.close()
 
-    def replay(self, run):
+    def replay(self, run: Run) -> float:
         """Train once more with a recorded run's split, seeds and hyperparameters; returns the score.
 
         The score equals ``run.score`` when ``fit_and_score`` is deterministic given its seeds.

@@ -6,11 +6,16 @@ each result's ``describe()`` gives them to ``str(result)`` and its HTML section.
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._words import RHO, aligned, listed, paragraph
 from benchtrust.compare._pipelines._text import PAPER
+
+if TYPE_CHECKING:
+    from benchtrust.compare._pipelines._estimators import Estimate, SourceVariances, TestSetVariance
+    from benchtrust.compare._pipelines._study import Runs
 
 __all__ = [
     "estimate_rows",
@@ -27,12 +32,12 @@ __all__ = [
 ]
 
 
-def number_text(value, digits=4) -> str:
+def number_text(value: float, digits: int = 4) -> str:
     """`value` with `digits` significant digits, or ``undefined`` for nan."""
     return "undefined" if np.isnan(value) else f"{value:.{digits}g}"
 
 
-def runs_verdict(runs) -> str:
+def runs_verdict(runs: Runs) -> str:
     """A study's runs in plain words: how many, which sources were randomised, the scores' mean and spread.
 
     Parameters
@@ -55,7 +60,7 @@ def runs_verdict(runs) -> str:
     return text + "."
 
 
-def runs_text(runs) -> str:
+def runs_text(runs: Runs) -> str:
     """The readable table of a study's runs (paper §2, C.1): each run's score, test size and
     hyperparameters, then the verdict.
 
@@ -74,11 +79,11 @@ def runs_text(runs) -> str:
     return "\n".join(lines)
 
 
-def runs_rows(runs) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+def runs_rows(runs: Runs) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """The header and rows of a study's runs: run, score, test size and each hyperparameter."""
     names = list(dict.fromkeys(name for row in runs for name in row.hyperparameters))
 
-    def cell(value):
+    def cell(value: object) -> str:
         if isinstance(value, numbers.Real) and not isinstance(value, bool):
             return f"{value:.4g}"
         return "" if value is None else str(value)
@@ -95,7 +100,7 @@ def runs_rows(runs) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     return ("run", "score", "test size", *names), rows
 
 
-def estimate_verdict(estimate) -> str:
+def estimate_verdict(estimate: Estimate) -> str:
     """An estimate of a pipeline's expected score in plain words (paper §3.2, Algorithms 1-2, Eq. 7).
 
     Parameters
@@ -123,7 +128,7 @@ def estimate_verdict(estimate) -> str:
     return text
 
 
-def estimate_rows(estimate) -> list[tuple[str, str]]:
+def estimate_rows(estimate: Estimate) -> list[tuple[str, str]]:
     """The numbers of an estimate, as (name, value) rows."""
     rows = [
         ("runs k", f"{estimate.runs}"),
@@ -141,7 +146,7 @@ def estimate_rows(estimate) -> list[tuple[str, str]]:
     return rows
 
 
-def estimate_text(estimate) -> str:
+def estimate_text(estimate: Estimate) -> str:
     """The readable summary of an estimate (paper §3.2, Algorithms 1-2): its numbers, then the verdict.
 
     Parameters
@@ -175,7 +180,7 @@ def estimate_text(estimate) -> str:
     return "\n".join(lines)
 
 
-def source_variances_verdict(result) -> str:
+def source_variances_verdict(result: SourceVariances) -> str:
     """Which source of variation moves the score most, in plain words (paper §2.2, Fig. 1).
 
     Parameters
@@ -198,7 +203,7 @@ def source_variances_verdict(result) -> str:
     return text + ". The variances are not additive: the sources interact (§2.2)."
 
 
-def source_variances_rows(result) -> list[tuple[str, str, str, str]]:
+def source_variances_rows(result: SourceVariances) -> list[tuple[str, str, str, str]]:
     """(source, variance, standard deviation, fraction of the split's variance) rows."""
     return [
         (
@@ -211,7 +216,7 @@ def source_variances_rows(result) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def source_variances_text(result) -> str:
+def source_variances_text(result: SourceVariances) -> str:
     """The readable summary of the variance by source (paper §2.2, Fig. 1): a row per source, then the
     verdict.
 
@@ -238,7 +243,7 @@ def source_variances_text(result) -> str:
     return "\n".join(lines)
 
 
-def test_set_variance_verdict(result) -> str:
+def test_set_variance_verdict(result: TestSetVariance) -> str:
     """The measured spread of the accuracy beside the binomial model's, in plain words (§2.2, Fig. 2).
 
     Parameters
@@ -259,7 +264,7 @@ def test_set_variance_verdict(result) -> str:
     )
 
 
-def test_set_variance_text(result) -> str:
+def test_set_variance_text(result: TestSetVariance) -> str:
     """The readable summary of :func:`test_set_variance` (paper §2.2, Fig. 2).
 
     Parameters
@@ -284,7 +289,5 @@ def test_set_variance_text(result) -> str:
     return "\n".join(lines)
 
 
-test_set_variance_text.__test__ = False  # its name starts with test_: not a pytest test
-
-
-test_set_variance_verdict.__test__ = False
+# Not pytest tests despite their names, should a test module import them.
+vars(test_set_variance_text)["__test__"] = vars(test_set_variance_verdict)["__test__"] = False

@@ -8,9 +8,18 @@ and its HTML section.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, aligned, level_text, listed, paragraph
+
+if TYPE_CHECKING:
+    from benchtrust.compare._pipelines._criteria import CriterionResult
+    from benchtrust.compare._pipelines._error_rates import ErrorRatesResult
+    from benchtrust.compare._pipelines._history import HistoryResult
+    from benchtrust.compare._pipelines._outperform import OutperformResult, SampleSizeResult
 
 __all__ = [
     "COMPARE_QUESTION",
@@ -51,7 +60,7 @@ CRITERION_WORDS = {
 }
 
 
-def outperform_conclusion(result) -> str:
+def outperform_conclusion(result: OutperformResult) -> str:
     """The decision of paper C.6 in plain words: significant, meaningful, and what to do next; or, with
     fewer pairs than C.3 asks for γ, α and β, that there are too few runs to conclude.
 
@@ -100,7 +109,7 @@ def outperform_conclusion(result) -> str:
     )
 
 
-def outperform_pairing(result) -> str:
+def outperform_pairing(result: OutperformResult) -> str:
     """How the runs of A and B were paired, in words (paper C.2, C.4)."""
     if result.paired and result.pair_by is not None:
         return f"{result.n_pairs}, paired by {result.pair_by!r} (C.2)"
@@ -113,7 +122,7 @@ def outperform_pairing(result) -> str:
     return pairs
 
 
-def outperform_runs_needed(result) -> str:
+def outperform_runs_needed(result: OutperformResult) -> str:
     """The runs C.3 asks for γ, α and β, and whether the pairs reach them, in words."""
     enough = "enough" if result.enough_runs else "too few to conclude"
     return (
@@ -122,7 +131,7 @@ def outperform_runs_needed(result) -> str:
     )
 
 
-def outperform_text(result) -> str:
+def outperform_text(result: OutperformResult) -> str:
     """The readable summary of P(A > B) (paper §4.1, C.4-C.6): the runs, the pairs, the interval, the runs
     needed (C.3), the decision in words.
 
@@ -164,7 +173,7 @@ def outperform_text(result) -> str:
     return "\n".join(lines)
 
 
-def sample_size_verdict(result) -> str:
+def sample_size_verdict(result: SampleSizeResult) -> str:
     """The runs the test of P(A > B) needs, in words (Noether 1987; paper C.3).
 
     Parameters
@@ -190,31 +199,32 @@ def sample_size_verdict(result) -> str:
     )
 
 
-def rates_text(values, estimators) -> str:
+def rates_text(values: Mapping[str, float | None], estimators: Sequence[str]) -> str:
     """Rates of the estimators, as ``0.044 / 0.052`` (``-`` where there is none: not simulated, no grid
     point in the region, or the oracle's biased estimator)."""
     return " / ".join("-" if values.get(e) is None else f"{values[e]:.3f}" for e in estimators)
 
 
-def _points(count) -> str:
+def _points(count: int) -> str:
     return f"{count} point{'' if count == 1 else 's'}"
 
 
-def error_rates_rows(result) -> list[tuple[str, ...]]:
+def error_rates_rows(result: ErrorRatesResult) -> list[tuple[str, ...]]:
     """The header and one row per criterion: its false positives at P(A > B) = 0.5, false negatives at γ,
     and both averaged over the grid's points in their region, as :func:`rates_text` gives them."""
     edges, means = result.edge_rates, result.grid_mean_rates()
     null = int((result.probabilities <= 0.5).sum())
     meaningful = int((result.probabilities >= result.gamma).sum())
     header = ("criterion", "FP at 0.5", f"FN at {GAMMA}", f"FP mean, {_points(null)}")
-    rows = [(*header, f"FN mean, {_points(meaningful)}")]
-    columns = (*edges.values(), *means.values())  # false positives, false negatives; edges, then means
+    rows: list[tuple[str, ...]] = [(*header, f"FN mean, {_points(meaningful)}")]
+    # false positives, false negatives; edges, then means
+    columns: tuple[Mapping[str, Mapping[str, float | None]], ...] = (*edges.values(), *means.values())
     for c in result.rates:
         rows.append((CRITERION_WORDS[c], *(rates_text(by[c], result.estimators) for by in columns)))
     return rows
 
 
-def error_rates_text(result) -> str:
+def error_rates_text(result: ErrorRatesResult) -> str:
     """The readable summary of the detection rates (paper §4.2, Fig. 6): a table by the true P(A > B), the
     errors of each criterion at the edges of the regions and averaged over the grid, how to read them,
     then the verdict.
@@ -251,7 +261,7 @@ def error_rates_text(result) -> str:
     return "\n".join(lines)
 
 
-def error_rates_reading(result) -> str:
+def error_rates_reading(result: ErrorRatesResult) -> str:
     """How to read the errors: the regions of §4.1-4.2, why at their edges, which rates are exact.
 
     Parameters
@@ -274,11 +284,11 @@ def error_rates_reading(result) -> str:
     )
 
 
-def _percent(rate) -> str:
+def _percent(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
-def error_rates_verdict(result) -> str:
+def error_rates_verdict(result: ErrorRatesResult) -> str:
     """The verdict on the criteria in plain words (paper §4.2, Fig. 6): which usable criterion makes the
     fewest errors at the edges of the regions (false positives at P(A > B) = 0.5 plus false negatives at
     γ, summed over the estimators), or which criteria share the fewest, and the oracle's errors.
@@ -313,7 +323,7 @@ def error_rates_verdict(result) -> str:
     )
 
 
-def history_text(result) -> str:
+def history_text(result: HistoryResult) -> str:
     """The readable summary of a benchmark's history (paper §2.2, §3.1, Fig. 3): each result, its increment
     over the best before it and the threshold the noise sets, then the verdict.
 
@@ -328,7 +338,7 @@ def history_text(result) -> str:
         Lines without a trailing newline.
     """
 
-    def number(value):
+    def number(value: float) -> str:
         return "" if np.isnan(value) else f"{value:.4f}"
 
     rows = [("date", "score", f"{SIGMA}", "prior best", "increment", "threshold", "exceeds the noise")]
@@ -362,12 +372,12 @@ def history_text(result) -> str:
     return "\n".join(lines)
 
 
-def history_date(result, k) -> str:
+def history_date(result: HistoryResult, k: int) -> str:
     """The date of result `k` of a history, as ISO text or a number."""
     return str(result.dates[k]) if result.dates.dtype.kind == "M" else f"{result.dates[k]:g}"
 
 
-def history_verdict(result) -> str:
+def history_verdict(result: HistoryResult) -> str:
     """The verdict on a benchmark's history in plain words (paper §2.2, §3.1): how many results improve on
     the best before them by more than the noise of the benchmark.
 
@@ -398,7 +408,7 @@ def history_verdict(result) -> str:
 # --- the criteria of §4.1 and the tests of §6 ---------------------------------------------------------------
 
 
-def criterion_text(result) -> str:
+def criterion_text(result: CriterionResult) -> str:
     """The readable summary of one comparison criterion (paper §4.1-4.2): the runs, A's improvement over
     B, the threshold or the test, then the decision.
 

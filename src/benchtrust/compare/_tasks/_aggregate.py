@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Callable
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from benchtrust._interval import Interval
 from benchtrust._io import (
     MAX_MEMORY,
     InputError,
+    Seed,
     check_memory,
     check_number,
     check_probability,
@@ -55,6 +57,7 @@ from benchtrust.compare._bootstrap import (
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
+    TaskScores,
     check_task_scores,
     normalisation_words,
     scores_files,
@@ -158,7 +161,7 @@ class AggregateResult(Result):
         """The method(s) with the best IQM (more than one when tied)."""
         return tuple(m for m, r in zip(self.methods, self.rank, strict=True) if r == 1)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         iqm = ", ".join(f"{m}: {v:.4g}" for m, v in zip(self.methods, self.iqm, strict=True))
         return (
             f"AggregateResult(methods={len(self.methods)}, tasks={self.tasks}, direction={self.direction!r}, "
@@ -398,7 +401,7 @@ class AggregateResult(Result):
         }
 
 
-def resampling_words(task_bootstrap) -> str:
+def resampling_words(task_bootstrap: bool) -> str:
     """What a resample draws, in words."""
     if task_bootstrap:
         return (
@@ -412,7 +415,7 @@ def _number(value) -> str:
     return "-" if np.isnan(value) else f"{value:.4f}"
 
 
-def check_task_bootstrap(task_bootstrap, scores):
+def check_task_bootstrap(task_bootstrap: object, scores: TaskScores) -> bool:
     """`task_bootstrap` as a bool; an InputError when it is True and a method's runs differ from task to
     task (rliable's runs × tasks matrices have none: a resampled task copy must bring as many runs as the
     task it replaces, so that every resample pools as many runs)."""
@@ -557,16 +560,16 @@ def _intervals(replicates, alpha, direction):
 
 
 def aggregate(
-    scores,
+    scores: TaskScores,
     *,
-    gamma=None,
-    alpha=0.05,
-    resamples=RESAMPLES,
-    seed=None,
-    task_bootstrap=False,
-    progress=None,
-    max_memory=MAX_MEMORY,
-):
+    gamma: float | None = None,
+    alpha: float = 0.05,
+    resamples: int = RESAMPLES,
+    seed: Seed = None,
+    task_bootstrap: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
+) -> AggregateResult:
     """Mean, median, interquartile mean and optimality gap of each method, with stratified bootstrap
     intervals (Agarwal et al. 2021, §4.1, §4.3).
 
@@ -693,9 +696,9 @@ def aggregate(
         if target is not None:
             shortfall = target - x if scores.direction == "higher" else x - target
             estimates["optimality_gap"][i] = exact_mean(np.maximum(0.0, shortfall))
-    key = -estimates["iqm"] if scores.direction == "higher" else estimates["iqm"]
-    # as scipy.stats.rankdata(key, method="min"): 1 + the number of methods strictly better
-    rank = np.searchsorted(np.sort(key), key, side="left").astype(np.int64) + 1
+    iqm = -estimates["iqm"] if scores.direction == "higher" else estimates["iqm"]  # the lowest is the best
+    # as scipy.stats.rankdata(iqm, method="min"): 1 + the number of methods strictly better
+    rank = np.searchsorted(np.sort(iqm), iqm, side="left").astype(np.int64) + 1
     # nothing to resample: one run on every task, and one task or the tasks kept
     fixed = (scores.runs_per_task == 1).all(axis=1) & (not task_bootstrap or len(scores.tasks) == 1)
 
@@ -710,8 +713,14 @@ def aggregate(
             intervals[key] = Interval(*ends)
     return AggregateResult(
         methods=scores.methods,
-        **estimates,
-        **{f"{key}_ci": interval for key, interval in intervals.items()},
+        mean=estimates["mean"],
+        median=estimates["median"],
+        iqm=estimates["iqm"],
+        optimality_gap=estimates["optimality_gap"],
+        mean_ci=intervals["mean"],
+        median_ci=intervals["median"],
+        iqm_ci=intervals["iqm"],
+        optimality_gap_ci=intervals["optimality_gap"],
         rank=rank,
         runs=runs,
         single_run=fixed,

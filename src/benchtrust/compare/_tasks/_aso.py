@@ -34,6 +34,7 @@ import numpy as np
 from benchtrust._io import (
     MAX_MEMORY,
     InputError,
+    Seed,
     check_count,
     check_memory,
     check_probability,
@@ -44,6 +45,7 @@ from benchtrust._words import aligned, paragraph
 from benchtrust.compare._tasks._pair_bootstrap import oriented
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
+    TaskScores,
     check_task_scores,
     method_pair,
     normalisation_words,
@@ -207,7 +209,7 @@ class AsoResult(Result):
     direction: str
     normalisation_text: str
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"AsoResult(a={self.a!r}, b={self.b!r}, tasks={len(self.tasks)}, confidence={self.confidence:g}, "
             f"comparisons={self.comparisons}, threshold={self.threshold:g})"
@@ -351,17 +353,17 @@ class AsoResult(Result):
 
 
 def almost_stochastic_order(
-    scores,
-    a,
-    b,
+    scores: TaskScores,
+    a: str,
+    b: str,
     *,
-    confidence=0.95,
-    comparisons=None,
-    threshold=THRESHOLD,
-    resamples=1000,
-    dt=0.005,
-    seed=None,
-    max_memory=MAX_MEMORY,
+    confidence: float = 0.95,
+    comparisons: int | None = None,
+    threshold: float = THRESHOLD,
+    resamples: int = 1000,
+    dt: float = 0.005,
+    seed: Seed = None,
+    max_memory: float = MAX_MEMORY,
 ) -> AsoResult:
     """Almost stochastic order (ASO) of `a` over `b` on each task, as deepsig's ``aso()``.
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+from typing import Literal
 
 import numpy as np
 
@@ -38,7 +39,7 @@ from benchtrust.compare._tasks._automatic_stats import (
 from benchtrust.compare._tasks._rank_plot import critical_difference_svg
 from benchtrust.compare._tasks._ranks import RankResult, _groups, rank_test
 from benchtrust.compare._tasks._ranks_text import _p_is, _p_text
-from benchtrust.compare._tasks._scores import TASKS_QUESTION, normalisation_words, scores_files
+from benchtrust.compare._tasks._scores import TASKS_QUESTION, TaskScores, normalisation_words, scores_files
 
 __all__ = ["AutomaticResult", "automatic_test"]
 
@@ -189,7 +190,7 @@ class AutomaticResult(Result):
         """The methods from the best to the worst: by mean rank (ties in input order)."""
         return np.argsort(self.mean_ranks, kind="stable")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"AutomaticResult(methods={len(self.methods)}, tasks={len(self.tasks)}, "
             f"omnibus={self.omnibus!r}, posthoc={self.posthoc!r}, p={self.p_value:.3g}, "
@@ -588,7 +589,13 @@ def _check(scores, alpha, force_mode, effect_size):
     return alpha
 
 
-def automatic_test(scores, *, alpha=0.05, force_mode=None, effect_size=None) -> AutomaticResult:
+def automatic_test(
+    scores: TaskScores,
+    *,
+    alpha: float = 0.05,
+    force_mode: Literal["parametric", "nonparametric"] | None = None,
+    effect_size: Literal["cohen_d", "cliff_delta", "akinshin_gamma"] | None = None,
+) -> AutomaticResult:
     """autorank's automatic path (Herbold 2020): the assumption checks, the test they choose, its post-hoc
     test and the effect sizes, with autorank's decisions and numbers.
 
@@ -669,6 +676,7 @@ def automatic_test(scores, *, alpha=0.05, force_mode=None, effect_size=None) -> 
     better = int(np.argmin(ranks.average_ranks))
     ci_low, ci_high = (_mean_interval if all_normal else _median_interval)(x, alpha)
     posthoc_p, different, cd = np.full((k, k), np.nan), np.zeros((k, k), bool), np.nan
+    groups: tuple[tuple[str, ...], ...]
     if k == 2:
         omnibus, statistic, p_value = _two(x, better, parametric)
         posthoc, groups = None, ()

@@ -32,7 +32,7 @@ import dataclasses
 
 from benchtrust._result import Description, Result
 from benchtrust._words import TIMES, paragraph
-from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, scores_files
+from benchtrust.compare._tasks._scores import TASKS_QUESTION, TaskScores, check_task_scores, scores_files
 
 __all__ = ["ChoiceResult", "choose_analysis"]
 
@@ -120,7 +120,7 @@ class ChoiceResult(Result):
     fits: tuple[Analysis, ...]
     not_fitting: tuple[Analysis, ...]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"ChoiceResult(methods={self.methods}, tasks={self.tasks}, runs={self.runs}, "
             f"paired={self.paired}, fits={[a.name for a in self.fits]})"
@@ -370,7 +370,7 @@ def _one_task(k, paired, runs, folds):
     return fits, not_fitting
 
 
-def choose_analysis(scores) -> ChoiceResult:
+def choose_analysis(scores: TaskScores) -> ChoiceResult:
     """Which comparisons fit a table of task scores, and why, from the data's shape alone.
 
     The rules follow the papers the analyses implement (see the module's description): several tasks call

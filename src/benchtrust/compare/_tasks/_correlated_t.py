@@ -37,7 +37,13 @@ from benchtrust.compare._tasks._bayes import (
     _short_outcomes,
     _task_indices,
 )
-from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, method_pair, scores_files
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    TaskScores,
+    check_task_scores,
+    method_pair,
+    scores_files,
+)
 
 __all__ = ["CorrelatedTResult", "correlated_t_test"]
 
@@ -122,7 +128,7 @@ class CorrelatedTResult(Result):
             for p in zip(self.p_a_better, self.p_rope, self.p_b_better, strict=True)
         )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if len(self.tasks) == 1:
             shown = (
                 f"task={self.tasks[0]!r}, p_a_better={self.p_a_better[0]:.4g}, p_rope={self.p_rope[0]:.4g}, "
@@ -334,7 +340,16 @@ def _t_probabilities(mean, scale, df, rope):
     return above, inside, below
 
 
-def correlated_t_test(scores, a, b, *, task=None, rope=0.0, folds=None, threshold=THRESHOLD):
+def correlated_t_test(
+    scores: TaskScores,
+    a: str,
+    b: str,
+    *,
+    task: str | None = None,
+    rope: float = 0.0,
+    folds: int | None = None,
+    threshold: float = THRESHOLD,
+) -> CorrelatedTResult:
     """The Bayesian correlated t-test of a against b on one task, or on each task (Benavoli et al. 2017,
     §3).
 

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import MAX_MEMORY, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, Seed, check_probability, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import aligned, interval_cell, level_text, paragraph
 from benchtrust.compare._bootstrap import FEW_RUNS, check_progress, check_resamples
@@ -38,11 +40,15 @@ from benchtrust.compare._tasks._pair_bootstrap import (
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
+    TaskScores,
     check_task_scores,
     method_pair,
     normalisation_words,
     scores_files,
 )
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["EffectSizeResult", "cohen_magnitude", "effect_sizes", "vargha_delaney_magnitude"]
 
@@ -62,13 +68,13 @@ _SLACK = 1e-12
 _MAGNITUDES = ("negligible", "small", "medium", "large")
 
 
-def _magnitude(size, thresholds):
+def _magnitude(size: ArrayLike, thresholds: tuple[float, float, float]) -> np.ndarray:
     size = np.asarray(size, dtype=float)
     words = np.array(_MAGNITUDES, dtype=object)[np.searchsorted(thresholds, size + _SLACK, side="right")]
     return np.where(np.isnan(size), "", words)
 
 
-def vargha_delaney_magnitude(a12):
+def vargha_delaney_magnitude(a12: ArrayLike) -> np.ndarray:
     """The magnitude of A in words (Vargha & Delaney 2000): negligible below 0.56 (or above 0.44), small
     below 0.64, medium below 0.71, else large.
 
@@ -93,7 +99,7 @@ def vargha_delaney_magnitude(a12):
     return _magnitude(np.maximum(a12, 1 - a12), VD_THRESHOLDS)
 
 
-def cohen_magnitude(g):
+def cohen_magnitude(g: ArrayLike) -> np.ndarray:
     """The magnitude of a standardised mean difference in words (Cohen 1988): negligible below 0.2,
     small below 0.5, medium below 0.8, else large.
 
@@ -235,7 +241,7 @@ class EffectSizeResult(Result):
         """The interval of the overall δ: 2 (interval of A) - 1."""
         return Interval(2 * self.overall_a12_ci.low - 1, 2 * self.overall_a12_ci.high - 1)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"EffectSizeResult(a={self.a!r}, b={self.b!r}, tasks={len(self.tasks)}, paired={self.paired}, "
             f"overall_a12={self.overall_a12:.4f}, overall_g={self.overall_g:.4g}, method={self.method!r})"
@@ -475,7 +481,16 @@ def _notes(a12, a_low, runs_a, runs_b, paired, a_name, b_name):
 
 
 def effect_sizes(
-    scores, a, b, *, alpha=0.05, paired=None, resamples=None, seed=None, progress=None, max_memory=MAX_MEMORY
+    scores: TaskScores,
+    a: str,
+    b: str,
+    *,
+    alpha: float = 0.05,
+    paired: bool | None = None,
+    resamples: int | None = None,
+    seed: Seed = None,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
 ) -> EffectSizeResult:
     """Vargha and Delaney's A, Cliff's δ and Hedges' g of `a` against `b`, per task and over all tasks.
 

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from benchtrust._io import MAX_MEMORY, InputError, check_seed
+from benchtrust._io import MAX_MEMORY, Direction, InputError, Seed, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import aligned, interval_cell, level_text, listed, paragraph
 from benchtrust.compare._tasks._aggregate import (
@@ -32,6 +35,10 @@ from benchtrust.compare._tasks._scores import (
     scores_files,
     scores_words,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
 
 __all__ = ["EfficiencyResult", "plot_sample_efficiency", "sample_efficiency", "simulated_learning_curves"]
 
@@ -245,10 +252,10 @@ class EfficiencyResult(Result):
                 "exceed the noise of the runs."
             )
         apart = (self.low[first] > self.high[second]) | (self.low[second] > self.high[first])
-        last = " (the last included)" if apart[-1] else ""
+        at_last = " (the last included)" if apart[-1] else ""
         return (
             f"{head} The intervals of {self.methods[first]} and {self.methods[second]} are apart at "
-            f"{int(apart.sum())} of the {self.steps.size} steps{last}; "
+            f"{int(apart.sum())} of the {self.steps.size} steps{at_last}; "
             "where they overlap, these runs do not separate the two (which does not show them equal)."
         )
 
@@ -258,7 +265,9 @@ def _step(value) -> str:
     return str(value) if isinstance(value, (int, np.integer)) else f"{value:g}"
 
 
-def simulated_learning_curves(*, methods=3, tasks=8, runs=5, steps=6, seed=0):
+def simulated_learning_curves(
+    *, methods: int = 3, tasks: int = 8, runs: int = 5, steps: int = 6, seed: int = 0
+) -> pd.DataFrame:
     """A seeded table of simulated learning curves (method, task, run, step, score): no real per-step data
     is bundled with benchtrust, so this stands in for one in the examples and tests.
 
@@ -367,26 +376,26 @@ def _is_number(text) -> bool:
 
 
 def sample_efficiency(
-    table,
+    table: str | os.PathLike[str] | pd.DataFrame,
     *,
-    direction,
-    step_column="step",
-    method_column="method",
-    task_column="task",
-    run_column="run",
-    score_column="score",
-    normalise="none",
-    reference=None,
-    reference_task_column=None,
-    estimate="iqm",
-    gamma=None,
-    alpha=0.05,
-    resamples=10_000,
-    seed=None,
-    task_bootstrap=False,
-    progress=None,
-    max_memory=MAX_MEMORY,
-):
+    direction: Direction,
+    step_column: str = "step",
+    method_column: str = "method",
+    task_column: str = "task",
+    run_column: str = "run",
+    score_column: str = "score",
+    normalise: Literal["none", "minmax", "reference"] = "none",
+    reference: str | os.PathLike[str] | pd.DataFrame | None = None,
+    reference_task_column: str | None = None,
+    estimate: Literal["iqm", "mean", "median", "optimality_gap"] = "iqm",
+    gamma: float | None = None,
+    alpha: float = 0.05,
+    resamples: int = 10_000,
+    seed: Seed = None,
+    task_bootstrap: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
+) -> EfficiencyResult:
     """Sample-efficiency curves: an aggregate of each method over many tasks, with its stratified bootstrap
     interval, at every training step (Agarwal et al. 2021, §4.3, Fig. 8).
 
@@ -498,7 +507,7 @@ def sample_efficiency(
     )
 
 
-def plot_sample_efficiency(result, ax=None):
+def plot_sample_efficiency(result: EfficiencyResult, ax: Axes | None = None) -> Axes:
     """Draw the sample-efficiency curves with their bands, as in Agarwal et al. (2021), Fig. 8.
 
     One line per method, its estimate against the training step, its interval shaded (none when

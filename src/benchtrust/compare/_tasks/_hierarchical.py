@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from benchtrust._io import InputError, check_count, check_seed
+from benchtrust._io import InputError, Seed, check_count, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, BETA, RHO, SIGMA, aligned, paragraph
 from benchtrust.compare._bootstrap import check_progress
@@ -37,8 +39,17 @@ from benchtrust.compare._tasks._bayes import (
     _short_outcomes,
 )
 from benchtrust.compare._tasks._correlated_t import _paired_differences
-from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, method_pair, scores_files
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    TaskScores,
+    check_task_scores,
+    method_pair,
+    scores_files,
+)
 from benchtrust.compare._tasks._signed_rank import _check_samples, _largest_shares, plot_simplex
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["HierarchicalResult", "hierarchical_test", "plot_hierarchical"]
 
@@ -180,7 +191,7 @@ class HierarchicalResult(Result):
         """Per task, the decision on its δ_i."""
         return tuple(_decision(p, self.threshold) for p in self.task_probabilities)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"HierarchicalResult(a={self.a!r}, b={self.b!r}, tasks={len(self.tasks)}, rope={self.rope:g}, "
             f"p_a_better={self.p_a_better:.4g}, p_rope={self.p_rope:.4g}, p_b_better={self.p_b_better:.4g}, "
@@ -543,19 +554,19 @@ def _sides(location, scale, nu, rope):
 
 
 def hierarchical_test(
-    scores,
-    a,
-    b,
+    scores: TaskScores,
+    a: str,
+    b: str,
     *,
-    rope=0.0,
-    folds=None,
-    samples=20_000,
-    chains=100,
-    burn_in=200,
-    thin=1,
-    threshold=THRESHOLD,
-    seed=None,
-    progress=None,
+    rope: float = 0.0,
+    folds: int | None = None,
+    samples: int = 20_000,
+    chains: int = 100,
+    burn_in: int = 200,
+    thin: int = 1,
+    threshold: float = THRESHOLD,
+    seed: Seed = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> HierarchicalResult:
     """The Bayesian hierarchical test of a against b over data sets × folds (Corani et al. 2017).
 
@@ -700,7 +711,7 @@ def hierarchical_test(
         chains=chains,
         burn_in=burn_in,
         thin=thin,
-        seed=seed if isinstance(seed, numbers.Integral) else None,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
         direction=scores.direction,
         degenerate=np.array([np.ptp(d) == 0 for d in differences]),
         noised=noised,
@@ -708,7 +719,7 @@ def hierarchical_test(
     )
 
 
-def plot_hierarchical(result, ax=None):
+def plot_hierarchical(result: HierarchicalResult, ax: Axes | None = None) -> Axes:
     """The posterior of the hierarchical test in the simplex: each draw is the point whose barycentric
     coordinates are the next task's three probabilities (as :func:`plot_simplex` draws the signed-rank
     test's, and baycomp's ``HierarchicalTest.plot_simplex``).

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._interval import Interval
-from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, Seed, check_memory, check_probability, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import aligned, interval_cell, level_text, listed, paragraph
 from benchtrust.compare._bootstrap import (
@@ -48,10 +50,14 @@ from benchtrust.compare._tasks._pair_bootstrap import (
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
+    TaskScores,
     check_task_scores,
     normalisation_words,
     scores_files,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["ImprovementResult", "improvement_probabilities", "plot_improvement"]
 
@@ -167,7 +173,7 @@ class ImprovementResult(Result):
         """The pairs (X, Y) whose interval of P(X > Y) lies above 1/2: X is likely better than Y."""
         return tuple((self.methods[i], self.methods[j]) for i, j in self.pairs() if self.low[i, j] > 0.5)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"ImprovementResult(methods={len(self.methods)}, tasks={len(self.tasks)}, paired={self.paired}, "
             f"method={self.method!r}, alpha={self.alpha:g}, better={len(self.better)} of {len(self.pairs())} "
@@ -363,15 +369,15 @@ class ImprovementResult(Result):
 
 
 def improvement_probabilities(
-    scores,
+    scores: TaskScores,
     *,
-    alpha=0.05,
-    resamples=None,
-    seed=None,
-    paired=None,
-    task_bootstrap=False,
-    progress=None,
-    max_memory=MAX_MEMORY,
+    alpha: float = 0.05,
+    resamples: int | None = None,
+    seed: Seed = None,
+    paired: bool | None = None,
+    task_bootstrap: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
 ) -> ImprovementResult:
     """The average probability of improvement P(X > Y) of every method over every other, with intervals.
 
@@ -620,7 +626,7 @@ def _matrices(n, pairs, task_p, lows, highs):
     return {"probability": probability, "low": low, "high": high, "task_probability": per_task}
 
 
-def plot_improvement(result, *, ax=None, title=None):
+def plot_improvement(result: ImprovementResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw P(X > Y) of every pair with its interval, as rliable's probability-of-improvement plot.
 
     One row per pair of methods, the one more likely better (X, left) against the other (Y, right), the

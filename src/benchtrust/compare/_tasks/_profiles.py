@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from benchtrust._io import MAX_MEMORY, InputError, check_memory, check_probability, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, Seed, check_memory, check_probability, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import TIMES, aligned, interval_text, level_text, listed, paragraph
 from benchtrust.compare._bootstrap import (
@@ -44,11 +46,16 @@ from benchtrust.compare._tasks._aggregate import (
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
+    TaskScores,
     check_task_scores,
     normalisation_words,
     scores_files,
     scores_words,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from numpy.typing import ArrayLike
 
 __all__ = ["ProfileResult", "performance_profile", "plot_performance_profile"]
 
@@ -142,7 +149,7 @@ class ProfileResult(Result):
         """What the profile counts: ``"runs"``, or ``"tasks' mean scores"``."""
         return "runs" if self.kind == "runs" else "tasks' mean scores"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"ProfileResult(methods={len(self.methods)}, tasks={self.tasks}, "
             f"thresholds={self.thresholds.size}, direction={self.direction!r}, "
@@ -162,8 +169,7 @@ class ProfileResult(Result):
     @property
     def on_top(self) -> tuple[str, ...]:
         """The methods whose profile is never below another's at any threshold (none when they cross)."""
-        never_below = (self.fraction[:, None, :] >= self.fraction[None, :, :]).all(axis=(1, 2))
-        return tuple(self.methods[i] for i in self.order if never_below[i])
+        return tuple(self.methods[i] for i in self.order if (self.fraction[i] >= self.fraction).all())
 
     def _shown(self):
         """The indices of the thresholds the text table shows: at most 5, evenly spread."""
@@ -333,7 +339,7 @@ class ProfileResult(Result):
         return " ".join(words)
 
 
-def _thresholds(thresholds, scores):
+def _thresholds(thresholds: ArrayLike | None, scores: TaskScores) -> np.ndarray:
     """τ as an increasing array without repeats; by default 101 from the lowest score to the highest."""
     if thresholds is None:
         return np.linspace(np.nanmin(scores.scores), np.nanmax(scores.scores), THRESHOLDS)
@@ -403,17 +409,17 @@ def _resampled(values, runs_per_task, thresholds, resamples, rng, progress, kind
 
 
 def performance_profile(
-    scores,
+    scores: TaskScores,
     *,
-    thresholds=None,
-    kind="runs",
-    alpha=0.05,
-    resamples=10_000,
-    seed=None,
-    task_bootstrap=False,
-    progress=None,
-    max_memory=MAX_MEMORY,
-):
+    thresholds: ArrayLike | None = None,
+    kind: Literal["runs", "tasks"] = "runs",
+    alpha: float = 0.05,
+    resamples: int = 10_000,
+    seed: Seed = None,
+    task_bootstrap: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
+) -> ProfileResult:
     """The performance profile (run-score distribution) of each method, with stratified bootstrap bands
     (Agarwal et al. 2021, §4.1-4.2).
 
@@ -542,7 +548,7 @@ def performance_profile(
     )
 
 
-def plot_performance_profile(result, ax=None):
+def plot_performance_profile(result: ProfileResult, ax: Axes | None = None) -> Axes:
     """Draw the performance profiles with their bands, as in Agarwal et al. (2021), Fig. 5.
 
     One line per method, the fraction of its runs better than τ against τ, with its stratified bootstrap

@@ -10,10 +10,16 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._io import InputError
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from benchtrust.compare._tasks._ranks import RankResult
 
 # Layout, in inches (the vertical unit of the diagram; the horizontal unit is one rank).
 _WIDTH = 4.5  # of the axis of ranks, in a new figure
@@ -67,9 +73,9 @@ class _Layout:
     top: float
     one: float
     step: float
-    lines: tuple
-    bars: tuple
-    texts: tuple
+    lines: tuple[tuple[tuple[float, float], ...], ...]
+    bars: tuple[tuple[tuple[float, float], ...], ...]
+    texts: tuple[_Text, ...]
 
 
 def _sides(result, best_right):
@@ -220,7 +226,7 @@ def _new_axes(size, height):
     return figure.add_axes((0.0, 0.0, 1.0, height))
 
 
-def plot_critical_difference(result, *, ax=None, title=None):
+def plot_critical_difference(result: RankResult, *, ax: Axes | None = None, title: str | None = None) -> Axes:
     """Draw the critical-difference diagram of a rank test (Demšar 2006, §3.2.2, Fig. 1 and 2).
 
     The axis holds the average ranks 1 to k. It runs the way the scores do on a number line: with higher
@@ -287,8 +293,13 @@ def plot_critical_difference(result, *, ax=None, title=None):
     cd.png True
     """
     from matplotlib.collections import LineCollection
+    from matplotlib.figure import Figure
 
-    width = None if ax is None else ax.get_position().width * ax.figure.get_figwidth()
+    width = None
+    if ax is not None:  # the Axes' width in inches; a subfigure's Axes are placed within the subfigure
+        figure = ax.figure
+        inches = figure.get_figwidth() if isinstance(figure, Figure) else figure.bbox.width / figure.dpi
+        width = ax.get_position().width * inches
     layout = _layout(result, title, width=width)
     if ax is None:
         ax = _new_axes((layout.width, layout.height), (layout.top - layout.bottom) / layout.height)
@@ -334,7 +345,7 @@ def _svg_text(text, point):
     return f'<text x="{places[0][0]}" y="{places[0][1]}" {style}>{body}</text>'
 
 
-def critical_difference_svg(result, *, title=None) -> str:
+def critical_difference_svg(result: RankResult, *, title: str | None = None) -> str:
     """The critical-difference diagram of a rank test as SVG text (Demšar 2006, §3.2.2, Fig. 1 and 2).
 
     The diagram of :func:`plot_critical_difference` (the same lines, bars and texts at the same places),

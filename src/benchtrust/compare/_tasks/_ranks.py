@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import textwrap
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -45,11 +46,17 @@ from benchtrust.compare._tasks._ranks_text import (
 )
 from benchtrust.compare._tasks._scores import (
     TASKS_QUESTION,
+    TaskScores,
     check_task_scores,
     normalisation_words,
     scores_files,
     scores_words,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from benchtrust._html import Table
 
 __all__ = ["POSTHOCS", "RankResult", "rank_test"]
 
@@ -218,7 +225,7 @@ class RankResult(Result):
     @property
     def test_name(self) -> str:
         """The post-hoc test in words, such as ``Nemenyi test`` or ``Conover-Friedman test (Holm)``."""
-        if self.posthoc in _ADJUSTABLE:
+        if self.posthoc in _ADJUSTABLE and self.p_adjust is not None:  # rank_test always sets their p_adjust
             return f"{POSTHOCS[self.posthoc]} ({(P_ADJUSTS | _SINGLE_STEP)[self.p_adjust]})"
         return POSTHOCS[self.posthoc]
 
@@ -227,7 +234,7 @@ class RankResult(Result):
         """The name of the post-hoc test's statistic (:attr:`statistic`): ``z``, ``t`` or ``W``."""
         return {"conover": "t", "wilcoxon": "W"}.get(self.posthoc, "z")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         ranks = ", ".join(f"{self.methods[i]}: {self.average_ranks[i]:.3f}" for i in self.order)
         return (
             f"RankResult(methods={len(self.methods)}, tasks={len(self.tasks)}, direction={self.direction!r}, "
@@ -441,7 +448,7 @@ class RankResult(Result):
         section has the critical-difference diagram."""
         verdict = self.verdict
         enough = self.enough_data
-        tables = ()
+        tables: tuple[Table, ...] = ()
         if enough and self.control is None:
             header = (self._p_words, *(f"({p})" for p in range(1, len(self.methods) + 1)))
             title = f"{self._p_words.capitalize()} of every pair ({self.test_name})"
@@ -494,7 +501,7 @@ class RankResult(Result):
             }
         return frame
 
-    def pairs_frame(self):
+    def pairs_frame(self) -> pd.DataFrame:
         """One row per pair tested (i < j in `methods` order): ``a``, ``b``, ``rank_difference`` (R_a - R_b),
         ``z``, the post-hoc statistic if not z (``t`` for Conover's test, ``W`` for Wilcoxon's), ``p_value``
         (adjusted) and ``different``."""
@@ -666,7 +673,14 @@ def _choices(scores, alpha, posthoc, p_adjust, control):
     return alpha, p_adjust, scores.methods.index(control)
 
 
-def rank_test(scores, *, alpha=0.05, posthoc="nemenyi", p_adjust=None, control=None) -> RankResult:
+def rank_test(
+    scores: TaskScores,
+    *,
+    alpha: float = 0.05,
+    posthoc: Literal["nemenyi", "holm", "bonferroni-dunn", "conover", "siegel", "wilcoxon"] = "nemenyi",
+    p_adjust: str | None = None,
+    control: str | None = None,
+) -> RankResult:
     """Rank methods over data sets: the Friedman test, then a post-hoc test such as Nemenyi's (Demšar 2006).
 
     Following Demšar (2006), §3.2.2, for k methods on N data sets:

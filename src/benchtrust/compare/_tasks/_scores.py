@@ -21,10 +21,12 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import numpy as np
 
 from benchtrust._io import (
+    Direction,
     InputError,
     bundled_file,
     check_direction,
@@ -35,6 +37,9 @@ from benchtrust._io import (
     table_of,
 )
 from benchtrust._words import TIMES, aligned, paragraph
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MissingRuns",
@@ -108,8 +113,18 @@ def bundled_results(name: str = "atari100k") -> Path:
     return bundled_file(_BUNDLED_RESULTS[name])
 
 
+class _Reading(TypedDict, total=False):
+    """Keyword arguments of :func:`read_task_scores` that read a bundled table."""
+
+    method_column: str
+    task_column: str
+    run_column: str
+    score_column: str
+    normalise: Literal["none", "minmax", "reference"]
+
+
 #: How the bundled runs are read as task scores: the keyword arguments of :func:`read_task_scores`.
-_BUNDLED_READING = {
+_BUNDLED_READING: dict[str, _Reading] = {
     "atari100k": {"method_column": "algorithm", "task_column": "game", "normalise": "reference"},
     "uci": {
         "method_column": "classifier",
@@ -155,10 +170,9 @@ def bundled_task_scores(name: str = "atari100k") -> TaskScores:
     if name not in _BUNDLED_READING:
         known = ", ".join(repr(key) for key in _BUNDLED_READING)
         raise InputError(f"name: expected one of {known}, got {name!r}")
-    options = dict(_BUNDLED_READING[name])
-    if options.get("normalise") == "reference":
-        options["reference"] = bundled_results("atari_reference")
-    return read_task_scores(bundled_results(name), direction="higher", **options)
+    options = _BUNDLED_READING[name]
+    reference = bundled_results("atari_reference") if options.get("normalise") == "reference" else None
+    return read_task_scores(bundled_results(name), direction="higher", reference=reference, **options)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -351,7 +365,7 @@ class TaskScores:
             "means) weigh every task the same."
         )
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The scores in long format, one row per method × task × run.
 
         Returns
@@ -398,7 +412,7 @@ def scores_files(scores: TaskScores) -> tuple[str, ...]:
     return tuple(input_name(name) for name in files if name not in (None, "<table>"))
 
 
-def check_task_scores(scores) -> TaskScores:
+def check_task_scores(scores: object) -> TaskScores:
     """`scores`, or an InputError unless it is a :class:`TaskScores` (the input of analyses over tasks)."""
     if not isinstance(scores, TaskScores):
         raise InputError(
@@ -408,7 +422,7 @@ def check_task_scores(scores) -> TaskScores:
     return scores
 
 
-def method_pair(scores: TaskScores, a, b) -> tuple[int, int]:
+def method_pair(scores: TaskScores, a: object, b: object) -> tuple[int, int]:
     """The indices of two different methods `a` and `b` of `scores`, or an InputError naming the argument."""
     indices = []
     for name, method in (("a", a), ("b", b)):
@@ -428,6 +442,7 @@ def normalisation_words(normalisation: str, direction: str, reference: str | Non
     if normalisation == "minmax":
         ends = "0 = worst run, 1 = best run" if direction == "higher" else "0 = best run, 1 = worst run"
         return f"min-max per task over every method's runs, (score - min) / (max - min) ({ends})"
+    assert reference is not None  # read_task_scores names the reference table of normalise="reference"
     return (
         f"reference scores from {Path(reference).name}, (score - random) / (human - random) "
         "(0 = random, 1 = human; higher is better)"
@@ -477,17 +492,17 @@ def _run_order(codes: np.ndarray, distinct: tuple[str, ...]) -> np.ndarray:
 
 
 def read_task_scores(
-    table,
+    table: str | os.PathLike[str] | pd.DataFrame,
     *,
-    direction,
-    method_column="method",
-    task_column="task",
-    run_column="run",
-    score_column="score",
-    fold_column=None,
-    normalise="none",
-    reference=None,
-    reference_task_column=None,
+    direction: Direction,
+    method_column: str = "method",
+    task_column: str = "task",
+    run_column: str = "run",
+    score_column: str = "score",
+    fold_column: str | None = None,
+    normalise: Literal["none", "minmax", "reference"] = "none",
+    reference: str | os.PathLike[str] | pd.DataFrame | None = None,
+    reference_task_column: str | None = None,
 ) -> TaskScores:
     """Read the scores of several methods on many tasks from a long table, one row per method × task × run.
 

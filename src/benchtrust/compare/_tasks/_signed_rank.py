@@ -11,12 +11,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from benchtrust._exact import exact_mean
 from benchtrust._figures import axes_for
-from benchtrust._io import MAX_MEMORY, InputError, check_count, check_memory, check_number, check_seed
+from benchtrust._io import MAX_MEMORY, InputError, Seed, check_count, check_memory, check_number, check_seed
 from benchtrust._result import Description, Result
 from benchtrust._words import aligned, paragraph
 from benchtrust.compare._bootstrap import check_progress
@@ -35,7 +37,18 @@ from benchtrust.compare._tasks._bayes import (
     _probabilities_words,
     _rope_words,
 )
-from benchtrust.compare._tasks._scores import TASKS_QUESTION, check_task_scores, method_pair, scores_files
+from benchtrust.compare._tasks._scores import (
+    TASKS_QUESTION,
+    TaskScores,
+    check_task_scores,
+    method_pair,
+    scores_files,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from benchtrust.compare._tasks._hierarchical import HierarchicalResult
 
 __all__ = ["SignedRankResult", "signed_rank_test"]
 
@@ -137,7 +150,7 @@ class SignedRankResult(Result):
         """ "a_better", "equivalent", "b_better", or "undecided" (no probability exceeds the threshold)."""
         return _decision(self.probabilities, self.threshold)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"SignedRankResult(a={self.a!r}, b={self.b!r}, tasks={len(self.tasks)}, rope={self.rope:g}, "
             f"p_a_better={self.p_a_better:.4g}, p_rope={self.p_rope:.4g}, p_b_better={self.p_b_better:.4g}, "
@@ -387,17 +400,17 @@ def _check_samples(samples, threshold) -> int:
 
 
 def signed_rank_test(
-    scores,
-    a,
-    b,
+    scores: TaskScores,
+    a: str,
+    b: str,
     *,
-    rope=0.0,
-    prior_strength=0.5,
-    samples=50_000,
-    threshold=THRESHOLD,
-    seed=None,
-    progress=None,
-    max_memory=MAX_MEMORY,
+    rope: float = 0.0,
+    prior_strength: float = 0.5,
+    samples: int = 50_000,
+    threshold: float = THRESHOLD,
+    seed: Seed = None,
+    progress: Callable[[int, int], object] | None = None,
+    max_memory: float = MAX_MEMORY,
 ) -> SignedRankResult:
     """The Bayesian signed-rank test of a against b across tasks (Benavoli et al. 2017, §4).
 
@@ -510,7 +523,7 @@ def signed_rank_test(
         rope=rope,
         prior_strength=prior_strength,
         threshold=threshold,
-        seed=seed if isinstance(seed, numbers.Integral) else None,
+        seed=int(seed) if isinstance(seed, numbers.Integral) else None,
         direction=scores.direction,
         missing=len(scores.missing),
         inputs=scores_files(scores),
@@ -525,7 +538,7 @@ _POINTS = 10_000
 _CORNERS = np.array([[0.0, 0.0], [0.5, math.sqrt(3) / 2], [1.0, 0.0]])
 
 
-def plot_simplex(result, ax=None):
+def plot_simplex(result: SignedRankResult | HierarchicalResult, ax: Axes | None = None) -> Axes:
     """The posterior samples of θ = (θ_a, θ_rope, θ_b) in the barycentric triangle (Benavoli et al. 2017, §4).
 
     Each sample is the point whose barycentric coordinates are its three probabilities: the nearer a
@@ -537,8 +550,8 @@ def plot_simplex(result, ax=None):
 
     Parameters
     ----------
-    result : SignedRankResult
-        From :func:`signed_rank_test`.
+    result : SignedRankResult or HierarchicalResult
+        From :func:`signed_rank_test` (or :func:`hierarchical_test`, as :func:`plot_hierarchical` draws it).
     ax : matplotlib.axes.Axes, optional
         Where to draw; by default a new figure's.
 
@@ -577,7 +590,7 @@ def plot_simplex(result, ax=None):
     for k in range(3):
         middle = (_CORNERS[k] + _CORNERS[(k + 1) % 3]) / 2
         ax.plot([centre[0], middle[0]], [centre[1], middle[1]], color="0.35", linewidth=0.8)
-    ax.scatter(*points.T, s=2, alpha=0.15, color="C0", linewidths=0, rasterized=True)
+    ax.scatter(points[:, 0], points[:, 1], s=2, alpha=0.15, color="C0", linewidths=0, rasterized=True)
     names = (f"{result.a} better", "practically equivalent", f"{result.b} better")
     places = (("right", "top", -0.02), ("center", "bottom", 0.03), ("left", "top", -0.02))
     for k, (name, (horizontal, vertical, shift)) in enumerate(zip(names, places, strict=True)):
