@@ -60,6 +60,15 @@ def test_every_type_of_the_public_interface_is_known(interface):
     assert interface["typeCompleteness"]["completenessScore"] == 1
 
 
+def test_every_function_and_class_of_the_public_interface_has_a_docstring(interface):
+    undocumented = [
+        symbol["name"]
+        for symbol in interface["typeCompleteness"]["symbols"]
+        if any(d["message"].startswith("No docstring") for d in symbol["diagnostics"])
+    ]
+    assert undocumented == []
+
+
 @pytest.mark.parametrize("module", PUBLIC_MODULES)
 def test_type_checkers_see_every_public_name(interface, module):
     """What pyright sees exported is what ``__all__`` says, and what a lazy subpackage imports on first

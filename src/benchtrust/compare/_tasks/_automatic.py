@@ -400,6 +400,8 @@ class AutomaticResult(Result):
         )
 
     def describe(self) -> Description:
+        """The checks that chose the path, the omnibus and post-hoc tests and the effect sizes, then the
+        verdict (autorank's workflow, Herbold 2020); the diagram with the Friedman test."""
         verdict = self.verdict
         notes = [line.strip() for line in self._check_lines()]
         notes += [self._omnibus_line().strip()]
