@@ -7,14 +7,17 @@ quarter of the examples of the property tests of ``check_kfold`` and ``check_tes
 reference's 500 permutations of the §4.2 unfolding (``tests/papers/test_multiverse_section_4_2.py``); 8
 of the 10-fold scikit-learn experiments (``tests/consistency/test_kfold_tenfold.py``) and 160 of the 400
 of ``test_kfold_sklearn.py``, 70 of the 120 multiclass ones; ``multiverse run`` on the dask cluster but
-not on two local workers (``tests/cli/test_parallel.py``). This script runs the same tests with
+not on two local workers (``tests/cli/test_parallel.py``); every other cell of the CLI's matrix of bad
+option values (``tests/cli/test_bad_options.py``); 60 of 150 examples per score of the directions'
+property test (``tests/consistency/test_scores.py``). This script runs the same tests with
 ``BENCHTRUST_ALL_EXAMPLES=1``: all the examples (600 cross-validations with true or unknown folds, 500
 stratified, 1,000 scores of means, 2,000 rounded and 1,500 floored or ceiled test-set claims; drawn as in
 ``make test``, derandomised), files of 10^6 rows for every reader, all 65 fuzzed multiverse inputs and
 the 500 permutations, 60 10-fold, 400 scikit-learn k-fold and 120 multiclass experiments, ``multiverse
-run --jobs 2``, and prints the time. A failure is a
-consistency check that cries wolf, a reader that fails on a long file or a paper statement not
-reproduced: the script exits 1 so that `make bench` stops there.
+run --jobs 2``, the whole matrix of bad option values and 150 examples per score, and prints the time.
+A failure is a consistency check that cries wolf, a reader that fails on a long file, a paper statement
+not reproduced or a bad option value that ends in a traceback: the script exits 1 so that `make bench`
+stops there.
 
 Run: .venv/bin/python benchmarks/bench_generated.py
 """
@@ -39,6 +42,8 @@ TESTS = [
     "tests/cli/test_fuzz.py::test_multiverse_results_edited",
     "tests/cli/test_fuzz.py::test_multiverse_spec",
     "tests/papers/test_multiverse_section_4_2.py::test_supplement_permutation_test_p_below_0_001",
+    "tests/cli/test_bad_options.py::test_bad_values_of_every_parameter",
+    "tests/consistency/test_scores.py::test_declared_directions_hold",
 ]
 
 
