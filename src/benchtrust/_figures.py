@@ -121,6 +121,7 @@ def figure_bytes(figure: FigureLike, kind: str, *, text_as_text: bool = False) -
     rendered = "svg" if kind == "svgz" else kind
     buffer = io.BytesIO()
     text_settings = {"svg.fonttype": "none"} if text_as_text else None
+    # matplotlib's stubs take only literal rcParams keys in a dict literal; "svg.fonttype" is one
     with matplotlib.rc_context({"svg.hashsalt": "benchtrust"}), matplotlib.rc_context(text_settings):  # type: ignore[arg-type]
         whole.savefig(buffer, format=rendered, dpi=120, metadata=_NO_RUN_METADATA.get(rendered))
     data = buffer.getvalue()

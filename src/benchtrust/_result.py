@@ -75,7 +75,7 @@ def jsonable(value: object) -> Any:
         if value.dtype.kind in "biu":
             return value.tolist()
         if value.dtype.kind == "f":
-            # None as an array's value (an object array) is valid numpy its stubs do not allow
+            # None as an array's value (an object array): valid numpy, which numpy's stubs do not allow
             return np.where(np.isfinite(value), value, None).tolist()  # type: ignore[call-overload]
         return jsonable(value.tolist())
     if isinstance(value, int):
