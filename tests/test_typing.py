@@ -34,9 +34,8 @@ PUBLIC_MODULES = (
 @pytest.fixture(scope="module")
 def interface(tmp_path_factory):
     """basedpyright's report on the public interface of the installed benchtrust (run outside the tree)."""
-    env = dict(
-        os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}"
-    )  # pyright asks `python` for its paths
+    # pyright asks the `python` on the PATH where packages are installed
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}")
     command = [BIN / "basedpyright", "--verifytypes", "benchtrust", "--ignoreexternal", "--outputjson"]
     done = subprocess.run(
         command, cwd=tmp_path_factory.mktemp("pyright"), env=env, capture_output=True, text=True
