@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from numpy.typing import ArrayLike
 
-    from benchtrust.multiverse._unfolding import UnfoldingResult
+    from benchtrust.multiverse import UnfoldingResult
 
 #: Fig. 3 colours of the optimisation steps, in the order of the choices: blue, pink, green, yellow as in
 #: the paper, then further distinct colours for more choices.

@@ -59,7 +59,7 @@ from benchtrust._io import (
 from benchtrust._result import Description, Result
 from benchtrust._words import ALPHA, RHO, interval_text, level_text
 from benchtrust.sota import _lattice, _text
-from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, _prob_at_least
+from benchtrust.sota._crop import SotaEstimate, _AccuracyModel, _closest_level, _Levels, _prob_at_least
 from benchtrust.sota._plot import plot_leaderboard
 from benchtrust.sota._read import read_with_table, top_teams
 from benchtrust.sota._single import clopper_pearson
@@ -67,8 +67,6 @@ from benchtrust.sota._single import clopper_pearson
 if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
-
-    from benchtrust.sota._auc_levels import _AucModel
 
 #: Half a unit of the fourth decimal, the precision the estimates are shown with: an expected best score
 #: less than this above the observed best is not above it (:attr:`LeaderboardResult.top_reading`).
@@ -522,7 +520,7 @@ def leaderboard(
         if progress is not None:
             progress(0, None, step)
 
-    model: _AucModel | _AccuracyModel
+    model: _Levels
     if auc:
         from benchtrust.sota._auc_levels import _AucModel  # scipy.fft and scipy.interpolate: AUC only
 

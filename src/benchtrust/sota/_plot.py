@@ -11,8 +11,7 @@ from benchtrust.sota._text import better_words, score_name
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from benchtrust.sota._best_of import BestOfResult
-    from benchtrust.sota._leaderboard import LeaderboardResult
+    from benchtrust.sota import BestOfResult, LeaderboardResult
 
 #: Probability left out of the drawn range at each end of each distribution.
 _DRAWN_TAIL = 1e-6

@@ -12,7 +12,7 @@ from benchtrust._words import ALPHA, GAMMA, aligned, level_text, listed, paragra
 from benchtrust.compare._pipelines._text import PAPER
 
 if TYPE_CHECKING:
-    from benchtrust.compare._pipelines._datasets import DatasetTestResult, EverywhereResult, PairwiseResult
+    from benchtrust.compare import DatasetTestResult, EverywhereResult, PairwiseResult
 
 __all__ = [
     "EVERYWHERE_TESTS",

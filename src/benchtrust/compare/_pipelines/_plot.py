@@ -10,8 +10,7 @@ from benchtrust._figures import axes_for
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from benchtrust.compare._pipelines._error_rates import ErrorRatesResult
-    from benchtrust.compare._pipelines._history import HistoryResult
+    from benchtrust.compare import ErrorRatesResult, HistoryResult
 
 #: Fig. 6 colours: oracle blue, single point green, average orange, probability of outperforming purple;
 #: the t-test of §4.2 (not drawn in Fig. 6) grey.

@@ -14,8 +14,7 @@ from benchtrust._words import RHO, aligned, listed, paragraph
 from benchtrust.compare._pipelines._text import PAPER
 
 if TYPE_CHECKING:
-    from benchtrust.compare._pipelines._estimators import Estimate, SourceVariances, TestSetVariance
-    from benchtrust.compare._pipelines._study import Runs
+    from benchtrust.compare import Estimate, Runs, SourceVariances, TestSetVariance
 
 __all__ = [
     "estimate_rows",

@@ -16,10 +16,13 @@ import numpy as np
 from benchtrust._words import ALPHA, BETA, GAMMA, SIGMA, aligned, level_text, listed, paragraph
 
 if TYPE_CHECKING:
-    from benchtrust.compare._pipelines._criteria import CriterionResult
-    from benchtrust.compare._pipelines._error_rates import ErrorRatesResult
-    from benchtrust.compare._pipelines._history import HistoryResult
-    from benchtrust.compare._pipelines._outperform import OutperformResult, SampleSizeResult
+    from benchtrust.compare import (
+        CriterionResult,
+        ErrorRatesResult,
+        HistoryResult,
+        OutperformResult,
+        SampleSizeResult,
+    )
 
 __all__ = [
     "COMPARE_QUESTION",

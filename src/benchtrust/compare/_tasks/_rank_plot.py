@@ -19,7 +19,7 @@ from benchtrust._io import InputError
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from benchtrust.compare._tasks._ranks import RankResult
+    from benchtrust.compare import RankResult
 
 # Layout, in inches (the vertical unit of the diagram; the horizontal unit is one rank).
 _WIDTH = 4.5  # of the axis of ranks, in a new figure

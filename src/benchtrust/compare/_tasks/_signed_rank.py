@@ -48,7 +48,7 @@ from benchtrust.compare._tasks._scores import (
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from benchtrust.compare._tasks._hierarchical import HierarchicalResult
+    from benchtrust.compare import HierarchicalResult
 
 __all__ = ["SignedRankResult", "signed_rank_test"]
 
